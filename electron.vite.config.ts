@@ -1,0 +1,31 @@
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'electron-vite'
+
+export default defineConfig({
+  main: {
+    build: {
+      rolldownOptions: {
+        // Two composition roots over the same code: the Electron app and server mode.
+        input: { index: resolve('main/index.ts'), serve: resolve('main/serve.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      rolldownOptions: {
+        input: { index: resolve('preload/index.ts') },
+        // Sandboxed preloads cannot be ES modules.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'renderer',
+    build: {
+      outDir: resolve('out/renderer'),
+      rolldownOptions: { input: resolve('renderer/index.html') },
+    },
+    plugins: [react()],
+  },
+})
