@@ -1,0 +1,63 @@
+/**
+ * Turns one raw call (channel name + untrusted argument) into a result envelope:
+ * validates the argument with the contract's schema, runs the handler, and maps every
+ * failure onto the closed set of error codes (ARCHITECTURE.md rules 3 and 4). Both hosts
+ * (Electron IPC and the HTTP server) call only this.
+ */
+import { z } from 'zod'
+import { isChannel, type Channel } from '../../preload/contract/channels'
+import { ApiError, fail, ok, type Envelope, type ErrorCode } from '../../preload/contract/errors'
+import { CHANNEL_SCHEMAS, type ChannelResult } from '../../preload/contract/schemas'
+
+/** The parsed (post-validation) argument type of a channel. */
+export type HandlerArgs<C extends Channel> = z.output<(typeof CHANNEL_SCHEMAS)[C]['args']>
+
+/** One handler per channel: the single implementation of the API. */
+export type HandlerTable = {
+  [C in Channel]: (args: HandlerArgs<C>) => Promise<ChannelResult<C>>
+}
+
+const ERRNO_CODES: Record<string, ErrorCode> = {
+  ENOENT: 'not_found',
+  EACCES: 'io',
+  EPERM: 'io',
+  EISDIR: 'io',
+  ENOTDIR: 'io',
+  EROFS: 'io',
+  ENOSPC: 'io',
+  EBUSY: 'io',
+  EXDEV: 'io',
+}
+
+/** Maps a thrown value onto an envelope; unexpected errors become `internal`. */
+export function errorToEnvelope(error: unknown, log: (e: unknown) => void): Envelope<never> {
+  if (error instanceof ApiError) return fail(error.code, error.message)
+  const errno = (error as NodeJS.ErrnoException)?.code
+  if (errno && ERRNO_CODES[errno]) return fail(ERRNO_CODES[errno], (error as Error).message)
+  log(error)
+  return fail('internal', 'Unexpected error; see the log for details')
+}
+
+/**
+ * Validates and runs one call. Never throws.
+ * @param table the handler table
+ * @param channel the raw channel name from the transport
+ * @param rawArgs the raw argument (undefined counts as `{}`)
+ * @param log where unexpected errors go (defaults to console.error)
+ */
+export async function dispatch(
+  table: HandlerTable,
+  channel: unknown,
+  rawArgs: unknown,
+  log: (e: unknown) => void = (e) => console.error(e),
+): Promise<Envelope<unknown>> {
+  if (!isChannel(channel)) return fail('not_found', `Unknown channel: ${String(channel)}`)
+  const parsed = CHANNEL_SCHEMAS[channel].args.safeParse(rawArgs ?? {})
+  if (!parsed.success) return fail('invalid_argument', z.prettifyError(parsed.error))
+  try {
+    const handler = table[channel] as (args: unknown) => Promise<unknown>
+    return ok(await handler(parsed.data))
+  } catch (error) {
+    return errorToEnvelope(error, log)
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * The handler table: the one implementation of the contract, shared by the Electron and
+ * HTTP hosts. No electron import here (ARCHITECTURE.md rule 6).
+ */
+import type { AppInfo } from '../../preload/contract/schemas'
+import { isDirectory, type ResolvedRoots } from '../library/roots'
+import type { SessionLibrary } from '../library/library'
+import type { HandlerTable } from './dispatch'
+
+/** What the handlers need from the composition root. */
+export interface HandlerContext {
+  library: SessionLibrary
+  resolved: ResolvedRoots
+  host: AppInfo['host']
+  version: string
+}
+
+/** Builds the handler table over one library. */
+export function createHandlers(context: HandlerContext): HandlerTable {
+  const { library, resolved } = context
+  return {
+    'app:get-info': async () => ({
+      name: 'Pi Sessions',
+      version: context.version,
+      host: context.host,
+      platform: process.platform,
+      agentDir: resolved.agentDir,
+      roots: library.roots.map((root) => ({ ...root, exists: isDirectory(root.path) })),
+    }),
+    'library:list-projects': () => library.listProjects(),
+    'library:list-sessions': ({ projectId }) => library.listSessions(projectId),
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Command-line options shared by both entries: `--sessions-dir DIR` (repeatable; replaces
+ * pi's roots), and for server mode `--port N` and `--token T`.
+ */
+import { parseArgs } from 'node:util'
+
+/** Parsed command-line options. */
+export interface CliOptions {
+  sessionsDirs: string[]
+  port: number
+  token: string | undefined
+}
+
+/**
+ * Parses `argv` (without the node/electron executable and script). Unknown options are
+ * ignored so Electron/Chromium switches pass through.
+ * @throws Error with a one-line message when `--port` is not an integer in 0..65535
+ */
+export function parseCli(argv: string[]): CliOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'sessions-dir': { type: 'string', multiple: true },
+      port: { type: 'string' },
+      token: { type: 'string' },
+    },
+    strict: false,
+    allowPositionals: true,
+  })
+  const portText = typeof values.port === 'string' ? values.port : '0'
+  const port = Number(portText)
+  if (!/^\d+$/.test(portText) || port > 65535)
+    throw new Error(`--port must be 0..65535, got "${portText}"`)
+  const dirs = (values['sessions-dir'] ?? []).filter((d): d is string => typeof d === 'string')
+  const token = typeof values.token === 'string' && values.token !== '' ? values.token : undefined
+  return { sessionsDirs: dirs, port, token }
+}

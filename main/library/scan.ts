@@ -1,0 +1,90 @@
+/**
+ * Finds session files in the roots, in both pi layouts (pi spec 1.2 and 1.3):
+ * `<root>/--<cwd>--/*.jsonl` (one folder per encoded cwd) and a flat custom session dir
+ * (`<root>/*.jsonl`). Unlike pi's listAll (spec 15.3), files directly in the root are
+ * listed too: a stray session must not be invisible. Never writes; read errors become
+ * problems, never exceptions.
+ */
+import { readdir, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+
+/** A `*.jsonl` name found in a root or one of its project folders. */
+export interface SessionCandidate {
+  path: string
+  /** The folder holding it (a project folder, or the root itself for the flat layout). */
+  folder: string
+  root: string
+}
+
+/** A path the scan could not read, with the reason in words and the errno code. */
+export interface ScanProblem {
+  path: string
+  message: string
+  code?: string
+}
+
+/** Everything the scan found. */
+export interface ScanResult {
+  candidates: SessionCandidate[]
+  problems: ScanProblem[]
+}
+
+/** Describes a file-system error for a person, keeping the errno code. */
+export function describeFsError(path: string, error: unknown): ScanProblem {
+  const code = (error as NodeJS.ErrnoException)?.code
+  const reasons: Record<string, string> = {
+    ENOENT: 'does not exist (it may have been moved, deleted or unmounted)',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    ELOOP: 'symbolic link loop',
+    ENOTDIR: 'is not a folder',
+    EISDIR: 'is a folder, not a session file',
+  }
+  const message = (code && reasons[code]) ?? (error as Error)?.message ?? String(error)
+  return code ? { path, message, code } : { path, message }
+}
+
+/**
+ * Lists the session candidates of every root. A missing or unreadable root or folder is
+ * reported in `problems`; the other roots are still scanned.
+ */
+export async function discoverSessionFiles(roots: readonly string[]): Promise<ScanResult> {
+  const result: ScanResult = { candidates: [], problems: [] }
+  for (const root of roots) {
+    const names = await readNames(root, result.problems)
+    if (!names) continue
+    for (const name of names) {
+      const path = join(root, name)
+      if (name.endsWith('.jsonl')) {
+        result.candidates.push({ path, folder: root, root })
+        continue
+      }
+      if (!(await isFolder(path, result.problems))) continue
+      const inner = await readNames(path, result.problems)
+      for (const file of inner ?? []) {
+        if (file.endsWith('.jsonl'))
+          result.candidates.push({ path: join(path, file), folder: path, root })
+      }
+    }
+  }
+  return result
+}
+
+async function readNames(folder: string, problems: ScanProblem[]): Promise<string[] | null> {
+  try {
+    return (await readdir(folder)).sort()
+  } catch (error) {
+    problems.push(describeFsError(folder, error))
+    return null
+  }
+}
+
+async function isFolder(path: string, problems: ScanProblem[]): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory()
+  } catch (error) {
+    // A dangling symlink or a loop next to the project folders: say so, keep going.
+    problems.push(describeFsError(path, error))
+    return false
+  }
+}

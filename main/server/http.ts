@@ -1,0 +1,122 @@
+/**
+ * The HTTP host of the handler table (server mode): `POST /api/<channel>` with a bearer
+ * token and the channel's argument object as JSON body; the reply is the result envelope.
+ * Binds 127.0.0.1 only, checks the Host header, sends no CORS headers.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { dispatch, type HandlerTable } from '../api/dispatch'
+import { isChannel } from '../../preload/contract/channels'
+import { fail } from '../../preload/contract/errors'
+import { hasToken, isAllowedHost } from './auth'
+import { serveStatic } from './static'
+
+/** Largest accepted request body; API arguments are small objects of ids and text. */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/** Options of the HTTP host. */
+export interface HttpHostOptions {
+  handlers: HandlerTable
+  token: string
+  /** Absolute folder of the built renderer. */
+  staticDir: string
+  /** 0 picks a free port. */
+  port?: number
+}
+
+/** A running server and how to reach and stop it. */
+export interface HttpHost {
+  server: Server
+  port: number
+  url: string
+  close(): Promise<void>
+}
+
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...SECURITY_HEADERS })
+  res.end(JSON.stringify(body))
+}
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > MAX_BODY_BYTES) return null
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: HttpHostOptions,
+  channel: string,
+) {
+  if (!hasToken(req.headers.authorization, opts.token)) {
+    return sendJson(res, 401, fail('unauthorized', 'Missing or wrong token'))
+  }
+  if (!isChannel(channel))
+    return sendJson(res, 404, fail('not_found', `Unknown channel: ${channel}`))
+  if (req.method !== 'POST') return sendJson(res, 405, fail('invalid_argument', 'Use POST'))
+  const body = await readBody(req)
+  if (body === null) return sendJson(res, 413, fail('invalid_argument', 'Request body too large'))
+  let args: unknown = {}
+  if (body.trim() !== '') {
+    try {
+      args = JSON.parse(body)
+    } catch {
+      return sendJson(res, 400, fail('invalid_argument', 'Body is not valid JSON'))
+    }
+  }
+  // API failures travel inside the envelope with status 200; HTTP statuses are kept for
+  // transport-level refusals (auth, host, size, unknown channel).
+  sendJson(res, 200, await dispatch(opts.handlers, channel, args))
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+/** Starts the HTTP host on 127.0.0.1. Resolves once it listens. */
+export function startHttpHost(opts: HttpHostOptions): Promise<HttpHost> {
+  let port = opts.port ?? 0
+  const server = createServer((req, res) => {
+    if (!isAllowedHost(req.headers.host, port)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
+      return res.end('Forbidden host')
+    }
+    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    const task = path.startsWith('/api/')
+      ? handleApi(req, res, opts, safeDecode(path.slice('/api/'.length)))
+      : serveStatic(opts.staticDir, path, res)
+    task.catch((error: unknown) => {
+      console.error(error)
+      if (!res.headersSent) sendJson(res, 500, fail('internal', 'Unexpected server error'))
+      else res.end()
+    })
+  })
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      port = (server.address() as AddressInfo).port
+      resolvePromise({
+        server,
+        port,
+        url: `http://127.0.0.1:${port}/`,
+        close: () => new Promise((done) => server.close(() => done())),
+      })
+    })
+  })
+}

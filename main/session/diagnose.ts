@@ -1,0 +1,84 @@
+/**
+ * Whole-file checks of the entry graph: duplicate ids, dangling parents and parentId cycles
+ * (pi spec 8, 9, 16). Linear time, no recursion.
+ */
+import type { Diagnostic, SessionEntry } from './types.js'
+
+/**
+ * Reports, in file order of discovery:
+ * - `duplicate-id`: a later entry reuses an id (pi: the later one wins in the index),
+ * - `dangling-parent`: `parentId` names no entry (pi: the entry becomes a root),
+ * - `cycle`: following `parentId` returns to an entry already on the walk, including an entry
+ *   that is its own parent (pi: `getBranch` and context building never return).
+ * `lines[i]` is the physical line of `entries[i]`. Parent links resolve like pi's index: to the
+ * last entry with that id.
+ */
+export function diagnoseGraph(entries: readonly SessionEntry[], lines: readonly number[]): Diagnostic[] {
+  const out: Diagnostic[] = []
+  const lastIndex = new Map<string, number>()
+  for (let i = 0; i < entries.length; i++) {
+    const id = (entries[i] as SessionEntry).id
+    if (typeof id !== 'string') continue
+    if (lastIndex.has(id)) {
+      out.push({
+        line: lines[i] ?? 0,
+        kind: 'duplicate-id',
+        message: `id ${id} already used on line ${lines[lastIndex.get(id) as number] ?? 0}; this later entry wins`,
+        entryId: id,
+      })
+    }
+    lastIndex.set(id, i)
+  }
+  for (let i = 0; i < entries.length; i++) {
+    const { id, parentId } = entries[i] as SessionEntry
+    if (typeof parentId === 'string' && parentId !== id && !lastIndex.has(parentId)) {
+      out.push({
+        line: lines[i] ?? 0,
+        kind: 'dangling-parent',
+        message: `parent ${parentId} does not exist; shown as a root`,
+        entryId: typeof id === 'string' ? id : undefined,
+      })
+    }
+  }
+  for (const cycle of findCycles(entries, lastIndex)) {
+    const first = cycle.reduce((a, b) => (b < a ? b : a))
+    const ids = cycle.map((i) => (entries[i] as SessionEntry).id)
+    out.push({
+      line: lines[first] ?? 0,
+      kind: 'cycle',
+      message: `parentId cycle: ${ids.join(' -> ')} (pi never returns from such a branch)`,
+      entryId: (entries[first] as SessionEntry).id,
+    })
+  }
+  return out
+}
+
+/**
+ * Returns each parentId cycle as the list of entry positions on it (walk order). Every
+ * position is visited once: state 1 = on the current walk, 2 = finished.
+ */
+export function findCycles(
+  entries: readonly SessionEntry[],
+  lastIndex: ReadonlyMap<string, number>,
+): number[][] {
+  const state = new Uint8Array(entries.length)
+  const cycles: number[][] = []
+  const walk: number[] = []
+  for (let start = 0; start < entries.length; start++) {
+    if (state[start] !== 0) continue
+    // Only the index winner of an id is reachable through parent links; walk from it.
+    let i: number | undefined = start
+    while (i !== undefined && state[i] === 0) {
+      state[i] = 1
+      walk.push(i)
+      const parentId: unknown = (entries[i] as SessionEntry).parentId
+      i = typeof parentId === 'string' ? lastIndex.get(parentId) : undefined
+    }
+    if (i !== undefined && state[i] === 1) {
+      cycles.push(walk.slice(walk.indexOf(i)))
+    }
+    for (const w of walk) state[w] = 2
+    walk.length = 0
+  }
+  return cycles
+}

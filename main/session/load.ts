@@ -1,0 +1,175 @@
+/**
+ * Loading session files: text or file -> {@link LoadedSession}. Reading never writes
+ * (issue 3): no newline repair, no migration rewrite, no folder creation.
+ */
+import { closeSync, openSync, readSync } from 'node:fs'
+import { open as openAsync } from 'node:fs/promises'
+import { diagnoseGraph } from './diagnose.js'
+import { migrateSessionEntries, needsMigration } from './migrate.js'
+import { SessionLineParser, type RawParse } from './parse.js'
+import type { Diagnostic, FileEntry, SessionEntry, SessionHeader } from './types.js'
+import { CURRENT_SESSION_VERSION } from './types.js'
+
+/** A parsed session file (pi spec 6, 7) plus everything that was wrong with it. */
+export interface LoadedSession {
+  /** First `type:"session"` line, or null when the file has none. */
+  header: SessionHeader | null
+  /**
+   * All non-header entries in file order, as pi's `getEntries()`; legacy files are migrated to
+   * v3 in memory (pi spec 3). JSON `null` and non-object lines are not entries (diagnostics).
+   */
+  entries: SessionEntry[]
+  /** 1-based physical line of each entry (same index as `entries`). */
+  lines: number[]
+  diagnostics: Diagnostic[]
+  /** Format version of the file as stored (`header.version ?? 1`; 3 when there is no header). */
+  version: number
+  /** Whether the last byte is a newline (false also for an empty file). */
+  endsWithNewline: boolean
+  /** Bytes read (for a continuation: including the starting offset). */
+  bytes: number
+  /** Physical line of the header, 0 when none. */
+  headerLine: number
+  /** Physical lines in the file (the last one counts even without a newline). */
+  lineCount: number
+}
+
+/** Options of {@link loadSessionFile}. */
+export interface LoadOptions {
+  /** Aborts the read; the promise rejects with the signal's reason. */
+  signal?: AbortSignal
+  /**
+   * Continue from this byte offset (must be the start of a line, e.g. a previous `bytes`):
+   * the result holds only the entries after it, no header, and is not migrated.
+   */
+  fromOffset?: number
+  /** Physical line number at `fromOffset` (1-based), for diagnostics. Default 1. */
+  startLine?: number
+  /** Read size in bytes. Default 1 MiB. */
+  chunkSize?: number
+}
+
+const DEFAULT_CHUNK = 1 << 20
+/** Longest stretch of synchronous parsing before the async loader yields (ms). */
+const YIELD_AFTER_MS = 12
+
+/**
+ * Parses a whole session text synchronously (pi spec 6.1 semantics with diagnostics).
+ * Never throws on bad content.
+ */
+export function parseSessionText(text: string): LoadedSession {
+  const parser = new SessionLineParser()
+  parser.push(Buffer.from(text, 'utf8'))
+  return finishParse(parser.end(), false, 0)
+}
+
+/**
+ * Reads and parses a session file synchronously in chunks (no whole-file string, so files
+ * beyond V8's string limit load). Throws the fs error (ENOENT, EISDIR, EACCES...) when the file
+ * cannot be read; never writes.
+ */
+export function loadSessionFileSync(path: string, options: Omit<LoadOptions, 'signal'> = {}): LoadedSession {
+  const offset = options.fromOffset ?? 0
+  const parser = newParser(options)
+  const buf = Buffer.allocUnsafe(options.chunkSize ?? DEFAULT_CHUNK)
+  const fd = openSync(path, 'r')
+  try {
+    let position = offset
+    for (;;) {
+      const n = readSync(fd, buf, 0, buf.length, position)
+      if (n === 0) break
+      parser.push(buf.subarray(0, n))
+      position += n
+    }
+  } finally {
+    closeSync(fd)
+  }
+  return finishParse(parser.end(), offset > 0, offset)
+}
+
+/**
+ * Reads and parses a session file asynchronously: reads chunks (default 1 MiB), parses them and
+ * yields to the event loop whenever parsing has run for ~12 ms, so a 100 MB file never blocks
+ * the main process for long (issue 3: large files). Rejects with the fs error or the abort
+ * reason; never writes.
+ */
+export async function loadSessionFile(path: string, options: LoadOptions = {}): Promise<LoadedSession> {
+  const { signal } = options
+  signal?.throwIfAborted()
+  const offset = options.fromOffset ?? 0
+  const parser = newParser(options)
+  const chunk = options.chunkSize ?? DEFAULT_CHUNK
+  const handle = await openAsync(path, 'r')
+  try {
+    const buf = Buffer.allocUnsafe(chunk)
+    let position = offset
+    let sliceStart = Date.now()
+    for (;;) {
+      signal?.throwIfAborted()
+      const { bytesRead } = await handle.read(buf, 0, buf.length, position)
+      if (bytesRead === 0) break
+      position += bytesRead
+      // Parse in sub-slices so one chunk never costs more than the yield budget.
+      for (let s = 0; s < bytesRead; s += SUB_SLICE) {
+        parser.push(buf.subarray(s, Math.min(bytesRead, s + SUB_SLICE)))
+        if (Date.now() - sliceStart >= YIELD_AFTER_MS) {
+          await yieldToEventLoop()
+          signal?.throwIfAborted()
+          sliceStart = Date.now()
+        }
+      }
+    }
+  } finally {
+    await handle.close()
+  }
+  return finishParse(parser.end(), offset > 0, offset)
+}
+
+const SUB_SLICE = 256 * 1024
+
+function newParser(options: LoadOptions): SessionLineParser {
+  const continuation = (options.fromOffset ?? 0) > 0
+  return new SessionLineParser({ continuation, startLine: options.startLine ?? 1 })
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
+/**
+ * Turns a raw parse into a LoadedSession: migrates legacy entries in memory (pi spec 3) and adds
+ * the graph diagnostics (duplicate ids, dangling parents, cycles). A continuation is neither
+ * migrated nor graph-checked (its parents live in the earlier part).
+ */
+export function finishParse(raw: RawParse, continuation: boolean, offset: number): LoadedSession {
+  const { header, entries } = raw
+  const version = header === null ? CURRENT_SESSION_VERSION : storedVersion(header)
+  if (!continuation && needsMigration(header)) {
+    const all: FileEntry[] = [header as SessionHeader, ...entries]
+    migrateSessionEntries(all)
+  }
+  const diagnostics = raw.diagnostics
+  if (!continuation) {
+    if (header === null && raw.entries.length === 0) {
+      diagnostics.push({ line: 0, kind: 'missing-header', message: 'no session header in the file' })
+    }
+    for (const d of diagnoseGraph(entries, raw.lines)) diagnostics.push(d)
+    diagnostics.sort((a, b) => a.line - b.line)
+  }
+  return {
+    header,
+    entries,
+    lines: raw.lines,
+    diagnostics,
+    version,
+    endsWithNewline: raw.bytes === 0 ? offset > 0 : raw.endsWithNewline,
+    bytes: offset + raw.bytes,
+    headerLine: raw.headerLine,
+    lineCount: raw.lineCount,
+  }
+}
+
+function storedVersion(header: SessionHeader): number {
+  const v = header.version ?? 1
+  return typeof v === 'number' ? v : Number(v)
+}

@@ -1,0 +1,274 @@
+/**
+ * Incremental JSONL line parser for pi session files (pi spec 2, 6).
+ *
+ * Works on bytes so a file can be fed chunk by chunk (and later continued from a byte offset):
+ * a line break (0x0A) never occurs inside a UTF-8 multi-byte sequence, so every complete line
+ * is decoded on its own. No recursion, no whole-file string.
+ */
+import type { Diagnostic, SessionEntry, SessionHeader } from './types.js'
+import { KNOWN_ENTRY_TYPES } from './types.js'
+
+/** Options of {@link SessionLineParser}. */
+export interface LineParserOptions {
+  /** Physical line number of the first byte pushed (1-based). Default 1. */
+  startLine?: number
+  /**
+   * True when parsing a continuation (bytes appended after an offset): no header is expected,
+   * a BOM is not looked for, and a `type:"session"` line counts as a second header.
+   */
+  continuation?: boolean
+}
+
+/** What the parser collected; `parse-finish.ts` turns it into a LoadedSession. */
+export interface RawParse {
+  header: SessionHeader | null
+  /** Physical line of the header (0 when none). */
+  headerLine: number
+  entries: SessionEntry[]
+  lines: number[]
+  diagnostics: Diagnostic[]
+  endsWithNewline: boolean
+  /** Bytes consumed (excluding the starting offset of a continuation). */
+  bytes: number
+  /** Physical lines seen (including blank ones). */
+  lineCount: number
+}
+
+const LF = 0x0a
+const BOM = [0xef, 0xbb, 0xbf] as const
+
+/**
+ * Splits pushed bytes into lines and parses each one as pi does, but reports every deviation
+ * as a {@link Diagnostic} instead of hiding or throwing (pi spec 6.1, 16):
+ * blank lines are skipped; malformed JSON, `null`, non-objects and second headers are reported
+ * and left out of `entries`; two JSON objects glued on one line are recovered (`fused-lines`).
+ *
+ * Usage: `const p = new SessionLineParser(); p.push(chunk) ...; const raw = p.end()`.
+ * Throws only when used after `end()`.
+ */
+export class SessionLineParser {
+  private readonly raw: RawParse
+  private readonly continuation: boolean
+  private carry: Uint8Array[] = []
+  private carryBytes = 0
+  private lineNo: number
+  private atFileStart: boolean
+  private seenObject = false
+  private ended = false
+
+  constructor(options: LineParserOptions = {}) {
+    this.lineNo = (options.startLine ?? 1) - 1
+    this.continuation = options.continuation ?? false
+    this.atFileStart = !this.continuation
+    this.raw = {
+      header: null,
+      headerLine: 0,
+      entries: [],
+      lines: [],
+      diagnostics: [],
+      endsWithNewline: true,
+      bytes: 0,
+      lineCount: 0,
+    }
+  }
+
+  /** Number of bytes pushed so far. */
+  get bytes(): number {
+    return this.raw.bytes
+  }
+
+  /** Entries parsed so far (live array; do not mutate). */
+  get entries(): readonly SessionEntry[] {
+    return this.raw.entries
+  }
+
+  /** Feeds the next bytes of the file. The chunk may be reused by the caller afterwards. */
+  push(chunk: Uint8Array): void {
+    if (this.ended) throw new Error('SessionLineParser: push() after end()')
+    if (chunk.length === 0) return
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length)
+    this.raw.bytes += buf.length
+    let start = 0
+    if (this.atFileStart) start = this.skipBom(buf)
+    let nl = buf.indexOf(LF, start)
+    while (nl !== -1) {
+      if (this.carryBytes > 0) {
+        this.carry.push(buf.subarray(start, nl))
+        const joined = Buffer.concat(this.carry, this.carryBytes + nl - start)
+        this.carry = []
+        this.carryBytes = 0
+        this.line(joined.toString('utf8'), true)
+      } else {
+        this.line(buf.toString('utf8', start, nl), true)
+      }
+      start = nl + 1
+      nl = buf.indexOf(LF, start)
+    }
+    if (start < buf.length) {
+      // Copy: the caller may reuse its read buffer for the next chunk.
+      this.carry.push(Buffer.from(buf.subarray(start)))
+      this.carryBytes += buf.length - start
+    }
+    this.raw.endsWithNewline = buf[buf.length - 1] === LF
+  }
+
+  /** Parses the unterminated last line (if any) and returns everything collected. */
+  end(): RawParse {
+    if (this.ended) throw new Error('SessionLineParser: end() called twice')
+    this.ended = true
+    if (this.carryBytes > 0) {
+      const last = Buffer.concat(this.carry, this.carryBytes).toString('utf8')
+      this.carry = []
+      this.carryBytes = 0
+      this.line(last, false)
+    }
+    this.raw.lineCount = this.lineNo
+    return this.raw
+  }
+
+  private skipBom(buf: Buffer): number {
+    // Only the first bytes of the file can hold a BOM; a chunk shorter than 3 bytes is not
+    // worth special-casing (the line would then fail as malformed JSON and be reported).
+    this.atFileStart = false
+    if (buf.length >= 3 && buf[0] === BOM[0] && buf[1] === BOM[1] && buf[2] === BOM[2]) {
+      this.diag(1, 'bom', 'UTF-8 byte order mark before the header (pi 1.6.0 rejects the file)')
+      return 3
+    }
+    return 0
+  }
+
+  private line(text: string, terminated: boolean): void {
+    const lineNo = ++this.lineNo
+    if (isBlank(text)) return
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch (error) {
+      this.unparsable(text, lineNo, terminated, error)
+      return
+    }
+    this.value(value, lineNo)
+  }
+
+  private value(value: unknown, lineNo: number): void {
+    if (value === null) {
+      this.diag(lineNo, 'null-line', 'line is JSON null (pi 0.73.1 throws on it)')
+      return
+    }
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      const shown = JSON.stringify(value).slice(0, 40)
+      this.diag(lineNo, 'non-object-line', `line is JSON ${describe(value)} ${shown}, not an entry`)
+      return
+    }
+    const obj = value as Record<string, unknown>
+    if (obj.type === 'session') {
+      this.headerLineSeen(obj, lineNo)
+      return
+    }
+    this.entry(obj as unknown as SessionEntry, lineNo)
+  }
+
+  private headerLineSeen(obj: Record<string, unknown>, lineNo: number): void {
+    if (this.raw.header !== null || this.continuation) {
+      this.diag(lineNo, 'second-header', 'another session header inside the file; ignored')
+      return
+    }
+    if (this.seenObject) {
+      this.diag(lineNo, 'missing-header', 'entries precede the session header (pi rejects the file)')
+    }
+    if (typeof obj.id !== 'string') {
+      this.diag(lineNo, 'invalid-header', `header id is ${describe(obj.id)}, not a string`)
+    }
+    this.seenObject = true
+    this.raw.header = obj as SessionHeader
+    this.raw.headerLine = lineNo
+  }
+
+  private entry(entry: SessionEntry, lineNo: number): void {
+    if (!this.seenObject && !this.continuation) {
+      this.diag(lineNo, 'missing-header', 'first entry is not a session header')
+    }
+    this.seenObject = true
+    const id = typeof entry.id === 'string' ? entry.id : undefined
+    if (typeof entry.type !== 'string' || !KNOWN_ENTRY_TYPES.has(entry.type)) {
+      this.diag(lineNo, 'unknown-type', `unknown entry type ${JSON.stringify(entry.type)}`, id)
+    } else if (entry.type === 'message') {
+      const message = (entry as { message?: unknown }).message
+      if (message !== null && typeof message === 'object' && 'content' in message) {
+        if ((message as { content: unknown }).content === null) {
+          this.diag(lineNo, 'null-content', 'message content is null (pi hides the session)', id)
+        }
+      }
+    }
+    this.raw.entries.push(entry)
+    this.raw.lines.push(lineNo)
+  }
+
+  private unparsable(text: string, lineNo: number, terminated: boolean, error: unknown): void {
+    const parts = splitFused(text)
+    if (parts.length > 0) {
+      this.diag(
+        lineNo,
+        'fused-lines',
+        `${parts.length} JSON object(s) recovered from a line where writes were glued together`,
+      )
+      for (const part of parts) this.value(part, lineNo)
+      return
+    }
+    if (!terminated) {
+      this.diag(lineNo, 'truncated-last-line', 'last line is incomplete (no newline, bad JSON)')
+      return
+    }
+    const reason = error instanceof Error ? error.message : String(error)
+    this.diag(lineNo, 'malformed-json', `not valid JSON: ${reason.slice(0, 120)}`)
+  }
+
+  private diag(line: number, kind: Diagnostic['kind'], message: string, entryId?: string): void {
+    const d: Diagnostic = { line, kind, message }
+    if (entryId !== undefined) d.entryId = entryId
+    this.raw.diagnostics.push(d)
+  }
+}
+
+function isBlank(text: string): boolean {
+  if (text.length === 0) return true
+  const c = text.charCodeAt(0)
+  // Fast path: a JSON line starts with `{`; only whitespace-led lines need a trim.
+  if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0a) return false
+  return text.trim() === ''
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return `a ${typeof value}`
+}
+
+/**
+ * Recovers entries from a line where a write was glued onto an unterminated line (pi 0.73.1
+ * appends `JSON + "\n"` without repairing a missing newline, pi spec 6.1): such a line is a
+ * prefix (a complete or truncated object) followed by exactly one complete object. Tries the
+ * split points (`{"type":` or `}{`) in order and takes the first whose suffix parses as an
+ * object with a string `type`; returns [] when there is none. At most 64 split points are tried
+ * so a huge broken line cannot make this quadratic.
+ */
+export function splitFused(text: string): unknown[] {
+  let tried = 0
+  for (let i = text.indexOf('{', 1); i !== -1 && tried < 64; i = text.indexOf('{', i + 1)) {
+    if (!text.startsWith('{"type":', i) && text.charCodeAt(i - 1) !== 0x7d) continue
+    tried++
+    const suffix = tryParseObject(text.slice(i))
+    if (suffix === undefined || typeof (suffix as { type?: unknown }).type !== 'string') continue
+    const prefix = tryParseObject(text.slice(0, i))
+    return prefix === undefined ? [suffix] : [prefix, suffix]
+  }
+  return []
+}
+function tryParseObject(text: string): unknown {
+  try {
+    const v: unknown = JSON.parse(text)
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined
+  } catch {
+    return undefined
+  }
+}

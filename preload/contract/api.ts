@@ -1,0 +1,16 @@
+/**
+ * The PiSessionsApi interface: what `window.api` (Electron preload) and the HTTP client
+ * (server mode) both provide. The renderer's `src/api/client.ts` is its only user.
+ */
+import type { Channel } from './channels'
+import type { Envelope } from './errors'
+import type { ChannelArgs, ChannelResult } from './schemas'
+
+/** The transport-level API: one generic invoke per channel, returning the envelope. */
+export interface PiSessionsApi {
+  /** Calls `channel` with `args`; resolves to the envelope, never rejects for API errors. */
+  invoke<C extends Channel>(channel: C, args: ChannelArgs<C>): Promise<Envelope<ChannelResult<C>>>
+}
+
+export type { Channel } from './channels'
+export type { Envelope, ErrorCode, ApiErrorData } from './errors'

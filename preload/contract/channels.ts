@@ -1,0 +1,17 @@
+/**
+ * The channel names of the Pi Sessions API: `domain:action` in lowercase kebab
+ * (ARCHITECTURE.md rule 2). This file imports nothing, so the sandboxed preload can
+ * whitelist channels without pulling in zod.
+ */
+export const CHANNELS = ['app:get-info', 'library:list-projects', 'library:list-sessions'] as const
+
+/** One channel name of the API. */
+export type Channel = (typeof CHANNELS)[number]
+
+/** The shape every channel name must have: `domain:action`, lowercase kebab on both sides. */
+export const CHANNEL_NAME_PATTERN = /^[a-z]+(?:-[a-z]+)*:[a-z]+(?:-[a-z]+)*$/
+
+/** True when `name` is one of the API's channels (used by preload and both hosts). */
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && (CHANNELS as readonly string[]).includes(name)
+}
