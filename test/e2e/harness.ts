@@ -1,0 +1,107 @@
+/**
+ * Playwright fixtures: each test gets its own temp copy of the fixture store, its own
+ * XDG_DATA_HOME, and a server-mode process over them (ARCHITECTURE.md testing tier 2).
+ */
+import { test as base } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { copyFixtureStore, type TempStore } from '../helpers/fixtures'
+import { LibraryPage } from './pages/library-page'
+
+const SERVE = resolve('out', 'main', 'serve.js')
+const URL_LINE = /^Pi Sessions: (http:\/\/127\.0\.0\.1:(\d+)\/)#token=(\S+)$/m
+
+/** A running server-mode process. */
+export interface ServerHandle {
+  /** Base URL, ending in `/`. */
+  origin: string
+  port: number
+  token: string
+  /** The full URL the app prints, with `#token=`. */
+  appUrl: string
+  output(): string
+  stop(): Promise<void>
+}
+
+/**
+ * Starts `out/main/serve.js` with `args` and resolves once it prints its URL line.
+ * @throws Error with the process output if it exits or stays silent for 20 s
+ */
+export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServerHandle> {
+  const child: ChildProcess = spawn(process.execPath, [SERVE, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill()
+      reject(new Error(`server printed no URL within 20 s:\n${output}`))
+    }, 20_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = URL_LINE.exec(output)
+      if (!match) return
+      clearTimeout(timer)
+      const [, origin = '', port = '0', token = ''] = match
+      resolvePromise({
+        origin,
+        port: Number(port),
+        token,
+        appUrl: `${origin}#token=${token}`,
+        output: () => output,
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null) return done()
+            child.once('exit', () => done())
+            child.kill('SIGTERM')
+          }),
+      })
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${output}`))
+    })
+  })
+}
+
+interface Fixtures {
+  store: TempStore
+  dataHome: string
+  server: ServerHandle
+  library: LibraryPage
+}
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  store: async ({}, use) => {
+    const store = copyFixtureStore('pi-sessions-e2e-')
+    await use(store)
+    store.cleanup()
+  },
+  // eslint-disable-next-line no-empty-pattern
+  dataHome: async ({}, use) => {
+    const dir = mkdtempSync(join(tmpdir(), 'pi-sessions-xdg-'))
+    await use(dir)
+    rmSync(dir, { recursive: true, force: true })
+  },
+  server: async ({ store, dataHome }, use) => {
+    const server = await startServer(
+      ['--sessions-dir', store.sessionsDir, '--sessions-dir', store.customDir],
+      { XDG_DATA_HOME: dataHome, HOME: dataHome },
+    )
+    await use(server)
+    await server.stop()
+  },
+  library: async ({ page, server }, use) => {
+    const library = new LibraryPage(page)
+    await library.open(server.appUrl)
+    await use(library)
+  },
+})
+
+export { expect } from '@playwright/test'

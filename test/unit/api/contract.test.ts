@@ -1,0 +1,78 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { CHANNELS, CHANNEL_NAME_PATTERN } from '../../../preload/contract/channels'
+import { CHANNEL_SCHEMAS } from '../../../preload/contract/schemas'
+import { createHandlers } from '../../../main/api/handlers'
+import { dispatch } from '../../../main/api/dispatch'
+import { SessionLibrary } from '../../../main/library/library'
+import { ApiError } from '../../../preload/contract/errors'
+
+const library = new SessionLibrary([])
+const handlers = createHandlers({
+  library,
+  resolved: { agentDir: '/nowhere', roots: [], warnings: [] },
+  host: 'server',
+  version: '0.0.0-test',
+})
+
+// ARCHITECTURE.md rule 2: every channel has a valid name, a schema and exactly one handler.
+test('every channel has a valid name, schemas and exactly one handler', () => {
+  assert.equal(new Set(CHANNELS).size, CHANNELS.length)
+  for (const channel of CHANNELS) {
+    assert.match(channel, CHANNEL_NAME_PATTERN)
+    assert.ok(CHANNEL_SCHEMAS[channel], `${channel} has schemas`)
+    assert.equal(typeof handlers[channel], 'function', `${channel} has a handler`)
+  }
+  assert.deepEqual(Object.keys(handlers).sort(), [...CHANNELS].sort())
+  assert.deepEqual(Object.keys(CHANNEL_SCHEMAS).sort(), [...CHANNELS].sort())
+})
+
+test('dispatch refuses unknown channels and invalid arguments with codes', async () => {
+  assert.deepEqual((await dispatch(handlers, 'library:drop-tables', {})).ok, false)
+  const unknown = await dispatch(handlers, 'library:drop-tables', {})
+  assert.equal(!unknown.ok && unknown.error.code, 'not_found')
+  for (const args of [{ projectId: '../../etc/passwd' }, { projectId: 42 }, {}, null, 'x']) {
+    const result = await dispatch(handlers, 'library:list-sessions', args)
+    assert.equal(!result.ok && result.error.code, 'invalid_argument', JSON.stringify(args))
+  }
+  const extra = await dispatch(handlers, 'app:get-info', { path: '/etc' })
+  assert.equal(!extra.ok && extra.error.code, 'invalid_argument')
+})
+
+test('dispatch maps thrown errors to codes and hides unexpected ones', async () => {
+  const logged: unknown[] = []
+  const failing = {
+    ...handlers,
+    'app:get-info': async () => {
+      throw new ApiError('conflict', 'busy')
+    },
+    'library:list-projects': async () => {
+      throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })
+    },
+    'library:list-sessions': async () => {
+      throw new TypeError('secret internals')
+    },
+  }
+  const a = await dispatch(failing, 'app:get-info', {})
+  assert.deepEqual(a, { ok: false, error: { code: 'conflict', message: 'busy' } })
+  const b = await dispatch(failing, 'library:list-projects', {})
+  assert.equal(!b.ok && b.error.code, 'io')
+  const c = await dispatch(
+    failing,
+    'library:list-sessions',
+    { projectId: '0123456789abcdef' },
+    (e) => logged.push(e),
+  )
+  assert.equal(!c.ok && c.error.code, 'internal')
+  assert.ok(!c.ok && !c.error.message.includes('secret'))
+  assert.equal(logged.length, 1)
+})
+
+test('app:get-info reports the host and roots', async () => {
+  const result = await dispatch(handlers, 'app:get-info', {})
+  assert.ok(result.ok)
+  const info = result.value as { host: string; version: string; roots: unknown[] }
+  assert.equal(info.host, 'server')
+  assert.equal(info.version, '0.0.0-test')
+  assert.deepEqual(info.roots, [])
+})
