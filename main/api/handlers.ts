@@ -6,6 +6,7 @@ import type { AppInfo } from '../../preload/contract/schemas'
 import { isDirectory, type ResolvedRoots } from '../library/roots'
 import type { SessionLibrary } from '../library/library'
 import type { HandlerTable } from './dispatch'
+import { createSessionHandlers } from './session-handlers'
 
 /** What the handlers need from the composition root. */
 export interface HandlerContext {
@@ -29,5 +30,6 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     }),
     'library:list-projects': () => library.listProjects(),
     'library:list-sessions': ({ projectId }) => library.listSessions(projectId),
+    ...createSessionHandlers(context),
   }
 }

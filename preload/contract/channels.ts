@@ -1,9 +1,14 @@
 /**
  * The channel names of the Pi Sessions API: `domain:action` in lowercase kebab
- * (ARCHITECTURE.md rule 2). This file imports nothing, so the sandboxed preload can
- * whitelist channels without pulling in zod.
+ * (ARCHITECTURE.md rule 2), one list per domain. This file imports nothing, so the
+ * sandboxed preload can whitelist channels without pulling in zod.
  */
-export const CHANNELS = ['app:get-info', 'library:list-projects', 'library:list-sessions'] as const
+export const APP_CHANNELS = ['app:get-info'] as const
+export const LIBRARY_CHANNELS = ['library:list-projects', 'library:list-sessions'] as const
+export const SESSION_CHANNELS = [] as const
+
+/** Every channel of the API. */
+export const CHANNELS = [...APP_CHANNELS, ...LIBRARY_CHANNELS, ...SESSION_CHANNELS] as const
 
 /** One channel name of the API. */
 export type Channel = (typeof CHANNELS)[number]
