@@ -9,6 +9,8 @@ export interface CliOptions {
   sessionsDirs: string[]
   port: number
   token: string | undefined
+  /** `--data-dir DIR`: where settings and the cache live (server mode). */
+  dataDir: string | undefined
 }
 
 /**
@@ -23,6 +25,7 @@ export function parseCli(argv: string[]): CliOptions {
       'sessions-dir': { type: 'string', multiple: true },
       port: { type: 'string' },
       token: { type: 'string' },
+      'data-dir': { type: 'string' },
     },
     strict: false,
     allowPositionals: true,
@@ -33,5 +36,6 @@ export function parseCli(argv: string[]): CliOptions {
     throw new Error(`--port must be 0..65535, got "${portText}"`)
   const dirs = (values['sessions-dir'] ?? []).filter((d): d is string => typeof d === 'string')
   const token = typeof values.token === 'string' && values.token !== '' ? values.token : undefined
-  return { sessionsDirs: dirs, port, token }
+  const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined
+  return { sessionsDirs: dirs, port, token, dataDir }
 }

@@ -1,18 +1,17 @@
 /**
- * Electron entry: composition root only. Resolves the session roots, builds the library
- * and the handler table, registers IPC and opens the hardened window.
+ * Electron entry: composition root only. Builds the services, registers IPC, forwards
+ * events and opens the hardened window.
  */
 import { app, BrowserWindow } from 'electron'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { version } from '../package.json'
-import { createHandlers } from './api/handlers'
+import { createEventSource } from './api/events'
 import { parseCli } from './cli'
-import { registerIpc } from './electron/ipc'
+import { EVENT_CHANNEL, registerIpc } from './electron/ipc'
 import { isAppUrl } from './electron/options'
 import { createMainWindow, type RendererSource } from './electron/window'
-import { SessionLibrary } from './library/library'
-import { resolveSessionRoots } from './library/roots'
+import { createServices } from './services'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const source: RendererSource = {
@@ -21,19 +20,28 @@ const source: RendererSource = {
 }
 const preloadPath = join(here, '..', 'preload', 'index.cjs')
 
-function start(): void {
+async function start(): Promise<void> {
   const cli = parseCli(process.argv.slice(app.isPackaged ? 1 : 2))
-  const resolved = resolveSessionRoots({ cliDirs: cli.sessionsDirs })
-  for (const warning of resolved.warnings) console.warn(`Pi Sessions: ${warning}`)
-  const library = new SessionLibrary(resolved.roots)
-  const handlers = createHandlers({ library, resolved, host: 'electron', version })
+  const services = await createServices({
+    cliDirs: cli.sessionsDirs,
+    dataDir: cli.dataDir ?? app.getPath('userData'),
+    host: 'electron',
+    version,
+  })
+  for (const warning of services.warnings) console.warn(`Pi Sessions: ${warning}`)
   const root = pathToFileURL(source.indexHtml).href
   const devOrigin = source.devUrl ? new URL(source.devUrl).origin : undefined
-  registerIpc(handlers, (url) => isAppUrl(url, root, devOrigin))
+  registerIpc(services.handlers, (url) => isAppUrl(url, root, devOrigin))
+  createEventSource(services.library).subscribe((event, payload) => {
+    for (const window of BrowserWindow.getAllWindows()) {
+      window.webContents.send(EVENT_CHANNEL, { event, payload })
+    }
+  })
   createMainWindow(preloadPath, source)
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow(preloadPath, source)
   })
+  app.on('before-quit', () => void services.library.close())
 }
 
 app.on('window-all-closed', () => {

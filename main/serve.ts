@@ -2,27 +2,45 @@
  * Server-mode entry (`npm run serve`): composition root only. Serves the built renderer
  * and the handler table on 127.0.0.1 and prints one line with the URL and token.
  */
+import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { version } from '../package.json'
-import { createHandlers } from './api/handlers'
+import { createEventSource } from './api/events'
 import { parseCli } from './cli'
-import { SessionLibrary } from './library/library'
-import { resolveSessionRoots } from './library/roots'
 import { newToken } from './server/auth'
 import { startHttpHost } from './server/http'
+import { createServices } from './services'
+
+/** The data folder of server mode: `--data-dir`, else `$XDG_DATA_HOME/pi-sessions`. */
+function dataDir(fromCli: string | undefined): string {
+  if (fromCli) return fromCli
+  const base = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share')
+  return join(base, 'pi-sessions')
+}
 
 async function main(): Promise<void> {
   const cli = parseCli(process.argv.slice(2))
-  const resolved = resolveSessionRoots({ cliDirs: cli.sessionsDirs })
-  for (const warning of resolved.warnings) console.warn(`Pi Sessions: ${warning}`)
-  const library = new SessionLibrary(resolved.roots)
-  const handlers = createHandlers({ library, resolved, host: 'server', version })
+  const services = await createServices({
+    cliDirs: cli.sessionsDirs,
+    dataDir: dataDir(cli.dataDir),
+    host: 'server',
+    version,
+  })
+  for (const warning of services.warnings) console.warn(`Pi Sessions: ${warning}`)
   const token = cli.token ?? newToken()
   const staticDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer')
-  const host = await startHttpHost({ handlers, token, staticDir, port: cli.port })
+  const host = await startHttpHost({
+    handlers: services.handlers,
+    events: createEventSource(services.library),
+    token,
+    staticDir,
+    port: cli.port,
+  })
   console.log(`Pi Sessions: ${host.url}#token=${token}`)
-  const stop = () => void host.close().then(() => process.exit(0))
+  const stop = () => {
+    void Promise.all([host.close(), services.library.close()]).finally(() => process.exit(0))
+  }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
 }

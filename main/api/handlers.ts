@@ -2,16 +2,19 @@
  * The handler table: the one implementation of the contract, shared by the Electron and
  * HTTP hosts. No electron import here (ARCHITECTURE.md rule 6).
  */
-import type { AppInfo } from '../../preload/contract/schemas'
+import type { AppInfo } from '../../preload/contract/app'
 import { isDirectory, type ResolvedRoots } from '../library/roots'
 import type { SessionLibrary } from '../library/library'
+import type { SettingsStore } from '../settings/store'
 import type { HandlerTable } from './dispatch'
+import { createLibraryHandlers } from './library-handlers'
 import { createSessionHandlers } from './session-handlers'
 
 /** What the handlers need from the composition root. */
 export interface HandlerContext {
   library: SessionLibrary
   resolved: ResolvedRoots
+  settings: SettingsStore
   host: AppInfo['host']
   version: string
 }
@@ -28,8 +31,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
       agentDir: resolved.agentDir,
       roots: library.roots.map((root) => ({ ...root, exists: isDirectory(root.path) })),
     }),
-    'library:list-projects': () => library.listProjects(),
-    'library:list-sessions': ({ projectId }) => library.listSessions(projectId),
+    ...createLibraryHandlers(context),
     ...createSessionHandlers(context),
   }
 }

@@ -7,6 +7,9 @@ import { CHANNELS } from '../../preload/contract/channels'
 import { fail } from '../../preload/contract/errors'
 import { dispatch, type HandlerTable } from '../api/dispatch'
 
+/** The one IPC channel main pushes API events on (`{event, payload}`). */
+export const EVENT_CHANNEL = 'pi-sessions:event'
+
 /**
  * Registers every channel.
  * @param isTrustedUrl decides whether a sender frame URL is the app's renderer

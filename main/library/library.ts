@@ -1,68 +1,258 @@
 /**
- * SessionLibrary: every session of every root, grouped into projects. Owns the scan and
- * the id → path mapping; the API layer only ever hands it opaque ids.
+ * SessionLibrary: every session of every root, grouped into projects, kept current while
+ * pi writes (issue 4). Streams results while it scans (newest files first), reuses the
+ * metadata cache and reads appended files from their previous end. Owns the id → path
+ * mapping; the API layer only ever hands it opaque ids.
  */
+import { stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import pLimit from 'p-limit'
-import type { ProjectList, SessionSummary } from '../../preload/contract/schemas'
 import { ApiError } from '../../preload/contract/errors'
+import type {
+  LibraryProgress,
+  ProjectList,
+  SessionQuery,
+  SessionQueryResult,
+  SessionSummary,
+} from '../../preload/contract/library'
+import { loadCache, saveCache } from './cache'
+import { opaqueId } from './ids'
+import { readRecord, type LibrarySession } from './record'
 import type { SessionRoot } from './roots'
-import { discoverSessionFiles, type ScanProblem } from './scan'
-import { readLibrarySession, type LibrarySession } from './summary'
-import { byNewest, groupProjects, projectIdOf, toSessionSummary } from './views'
+import { discoverSessionFiles, type ScanProblem, type SessionCandidate } from './scan'
+import { runQuery } from './query'
+import { buildLineage, groupProjects, projectIdOf, toSessionSummary, type Lineage } from './views'
+import { watchRoots, type ChangeBatch, type RootWatcher } from './watcher'
 
-/** How many session files are read at once (bounded: a store can hold thousands). */
-const READ_CONCURRENCY = 8
+/** Options of the library. */
+export interface LibraryOptions {
+  /** Folder for the metadata cache; null keeps no cache. */
+  dataDir?: string | null
+  /** Watch the roots for changes (default true). */
+  watch?: boolean
+  /** Files read at once (default 4: parsing is CPU-bound). */
+  concurrency?: number
+}
+
+/** A change notification: progress and a revision that grows with every change. */
+export interface LibraryChange {
+  progress: LibraryProgress
+  revision: number
+}
+
+const NOTIFY_MS = 100
+const SAVE_DELAY_MS = 1500
 
 /** The multi-root session library. */
 export class SessionLibrary {
-  private sessions = new Map<string, LibrarySession>()
+  private records = new Map<string, LibrarySession>()
   private problems: ScanProblem[] = []
-  private pending: Promise<void> | null = null
+  private progress: LibraryProgress = { loaded: 0, total: 0, scanning: false }
+  private revision = 0
+  private listeners = new Set<(change: LibraryChange) => void>()
+  private notifyTimer: NodeJS.Timeout | null = null
+  private saveTimer: NodeJS.Timeout | null = null
+  private scanning: Promise<void> | null = null
+  private rescan = false
+  private watcher: RootWatcher | null = null
+  private lineage: Lineage | null = null
+  private cached = new Map<string, LibrarySession>()
+  private currentRoots: SessionRoot[]
+  /** How files were read since start: lets tests and the benchmark see the cache at work. */
+  readonly reads = { unchanged: 0, appended: 0, full: 0, failed: 0 }
 
-  /** @param roots the folders to scan (see roots.ts); none of them is ever written. */
-  constructor(readonly roots: readonly SessionRoot[]) {}
+  /** @param roots the folders to scan; no session file is ever written by the library. */
+  constructor(
+    roots: readonly SessionRoot[],
+    private readonly options: LibraryOptions = {},
+  ) {
+    this.currentRoots = [...roots]
+  }
+
+  /** The roots being read. */
+  get roots(): readonly SessionRoot[] {
+    return this.currentRoots
+  }
+
+  /** Loads the cache, starts the first scan (not awaited) and the watcher. */
+  async start(): Promise<void> {
+    if (this.options.dataDir) {
+      const load = await loadCache(this.options.dataDir)
+      this.cached = load.records
+      if (load.discarded)
+        this.problems.push({
+          path: this.options.dataDir,
+          message: `Cache rebuilt: ${load.discarded}`,
+        })
+    }
+    void this.refresh()
+    this.restartWatcher()
+  }
 
   /**
-   * Rescans every root. Concurrent calls share one scan. Never rejects: unreadable paths
-   * end up in `problems` and as `unreadable` sessions.
+   * Subscribes to changes and hears the current state at once (a subscriber that connects
+   * after the last change would otherwise wait for the next one); returns the unsubscribe
+   * function.
+   */
+  onChange(listener: (change: LibraryChange) => void): () => void {
+    this.listeners.add(listener)
+    queueMicrotask(() => {
+      if (this.listeners.has(listener))
+        listener({ progress: { ...this.progress }, revision: this.revision })
+    })
+    return () => this.listeners.delete(listener)
+  }
+
+  private notify(now = false): void {
+    this.lineage = null
+    const fire = () => {
+      this.notifyTimer = null
+      this.revision += 1
+      const change = { progress: { ...this.progress }, revision: this.revision }
+      for (const listener of this.listeners) listener(change)
+    }
+    if (now) {
+      if (this.notifyTimer) clearTimeout(this.notifyTimer)
+      fire()
+    } else this.notifyTimer ??= setTimeout(fire, NOTIFY_MS)
+  }
+
+  private scheduleSave(): void {
+    const dataDir = this.options.dataDir
+    if (!dataDir) return
+    if (this.saveTimer) clearTimeout(this.saveTimer)
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null
+      saveCache(dataDir, this.records.values()).catch((error: unknown) => {
+        console.error('Pi Sessions: could not write the library cache:', error)
+      })
+    }, SAVE_DELAY_MS)
+  }
+
+  /**
+   * Rescans every root: newest files first, `concurrency` at a time, publishing rows as
+   * they are read. Concurrent calls share one scan. Never rejects.
    */
   refresh(): Promise<void> {
-    this.pending ??= this.scan().finally(() => {
-      this.pending = null
+    if (this.scanning) {
+      // Something changed during the scan: run once more when it ends.
+      this.rescan = true
+      return this.scanning
+    }
+    this.scanning = (async () => {
+      do {
+        this.rescan = false
+        await this.scan()
+      } while (this.rescan)
+    })().finally(() => {
+      this.scanning = null
     })
-    return this.pending
+    return this.scanning
+  }
+
+  /** Resolves when no scan is running. */
+  async whenIdle(): Promise<void> {
+    while (this.scanning) await this.scanning
   }
 
   private async scan(): Promise<void> {
-    const found = await discoverSessionFiles(this.roots.map((root) => root.path))
-    const limit = pLimit(READ_CONCURRENCY)
-    const records = await Promise.all(
-      found.candidates.map((c) => limit(() => readLibrarySession(c))),
+    const found = await discoverSessionFiles(this.currentRoots.map((root) => root.path))
+    const cacheProblems = this.problems.filter((p) => p.message.startsWith('Cache rebuilt'))
+    this.problems = [...cacheProblems, ...found.problems]
+    const present = new Set(found.candidates.map((c) => c.path))
+    for (const [key, record] of this.records)
+      if (!present.has(record.path)) this.records.delete(key)
+    const ordered = await newestFirst(found.candidates)
+    this.progress = { loaded: 0, total: ordered.length, scanning: true }
+    this.notify(true)
+    const limit = pLimit(this.options.concurrency ?? 4)
+    await Promise.all(
+      ordered.map((candidate) =>
+        limit(async () => {
+          await this.readOne(candidate)
+          this.progress.loaded += 1
+          this.notify()
+        }),
+      ),
     )
-    this.sessions = new Map(records.map((record) => [record.key, record]))
-    this.problems = found.problems
+    this.cached.clear()
+    this.progress = { ...this.progress, scanning: false }
+    this.notify(true)
+    this.scheduleSave()
   }
 
-  /** Projects (grouped by header cwd) with counts, newest activity first; rescans first. */
-  async listProjects(): Promise<ProjectList> {
-    await this.refresh()
+  private async readOne(candidate: SessionCandidate): Promise<void> {
+    const previous = this.findByPath(candidate.path) ?? this.cached.get(candidate.path)
+    const { record, kind } = await readRecord(candidate, previous)
+    this.reads[kind] += 1
+    this.records.set(record.key, record)
+  }
+
+  private findByPath(path: string): LibrarySession | undefined {
+    return this.records.get(opaqueId('session', path))
+  }
+
+  private rootOf(path: string): SessionRoot | undefined {
+    return this.currentRoots.find((root) => path === root.path || path.startsWith(root.path + '/'))
+  }
+
+  /** Applies a watcher batch: re-reads changed files, drops deleted ones, rescans on root moves. */
+  private async applyBatch(batch: ChangeBatch): Promise<void> {
+    const folders = [...batch.paths].filter((p) => !p.endsWith('.jsonl'))
+    if (batch.rootsChanged || folders.length > 0) return void this.refresh()
+    for (const path of batch.paths) {
+      const root = this.rootOf(path)
+      if (!root) continue
+      const folder = dirname(path)
+      const exists = await stat(path).then(
+        () => true,
+        () => false,
+      )
+      if (!exists) {
+        const gone = this.findByPath(path)
+        if (gone) this.records.delete(gone.key)
+        continue
+      }
+      await this.readOne({ path, folder, root: root.path })
+    }
+    this.notify()
+    this.scheduleSave()
+  }
+
+  private restartWatcher(): void {
+    if (this.options.watch === false) return
+    void this.watcher?.close()
+    this.watcher = watchRoots(
+      this.currentRoots.map((root) => root.path),
+      (batch) => void this.applyBatch(batch),
+    )
+  }
+
+  private currentLineage(): Lineage {
+    this.lineage ??= buildLineage(this.records.values())
+    return this.lineage
+  }
+
+  /** Projects (grouped by header cwd) with counts and totals, newest activity first. */
+  listProjects(): ProjectList {
+    const lineage = this.currentLineage()
+    const rows = [...this.records.values()].map((s) => ({
+      row: toSessionSummary(s, lineage),
+      folder: s.folder,
+    }))
+    const models = new Set(rows.flatMap(({ row }) => row.models))
     return {
-      projects: groupProjects(this.sessions.values()),
+      projects: groupProjects(rows),
       problems: this.problems.map((p) => ({ ...p })),
+      progress: { ...this.progress },
+      models: [...models].sort(),
     }
   }
 
-  /**
-   * The sessions of one project, newest activity first.
-   * @throws ApiError `not_found` when no project has that id.
-   */
-  async listSessions(projectId: string): Promise<SessionSummary[]> {
-    if (this.sessions.size === 0) await this.refresh()
-    const rows = [...this.sessions.values()]
-      .filter((session) => projectIdOf(session) === projectId)
-      .map(toSessionSummary)
-    if (rows.length === 0) throw new ApiError('not_found', `No project with id ${projectId}`)
-    return rows.sort(byNewest)
+  /** Runs a session query (scope, search, filters, sort). */
+  query(query: SessionQuery): SessionQueryResult {
+    const outcome = runQuery([...this.records.values()], this.currentLineage(), query, projectIdOf)
+    return { ...outcome, progress: { ...this.progress } }
   }
 
   /**
@@ -70,8 +260,61 @@ export class SessionLibrary {
    * @throws ApiError `not_found` when the id is unknown (forged ids land here).
    */
   getSession(id: string): LibrarySession {
-    const session = this.sessions.get(id)
+    const session = this.records.get(id)
     if (!session) throw new ApiError('not_found', `No session with id ${id}`)
     return session
   }
+
+  /** The row of one session. @throws ApiError `not_found` for unknown ids. */
+  getSummary(id: string): SessionSummary {
+    return toSessionSummary(this.getSession(id), this.currentLineage())
+  }
+
+  /**
+   * Re-reads one session now (after an edit by the app), instead of waiting for the watcher.
+   * @throws ApiError `not_found` for unknown ids
+   */
+  async reread(id: string): Promise<SessionSummary> {
+    const record = this.getSession(id)
+    await this.readOne({ path: record.path, folder: record.folder, root: record.root })
+    this.notify()
+    this.scheduleSave()
+    return this.getSummary(id)
+  }
+
+  /**
+   * Replaces the roots (e.g. a folder the user added) and rescans.
+   */
+  async setRoots(roots: readonly SessionRoot[]): Promise<void> {
+    this.currentRoots = [...roots]
+    this.restartWatcher()
+    await this.refresh()
+  }
+
+  /** Stops watching and writes the cache. */
+  async close(): Promise<void> {
+    await this.watcher?.close()
+    this.watcher = null
+    if (this.notifyTimer) clearTimeout(this.notifyTimer)
+    if (this.saveTimer) clearTimeout(this.saveTimer)
+    await this.whenIdle()
+    if (this.options.dataDir) await saveCache(this.options.dataDir, this.records.values())
+  }
+}
+
+/** Orders candidates by mtime, newest first (pi 1.6.0's listAll order, spec 15.3). */
+async function newestFirst(candidates: SessionCandidate[]): Promise<SessionCandidate[]> {
+  const limit = pLimit(64)
+  const timed = await Promise.all(
+    candidates.map((c) =>
+      limit(async () => ({
+        c,
+        t: await stat(c.path).then(
+          (s) => s.mtimeMs,
+          () => 0,
+        ),
+      })),
+    ),
+  )
+  return timed.sort((a, b) => b.t - a.t || b.c.path.localeCompare(a.c.path)).map((x) => x.c)
 }

@@ -103,3 +103,12 @@ export function isDirectory(path: string): boolean {
     return false
   }
 }
+
+/** pi's roots plus the folders the user added (settings `extraRoots`), without repeats. */
+export function allRoots(resolved: ResolvedRoots, extraRoots: readonly string[]): SessionRoot[] {
+  const roots = [...resolved.roots]
+  for (const path of extraRoots) {
+    if (!roots.some((r) => r.path === path)) roots.push({ path, source: 'user' })
+  }
+  return roots
+}

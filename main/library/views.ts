@@ -1,15 +1,16 @@
 /**
- * Projections of the library's records onto the contract's shapes: session rows and
- * projects grouped by header cwd (pi spec 1.2: never decode folder names).
+ * Projections of the library's records onto the contract's shapes: session rows (with
+ * lineage and fork-aware usage) and projects grouped by header cwd (pi spec 1.2: never
+ * decode folder names).
  */
 import { basename } from 'node:path'
-import type { ProjectSummary, SessionSummary } from '../../preload/contract/schemas'
+import type { ProjectSummary, SessionSummary, TokenTotals } from '../../preload/contract/library'
 import { opaqueId } from './ids'
-import type { LibrarySession } from './summary'
+import type { LibrarySession } from './record'
 
 /** The grouping key of a session: its header cwd, else (no usable header) its folder. */
 export function projectKey(session: LibrarySession): string {
-  const cwd = session.info?.cwd
+  const cwd = session.digest?.cwd
   return cwd ? `cwd:${cwd}` : `folder:${session.folder}`
 }
 
@@ -18,24 +19,90 @@ export function projectIdOf(session: LibrarySession): string {
   return opaqueId('project', projectKey(session))
 }
 
-function finiteOrNull(ms: number | undefined): number | null {
-  return ms !== undefined && Number.isFinite(ms) ? ms : null
+/** Lineage of the whole library: parent and forks of each session (header parentSession). */
+export interface Lineage {
+  parentOf: Map<string, LibrarySession>
+  forksOf: Map<string, string[]>
 }
 
-/** One library row for the renderer (pi spec 15.1 fields plus status). */
-export function toSessionSummary(session: LibrarySession): SessionSummary {
-  const info = session.info
+/**
+ * Resolves every header `parentSession` to a record: by exact path, else by file name (pi
+ * names files `<time>_<session id>.jsonl`, so the name survives a moved or copied store).
+ */
+export function buildLineage(sessions: Iterable<LibrarySession>): Lineage {
+  const all = [...sessions]
+  const byPath = new Map(all.map((s) => [s.path, s]))
+  const byName = new Map<string, LibrarySession>()
+  for (const s of all) if (!byName.has(s.fileName)) byName.set(s.fileName, s)
+  const parentOf = new Map<string, LibrarySession>()
+  const forksOf = new Map<string, string[]>()
+  for (const s of all) {
+    const parentPath = s.digest?.parentSession
+    if (!parentPath) continue
+    const parent = byPath.get(parentPath) ?? byName.get(basename(parentPath))
+    if (!parent || parent.key === s.key) continue
+    parentOf.set(s.key, parent)
+    forksOf.set(parent.key, [...(forksOf.get(parent.key) ?? []), s.key])
+  }
+  return { parentOf, forksOf }
+}
+
+/** Sums usage, skipping entries the parent session also holds (history copied by a fork). */
+function ownUsage(session: LibrarySession, parent: LibrarySession | undefined) {
+  const inherited = new Set(parent?.digest?.ids ?? [])
+  const tokens: TokenTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }
+  let cost = 0
+  for (const u of session.digest?.usage ?? []) {
+    if (inherited.has(u.entryId)) continue
+    tokens.input += u.input
+    tokens.output += u.output
+    tokens.cacheRead += u.cacheRead
+    tokens.cacheWrite += u.cacheWrite
+    cost += u.cost
+  }
+  return { tokens, cost }
+}
+
+function leafCount(session: LibrarySession): number {
+  const parents = new Set(session.digest?.parentIds ?? [])
+  return (session.digest?.ids ?? []).filter((id) => !parents.has(id)).length
+}
+
+function labelCount(session: LibrarySession): number {
+  const ids = new Set(session.digest?.ids ?? [])
+  return Object.keys(session.digest?.labels ?? {}).filter((id) => ids.has(id)).length
+}
+
+/** pi spec 15.1 `modified`: last activity if > 0, else header time, else file mtime. */
+export function modifiedOf(session: LibrarySession): number {
+  const d = session.digest
+  if (d?.lastActivity && d.lastActivity > 0) return d.lastActivity
+  return d?.created ?? session.mtimeMs
+}
+
+/** One library row for the renderer (pi spec 15.1 fields plus status and usage). */
+export function toSessionSummary(session: LibrarySession, lineage: Lineage): SessionSummary {
+  const d = session.digest
+  const parent = lineage.parentOf.get(session.key)
   return {
     id: session.key,
     projectId: projectIdOf(session),
-    sessionId: info ? String(info.id) : null,
+    sessionId: d?.sessionId ?? null,
     fileName: session.fileName,
-    cwd: info?.cwd || null,
-    name: info?.name ?? null,
-    firstMessage: info?.firstMessage ?? '(no messages)',
-    created: finiteOrNull(info?.created.getTime()),
-    modified: finiteOrNull(info?.modified.getTime()) ?? session.mtimeMs,
-    messageCount: info?.messageCount ?? 0,
+    cwd: d?.cwd || null,
+    name: d?.name ?? null,
+    firstMessage: d?.firstMessage ?? '(no messages)',
+    created: d?.created ?? null,
+    modified: modifiedOf(session),
+    messageCount: d?.messageCount ?? 0,
+    entryCount: d?.entryCount ?? 0,
+    branchCount: leafCount(session),
+    labelCount: labelCount(session),
+    models: d?.models ?? [],
+    ...ownUsage(session, parent),
+    parentId: parent?.key ?? null,
+    parentFileName: d?.parentSession ? basename(d.parentSession) : null,
+    forkIds: lineage.forksOf.get(session.key) ?? [],
     size: session.size,
     status: session.status,
     listedByPi: session.listedByPi,
@@ -44,34 +111,38 @@ export function toSessionSummary(session: LibrarySession): SessionSummary {
   }
 }
 
-/** Sorts rows newest activity first; ties by file name, newest name first (pi spec 15.2). */
-export function byNewest(a: SessionSummary, b: SessionSummary): number {
-  return b.modified - a.modified || b.fileName.localeCompare(a.fileName)
-}
-
-/** Groups sessions into projects, newest activity first. */
-export function groupProjects(sessions: Iterable<LibrarySession>): ProjectSummary[] {
+/** Groups session rows into projects, newest activity first. */
+export function groupProjects(
+  rows: readonly { row: SessionSummary; folder: string }[],
+): ProjectSummary[] {
   const projects = new Map<string, ProjectSummary>()
-  for (const session of sessions) {
-    const row = toSessionSummary(session)
-    const key = projectKey(session)
-    let project = projects.get(key)
+  for (const { row, folder } of rows) {
+    let project = projects.get(row.projectId)
     if (!project) {
       project = {
         id: row.projectId,
         cwd: row.cwd,
-        displayName: row.cwd ?? `${basename(session.folder)} (cwd unknown)`,
+        displayName: row.cwd ?? `${basename(folder)} (cwd unknown)`,
         folders: [],
         sessionCount: 0,
         damagedCount: 0,
         lastModified: 0,
+        messageCount: 0,
+        tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+        cost: 0,
       }
-      projects.set(key, project)
+      projects.set(row.projectId, project)
     }
-    if (!project.folders.includes(session.folder)) project.folders.push(session.folder)
+    if (!project.folders.includes(folder)) project.folders.push(folder)
     project.sessionCount += 1
     if (row.status !== 'ok') project.damagedCount += 1
     project.lastModified = Math.max(project.lastModified, row.modified)
+    project.messageCount += row.messageCount
+    project.tokens.input += row.tokens.input
+    project.tokens.output += row.tokens.output
+    project.tokens.cacheRead += row.tokens.cacheRead
+    project.tokens.cacheWrite += row.tokens.cacheWrite
+    project.cost += row.cost
   }
   return [...projects.values()].sort(
     (a, b) => b.lastModified - a.lastModified || a.displayName.localeCompare(b.displayName),

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dispatch, type HandlerTable } from '../api/dispatch'
+import type { EventSource } from '../api/events'
 import { isChannel } from '../../preload/contract/channels'
 import { fail } from '../../preload/contract/errors'
 import { hasToken, isAllowedHost } from './auth'
@@ -17,6 +18,7 @@ export const MAX_BODY_BYTES = 1024 * 1024
 /** Options of the HTTP host. */
 export interface HttpHostOptions {
   handlers: HandlerTable
+  events?: EventSource
   token: string
   /** Absolute folder of the built renderer. */
   staticDir: string
@@ -54,6 +56,25 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/** `GET /api/events`: server-sent events, one `data:` line of `{event, payload}` each. */
+function handleEvents(req: IncomingMessage, res: ServerResponse, opts: HttpHostOptions): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    Connection: 'keep-alive',
+    ...SECURITY_HEADERS,
+  })
+  res.write(': connected\n\n')
+  const stop = opts.events?.subscribe((event, payload) => {
+    res.write(`data: ${JSON.stringify({ event, payload })}\n\n`)
+  })
+  const keepAlive = setInterval(() => res.write(': ping\n\n'), 15_000)
+  req.on('close', () => {
+    clearInterval(keepAlive)
+    stop?.()
+  })
+}
+
 async function handleApi(
   req: IncomingMessage,
   res: ServerResponse,
@@ -63,8 +84,10 @@ async function handleApi(
   if (!hasToken(req.headers.authorization, opts.token)) {
     return sendJson(res, 401, fail('unauthorized', 'Missing or wrong token'))
   }
-  if (!isChannel(channel))
+  if (channel === 'events' && req.method === 'GET') return handleEvents(req, res, opts)
+  if (!isChannel(channel)) {
     return sendJson(res, 404, fail('not_found', `Unknown channel: ${channel}`))
+  }
   if (req.method !== 'POST') return sendJson(res, 405, fail('invalid_argument', 'Use POST'))
   const body = await readBody(req)
   if (body === null) return sendJson(res, 413, fail('invalid_argument', 'Request body too large'))
@@ -115,7 +138,12 @@ export function startHttpHost(opts: HttpHostOptions): Promise<HttpHost> {
         server,
         port,
         url: `http://127.0.0.1:${port}/`,
-        close: () => new Promise((done) => server.close(() => done())),
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done())
+            // Event streams stay open forever; end them so close() can finish.
+            server.closeAllConnections()
+          }),
       })
     })
   })

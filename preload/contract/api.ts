@@ -2,7 +2,7 @@
  * The PiSessionsApi interface: what `window.api` (Electron preload) and the HTTP client
  * (server mode) both provide. The renderer's `src/api/client.ts` is its only user.
  */
-import type { Channel } from './channels'
+import type { Channel, EventName } from './channels'
 import type { Envelope } from './errors'
 import type { ChannelArgs, ChannelResult } from './schemas'
 
@@ -10,6 +10,11 @@ import type { ChannelArgs, ChannelResult } from './schemas'
 export interface PiSessionsApi {
   /** Calls `channel` with `args`; resolves to the envelope, never rejects for API errors. */
   invoke<C extends Channel>(channel: C, args: ChannelArgs<C>): Promise<Envelope<ChannelResult<C>>>
+  /**
+   * Listens to every event main pushes; returns the function that stops listening.
+   * Payloads are described by the per-domain `*_EVENTS` schemas.
+   */
+  subscribe(listener: (event: EventName, payload: unknown) => void): () => void
 }
 
 export type { Channel } from './channels'

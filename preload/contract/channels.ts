@@ -4,14 +4,32 @@
  * sandboxed preload can whitelist channels without pulling in zod.
  */
 export const APP_CHANNELS = ['app:get-info'] as const
-export const LIBRARY_CHANNELS = ['library:list-projects', 'library:list-sessions'] as const
-export const SESSION_CHANNELS = [] as const
+export const LIBRARY_CHANNELS = [
+  'library:list-projects',
+  'library:query-sessions',
+  'library:get-session',
+  'library:refresh',
+  'library:add-root',
+  'library:remove-root',
+] as const
+export const SESSION_CHANNELS = [
+  'session:open',
+  'session:get-path',
+  'session:get-image',
+  'session:get-lineage',
+] as const
 
 /** Every channel of the API. */
 export const CHANNELS = [...APP_CHANNELS, ...LIBRARY_CHANNELS, ...SESSION_CHANNELS] as const
 
 /** One channel name of the API. */
 export type Channel = (typeof CHANNELS)[number]
+
+/** Events main pushes to the renderer: `domain:past-tense` (ARCHITECTURE.md rule 2). */
+export const EVENTS = ['library:changed'] as const
+
+/** One event name. */
+export type EventName = (typeof EVENTS)[number]
 
 /** The shape every channel name must have: `domain:action`, lowercase kebab on both sides. */
 export const CHANNEL_NAME_PATTERN = /^[a-z]+(?:-[a-z]+)*:[a-z]+(?:-[a-z]+)*$/

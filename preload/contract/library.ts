@@ -1,6 +1,6 @@
 /**
- * Schemas of the `library:*` channels: projects and session rows. Ids are opaque strings:
- * the renderer never sends a path (ARCHITECTURE.md rule 5).
+ * Schemas of the `library:*` channels: projects, session rows, search and roots. Ids are
+ * opaque strings: the renderer never sends a session path (ARCHITECTURE.md rule 5).
  */
 import { z } from 'zod'
 import { Empty, OpaqueId } from './common'
@@ -12,10 +12,25 @@ export const LibraryProblem = z.object({
   code: z.string().optional(),
 })
 
+/** Scan progress: `loaded` of `total` files read; `scanning` while a scan runs. */
+export const LibraryProgress = z.object({
+  loaded: z.number().int(),
+  total: z.number().int(),
+  scanning: z.boolean(),
+})
+
+/** Token totals (pi's Usage fields, summed). */
+export const TokenTotals = z.object({
+  input: z.number(),
+  output: z.number(),
+  cacheRead: z.number(),
+  cacheWrite: z.number(),
+})
+
 /**
- * A project: the sessions that share one header `cwd` (pi spec 1.2: the folder name is
- * lossy, so the cwd comes from headers). Sessions without a readable cwd are grouped by
- * their folder and have `cwd: null`.
+ * A project: the sessions that share one header `cwd` across all roots (pi spec 1.2: the
+ * folder name is lossy, so the cwd comes from headers). Sessions without a readable cwd
+ * are grouped by their folder and have `cwd: null`.
  */
 export const ProjectSummary = z.object({
   id: OpaqueId,
@@ -26,6 +41,10 @@ export const ProjectSummary = z.object({
   damagedCount: z.number().int(),
   /** Newest session activity in the project, ms since epoch (pi spec 15.1 `modified`). */
   lastModified: z.number(),
+  messageCount: z.number().int(),
+  tokens: TokenTotals,
+  /** USD. */
+  cost: z.number(),
 })
 
 /** Whether a session file read cleanly, read with damage, or could not be read at all. */
@@ -35,7 +54,7 @@ export const SessionStatus = z.enum(['ok', 'damaged', 'unreadable'])
 export const SessionSummary = z.object({
   id: OpaqueId,
   projectId: OpaqueId,
-  /** The header's session id (pi spec 2.1); null when the header is missing or invalid. */
+  /** The header's session id (pi spec 2.1); null when the header is missing. */
   sessionId: z.string().nullable(),
   fileName: z.string(),
   cwd: z.string().nullable(),
@@ -46,6 +65,19 @@ export const SessionSummary = z.object({
   /** Last user/assistant activity, ms since epoch (pi spec 15.1). */
   modified: z.number(),
   messageCount: z.number().int(),
+  entryCount: z.number().int(),
+  /** Leaves of the entry tree. */
+  branchCount: z.number().int(),
+  labelCount: z.number().int(),
+  models: z.array(z.string()),
+  /** Usage of this session's own entries (history a fork copied is counted in its origin). */
+  tokens: TokenTotals,
+  cost: z.number(),
+  /** The parent session's id when the header's `parentSession` is in the library. */
+  parentId: OpaqueId.nullable(),
+  /** The header's `parentSession` file name, also when that file is not in the library. */
+  parentFileName: z.string().nullable(),
+  forkIds: z.array(OpaqueId),
   size: z.number().int(),
   status: SessionStatus,
   /** Would pi 1.6.0's own listing show this session? */
@@ -55,22 +87,98 @@ export const SessionSummary = z.object({
   problem: z.string().nullable(),
 })
 
+/** A session row as a query returns it: with its threading depth and search match. */
+export const SessionRow = SessionSummary.extend({
+  /** Nesting under the parent session in threaded sort (0 elsewhere). */
+  depth: z.number().int(),
+  /** Text around the first match of a search, or null. */
+  snippet: z.string().nullable(),
+  /** The entry holding that match, to jump to it; null when the match is not in a message. */
+  matchEntryId: z.string().nullable(),
+})
+
+export const SessionSort = z.enum([
+  'recent',
+  'created',
+  'name',
+  'size',
+  'cost',
+  'threaded',
+  'relevance',
+])
+
+/** `library:query-sessions` argument: scope, search text, filters and sort. */
+export const SessionQuery = z
+  .object({
+    /** null = every project. */
+    projectId: OpaqueId.nullable(),
+    /** pi's query forms: tokens (all required), "exact phrase", re:regex. */
+    text: z.string().max(1000).default(''),
+    named: z.boolean().default(false),
+    labeled: z.boolean().default(false),
+    /** Last activity bounds, ms since epoch, inclusive. */
+    modifiedFrom: z.number().nullable().default(null),
+    modifiedTo: z.number().nullable().default(null),
+    /** Exact `provider/model` as listed in rows' `models`. */
+    model: z.string().max(300).nullable().default(null),
+    sort: SessionSort.default('recent'),
+    limit: z.number().int().min(1).max(100_000).default(100_000),
+  })
+  .strict()
+
+/** `library:query-sessions` result. */
+export const SessionQueryResult = z.object({
+  rows: z.array(SessionRow),
+  /** Rows that matched before `limit` was applied. */
+  matched: z.number().int(),
+  /** Sessions in scope before search and filters. */
+  total: z.number().int(),
+  /** Set when the search text could not be used (e.g. an invalid regex). */
+  queryError: z.string().nullable(),
+  progress: LibraryProgress,
+})
+
 /** `library:list-projects` result. */
 export const ProjectList = z.object({
   projects: z.array(ProjectSummary),
   problems: z.array(LibraryProblem),
+  progress: LibraryProgress,
+  /** Every model seen, for the model filter. */
+  models: z.array(z.string()),
 })
 
 /** Argument and result schema of each `library:*` channel. */
 export const LIBRARY_SCHEMAS = {
   'library:list-projects': { args: Empty, result: ProjectList },
-  'library:list-sessions': {
-    args: z.object({ projectId: OpaqueId }).strict(),
-    result: z.array(SessionSummary),
+  'library:query-sessions': { args: SessionQuery, result: SessionQueryResult },
+  'library:get-session': {
+    args: z.object({ sessionId: OpaqueId }).strict(),
+    result: SessionSummary,
+  },
+  'library:refresh': { args: Empty, result: LibraryProgress },
+  'library:add-root': {
+    args: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    result: z.object({ path: z.string() }),
+  },
+  'library:remove-root': {
+    args: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    result: z.object({ removed: z.boolean() }),
   },
 } as const
 
+/** Events main pushes about the library. */
+export const LIBRARY_EVENTS = {
+  'library:changed': z.object({ progress: LibraryProgress, revision: z.number().int() }),
+} as const
+
 export type LibraryProblem = z.output<typeof LibraryProblem>
+export type LibraryProgress = z.output<typeof LibraryProgress>
+export type TokenTotals = z.output<typeof TokenTotals>
 export type ProjectSummary = z.output<typeof ProjectSummary>
 export type SessionSummary = z.output<typeof SessionSummary>
+export type SessionRow = z.output<typeof SessionRow>
+export type SessionSort = z.output<typeof SessionSort>
+export type SessionQuery = z.output<typeof SessionQuery>
+export type SessionQueryInput = z.input<typeof SessionQuery>
+export type SessionQueryResult = z.output<typeof SessionQueryResult>
 export type ProjectList = z.output<typeof ProjectList>

@@ -2,45 +2,33 @@ import { useEffect } from 'react'
 import { EmptyState } from './features/library/EmptyState'
 import { ProjectList } from './features/library/ProjectList'
 import { SessionList } from './features/library/SessionList'
+import { SessionPane } from './features/session-view/SessionPane'
+import { startSubscriptions } from './api/subscriptions'
 import { useLibrary } from './state/library'
-
-function SessionPane() {
-  const selected = useLibrary((s) => s.sessions.find((x) => x.id === s.selectedSessionId))
-  if (!selected) {
-    return (
-      <section className="session-view placeholder" aria-label="Session">
-        <p className="muted">Select a session to see its conversation.</p>
-      </section>
-    )
-  }
-  return (
-    <section className="session-view" aria-label="Session" data-session-id={selected.id}>
-      <h2 className="pane-title">{selected.name ?? selected.firstMessage}</h2>
-      <dl className="facts">
-        <dt>Session id</dt>
-        <dd>{selected.sessionId ?? 'none (no valid header)'}</dd>
-        <dt>File</dt>
-        <dd>{selected.fileName}</dd>
-        <dt>cwd</dt>
-        <dd>{selected.cwd ?? 'unknown'}</dd>
-      </dl>
-    </section>
-  )
-}
 
 /** The app shell: library (projects | sessions) and the session view. */
 export function App() {
   const status = useLibrary((s) => s.status)
   const error = useLibrary((s) => s.error)
-  const empty = useLibrary((s) => s.status === 'ready' && s.projects.length === 0)
+  const empty = useLibrary(
+    (s) => s.status === 'ready' && !s.progress.scanning && s.projects.length === 0,
+  )
+  const scanning = useLibrary((s) => s.progress.scanning)
   const problems = useLibrary((s) => s.problems)
   const load = useLibrary((s) => s.load)
+  const rescan = useLibrary((s) => s.rescan)
   useEffect(() => {
+    const stop = startSubscriptions()
     void load()
+    return stop
   }, [load])
 
   return (
-    <div className="app" data-app-state={status === 'ready' ? 'ready' : status}>
+    <div
+      className="app"
+      data-app-state={status === 'ready' ? 'ready' : status}
+      data-scan-state={scanning ? 'scanning' : 'idle'}
+    >
       <header className="app-bar">
         <h1>Pi Sessions</h1>
         {problems.length > 0 && !empty && (
@@ -51,7 +39,7 @@ export function App() {
             {problems.length} unreadable {problems.length === 1 ? 'path' : 'paths'}
           </span>
         )}
-        <button type="button" className="ghost" onClick={() => void load()}>
+        <button type="button" className="ghost" onClick={() => void rescan()}>
           Refresh
         </button>
       </header>

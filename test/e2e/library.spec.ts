@@ -1,9 +1,10 @@
 /**
  * The library in Chromium against server mode on a temp copy of the fixture store:
  * every project and session pi lists is there under pi's cwd; every file pi hides is
- * there too, marked; the API refuses calls without the token or with a foreign Host.
+ * there too, marked; live updates on append; search deep inside a session; the API refuses
+ * calls without the token or with a foreign Host.
  */
-import { readdirSync, statSync } from 'node:fs'
+import { appendFileSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { expect, test } from './harness'
 import { readExpected } from '../helpers/fixtures'
@@ -11,6 +12,16 @@ import { readExpected } from '../helpers/fixtures'
 interface PiSessionInfo {
   path: string
   cwd: string
+  allMessagesText: string
+  firstMessage: string
+}
+
+function piStore() {
+  return readExpected().store.pi160 as {
+    listAll: { sessions: PiSessionInfo[] }
+    list: Record<string, { order: string[] }>
+    customDir: { list: Record<string, { order: string[] }> }
+  }
 }
 
 /**
@@ -19,10 +30,7 @@ interface PiSessionInfo {
  * header without cwd) the app's folder-based project `<folder> (cwd unknown)`.
  */
 function piListing(): Map<string, string> {
-  const store = readExpected().store.pi160 as {
-    listAll: { sessions: PiSessionInfo[] }
-    customDir: { list: Record<string, { order: string[] }> }
-  }
+  const store = piStore()
   const byFile = new Map<string, string>()
   for (const session of store.listAll.sessions) {
     const project = session.cwd || `${basename(dirname(session.path))} (cwd unknown)`
@@ -52,25 +60,15 @@ test('every fixture project is listed with its sessions, damaged ones marked', a
   page,
 }) => {
   const pi = piListing()
-  const cwds = [...new Set(pi.values())]
-  for (const cwd of cwds) await expect(library.project(cwd)).toHaveCount(1)
+  for (const cwd of new Set(pi.values())) await expect(library.project(cwd)).toHaveCount(1)
 
   const seen = new Map<string, { cwd: string; status: string }>()
   const projectCount = await library.projects().count()
   for (let i = 0; i < projectCount; i++) {
     const row = library.projects().nth(i)
     const cwd = (await row.locator('.project-cwd').textContent()) ?? ''
-    await row.click()
-    await expect(page.locator('.session-list')).toHaveAttribute('data-status', 'ready')
-    const rows = await library
-      .sessions()
-      .evaluateAll((els) =>
-        els.map((el) => [
-          el.getAttribute('data-file-name') ?? '',
-          el.getAttribute('data-status') ?? '',
-        ]),
-      )
-    for (const [file, status] of rows) seen.set(file ?? '', { cwd, status: status ?? '' })
+    await library.openProject(cwd)
+    for (const r of await library.allRows()) seen.set(r.fileName, { cwd, status: r.status })
   }
 
   const onDisk = [...jsonlNames(store.sessionsDir), ...jsonlNames(store.customDir)]
@@ -84,15 +82,73 @@ test('every fixture project is listed with its sessions, damaged ones marked', a
   for (const file of onDisk.filter((f) => !pi.has(f) && !stray.includes(f))) {
     expect(seen.get(file)?.status, `${file} is hidden by pi, so it must be marked`).not.toBe('ok')
   }
+  await page.getByTestId('project-all').click()
+  await library.waitRows()
   await page.screenshot({ path: 'test-results/screenshots/library.png' })
 })
 
-test('clicking a project lists its sessions newest first', async ({ library }) => {
+test('a project lists its sessions in pi’s order', async ({ library, page }) => {
   await library.openProject('/home/ayla/src/tide-tables')
-  const names = await library.sessionFileNames()
-  const store = readExpected().store.pi160 as { list: Record<string, { order: string[] }> }
+  await page.getByTestId('sort-select').selectOption('recent')
+  await library.waitRows()
+  const names = (await library.allRows()).map((r) => r.fileName)
   // pi's list() of that folder holds only tide-tables sessions, sorted by activity.
-  expect(names).toEqual(store.list['--home-ayla-src-tide-tables--']?.order)
+  expect(names).toEqual(piStore().list['--home-ayla-src-tide-tables--']?.order)
+})
+
+test('a message appended on disk shows in its row', async ({ library, store, page }) => {
+  await library.openProject('/home/ayla/src/tide-tables')
+  const file = piStore().list['--home-ayla-src-tide-tables--']?.order.at(-1) as string
+  const path = join(store.sessionsDir, '--home-ayla-src-tide-tables--', file)
+  const row = page.locator(`[data-testid="session-item"][data-file-name="${file}"]`)
+  await page.getByTestId('sort-select').selectOption('recent')
+  await library.waitRows()
+  const before = piStore().listAll.sessions.find((s) => s.path.endsWith(file))
+  expect(before).toBeDefined()
+  const lines = readFileSync(path, 'utf8').trim().split('\n')
+  const last = JSON.parse(lines.at(-1) as string) as { id: string }
+  // What pi appends for a new prompt: one JSON line, parented on the last entry.
+  const entry = {
+    type: 'message',
+    id: 'e2e00001',
+    parentId: last.id,
+    timestamp: new Date().toISOString(),
+    message: {
+      role: 'user',
+      content: 'Appended while the app was watching',
+      timestamp: Date.now(),
+    },
+  }
+  appendFileSync(path, JSON.stringify(entry) + '\n')
+  // The row moves to the top (newest activity) and counts one more message.
+  const first = library.sessions().first()
+  await expect(first).toHaveAttribute('data-file-name', file)
+  await expect(row).toContainText('now')
+})
+
+test('searching a phrase found only deep inside one session finds and opens it', async ({
+  library,
+  page,
+}) => {
+  const phrase = 'Resumed in 0.73.1'
+  const holders = piStore().listAll.sessions.filter((s) => s.allMessagesText.includes(phrase))
+  expect(holders).toHaveLength(1)
+  const holder = holders[0] as PiSessionInfo
+  expect(holder.firstMessage.includes(phrase)).toBe(false)
+  await page.getByTestId('project-all').click()
+  await library.search(`"${phrase}"`)
+  const rows = await library.allRows()
+  expect(rows.map((r) => r.fileName)).toEqual([basename(holder.path)])
+  expect(rows[0]?.matchEntryId).toBeTruthy()
+  await expect(library.sessions().first()).toContainText(phrase)
+  await library.sessions().first().click()
+  await expect(library.sessions().first()).toHaveAttribute('aria-current', 'true')
+  await page.screenshot({ path: 'test-results/screenshots/library-search.png' })
+})
+
+test('an invalid regex search says why instead of failing', async ({ library, page }) => {
+  await library.search('re:(unclosed')
+  await expect(page.getByTestId('query-error')).toContainText('Invalid regular expression')
 })
 
 test('the API refuses a request without the token or with a foreign Host', async ({
@@ -119,4 +175,6 @@ test('the API refuses a request without the token or with a foreign Host', async
   expect(good.status()).toBe(200)
   expect((await good.json()).ok).toBe(true)
   expect(good.headers()['access-control-allow-origin']).toBeUndefined()
+  const events = await request.get(`${server.origin}api/events`)
+  expect(events.status()).toBe(401)
 })

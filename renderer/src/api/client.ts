@@ -4,7 +4,7 @@
  * (`#token=...`). Unwraps envelopes: resolves with the value or throws ApiError.
  */
 import type { PiSessionsApi } from '../../../preload/contract/api'
-import type { Channel } from '../../../preload/contract/channels'
+import { EVENTS, type Channel, type EventName } from '../../../preload/contract/channels'
 import { ApiError, type Envelope } from '../../../preload/contract/errors'
 import type { ChannelArgs, ChannelResult } from '../../../preload/contract/schemas'
 
@@ -19,9 +19,81 @@ export function tokenFromHash(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? ''
 }
 
+type Listener = (event: EventName, payload: unknown) => void
+
+/** Parses server-sent event text into `{event, payload}` messages; returns the unparsed rest. */
+export function parseEventStream(buffer: string, emit: Listener): string {
+  const blocks = buffer.split('\n\n')
+  const rest = blocks.pop() ?? ''
+  for (const block of blocks) {
+    const data = block
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => line.slice(6))
+      .join('\n')
+    if (!data) continue
+    try {
+      const message = JSON.parse(data) as { event: EventName; payload: unknown }
+      if ((EVENTS as readonly string[]).includes(message.event))
+        emit(message.event, message.payload)
+    } catch {
+      // A malformed event is dropped; the next change notification carries the state again.
+    }
+  }
+  return rest
+}
+
+/**
+ * Follows `GET /api/events` (a fetch stream, since EventSource cannot send the token
+ * header) and reconnects with a growing delay when the stream ends.
+ */
+function followEvents(token: string, base: string, listeners: Set<Listener>): () => void {
+  const controller = new AbortController()
+  let delay = 500
+  const emit: Listener = (event, payload) => listeners.forEach((l) => l(event, payload))
+  const connect = async () => {
+    while (!controller.signal.aborted) {
+      try {
+        const response = await fetch(`${base}/api/events`, {
+          headers: { Authorization: `Bearer ${token}` },
+          signal: controller.signal,
+        })
+        if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`)
+        delay = 500
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+        let buffer = ''
+        for (;;) {
+          const { value, done } = await reader.read()
+          if (done) break
+          buffer = parseEventStream(buffer + value, emit)
+        }
+      } catch {
+        if (controller.signal.aborted) return
+      }
+      await new Promise((r) => setTimeout(r, delay))
+      delay = Math.min(delay * 2, 10_000)
+    }
+  }
+  void connect()
+  return () => controller.abort()
+}
+
 /** The HTTP transport of server mode: `POST /api/<channel>` with a bearer token. */
 export function httpApi(token: string, base = ''): PiSessionsApi {
+  const listeners = new Set<Listener>()
+  let stop: (() => void) | null = null
   return {
+    subscribe(listener) {
+      listeners.add(listener)
+      stop ??= followEvents(token, base, listeners)
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size === 0) {
+          stop?.()
+          stop = null
+        }
+      }
+    },
     async invoke(channel, args) {
       let response: Response
       try {
@@ -52,6 +124,11 @@ function currentTransport(): PiSessionsApi {
 /** Which host the renderer talks to. */
 export function transportKind(): 'electron' | 'server' {
   return window.api ? 'electron' : 'server'
+}
+
+/** Listens to API events (subscribe once at startup: ARCHITECTURE.md rule 9). */
+export function subscribe(listener: Listener): () => void {
+  return currentTransport().subscribe(listener)
 }
 
 /**

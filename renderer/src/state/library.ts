@@ -1,83 +1,171 @@
 /**
- * The library store: projects, the selected project and its sessions. One store per
- * concern (ARCHITECTURE.md rule 9); components select narrowly.
+ * The library store: projects, the session query (scope, search, filters, sort) and its
+ * rows, scan progress, and the selected session. One store per concern (ARCHITECTURE.md
+ * rule 9); components select narrowly. Refetches when main says the library changed.
  */
 import { create } from 'zustand'
+import type { AppInfo } from '../../../preload/contract/app'
 import type {
-  AppInfo,
   LibraryProblem,
+  LibraryProgress,
   ProjectSummary,
-  SessionSummary,
-} from '../../../preload/contract/schemas'
+  SessionQueryInput,
+  SessionRow,
+  SessionSort,
+} from '../../../preload/contract/library'
 import { call } from '../api/client'
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
+
+/** The user's query: everything of SessionQuery except the scope. */
+export interface QueryState {
+  text: string
+  named: boolean
+  labeled: boolean
+  modifiedFrom: number | null
+  modifiedTo: number | null
+  model: string | null
+  sort: SessionSort
+}
 
 /** State and actions of the library view. */
 export interface LibraryState {
   info: AppInfo | null
   projects: ProjectSummary[]
   problems: LibraryProblem[]
+  models: string[]
+  progress: LibraryProgress
   status: LoadStatus
   error: string | null
-  selectedProjectId: string | null
-  sessions: SessionSummary[]
-  sessionsStatus: LoadStatus
-  sessionsError: string | null
+  /** null = all projects. */
+  projectId: string | null
+  query: QueryState
+  rows: SessionRow[]
+  matched: number
+  total: number
+  queryError: string | null
+  rowsStatus: LoadStatus
+  /** The search text the shown rows answer (lets tests and the UI tell stale rows). */
+  rowsText: string
   selectedSessionId: string | null
-  /** Loads app info and projects, then selects the newest project. */
+  /** Loads app info, projects and the first rows. */
   load(): Promise<void>
-  /** Selects a project and loads its sessions (stale answers are dropped). */
-  selectProject(projectId: string): Promise<void>
+  /** Re-reads projects and rows (after a change event). */
+  refetch(): Promise<void>
+  /** Asks main to rescan every root (change events then bring the results). */
+  rescan(): Promise<void>
+  setScope(projectId: string | null): void
+  setQuery(change: Partial<QueryState>): void
   selectSession(sessionId: string | null): void
 }
 
-export const useLibrary = create<LibraryState>((set, get) => ({
-  info: null,
-  projects: [],
-  problems: [],
-  status: 'idle',
-  error: null,
-  selectedProjectId: null,
-  sessions: [],
-  sessionsStatus: 'idle',
-  sessionsError: null,
-  selectedSessionId: null,
+export const DEFAULT_QUERY: QueryState = {
+  text: '',
+  named: false,
+  labeled: false,
+  modifiedFrom: null,
+  modifiedTo: null,
+  model: null,
+  sort: 'threaded',
+}
 
-  async load() {
-    set({ status: 'loading', error: null })
+let rowsRequest = 0
+
+export const useLibrary = create<LibraryState>((set, get) => {
+  async function fetchRows(): Promise<void> {
+    const ticket = ++rowsRequest
+    const { projectId, query } = get()
+    const args: SessionQueryInput = { projectId, ...query }
     try {
-      const [info, list] = await Promise.all([
-        call('app:get-info', {}),
-        call('library:list-projects', {}),
-      ])
-      set({ info, projects: list.projects, problems: list.problems, status: 'ready' })
-      const keep = list.projects.find((p) => p.id === get().selectedProjectId)
-      const first = keep ?? list.projects[0]
-      if (first) await get().selectProject(first.id)
+      const result = await call('library:query-sessions', args)
+      if (ticket !== rowsRequest) return
+      set({
+        rows: result.rows,
+        matched: result.matched,
+        total: result.total,
+        queryError: result.queryError,
+        progress: result.progress,
+        rowsStatus: 'ready',
+        rowsText: query.text,
+      })
     } catch (error) {
-      set({ status: 'error', error: (error as Error).message })
+      if (ticket === rowsRequest) set({ rowsStatus: 'error', queryError: (error as Error).message })
     }
-  },
+  }
 
-  async selectProject(projectId) {
+  async function fetchProjects(): Promise<void> {
+    const list = await call('library:list-projects', {})
     set({
-      selectedProjectId: projectId,
-      sessionsStatus: 'loading',
-      sessionsError: null,
-      selectedSessionId: null,
+      projects: list.projects,
+      problems: list.problems,
+      progress: list.progress,
+      models: list.models,
     })
-    try {
-      const sessions = await call('library:list-sessions', { projectId })
-      if (get().selectedProjectId === projectId) set({ sessions, sessionsStatus: 'ready' })
-    } catch (error) {
-      if (get().selectedProjectId === projectId) {
-        set({ sessions: [], sessionsStatus: 'error', sessionsError: (error as Error).message })
-      }
-    }
-  },
+    const { projectId } = get()
+    if (projectId !== null && !list.projects.some((p) => p.id === projectId))
+      set({ projectId: null })
+  }
 
-  selectSession(sessionId) {
-    set({ selectedSessionId: sessionId })
-  },
-}))
+  return {
+    info: null,
+    projects: [],
+    problems: [],
+    models: [],
+    progress: { loaded: 0, total: 0, scanning: false },
+    status: 'idle',
+    error: null,
+    projectId: null,
+    query: DEFAULT_QUERY,
+    rows: [],
+    matched: 0,
+    total: 0,
+    queryError: null,
+    rowsStatus: 'idle',
+    rowsText: '',
+    selectedSessionId: null,
+
+    async load() {
+      set({ status: 'loading', error: null })
+      try {
+        const info = await call('app:get-info', {})
+        set({ info })
+        await fetchProjects()
+        await fetchRows()
+        set({ status: 'ready' })
+      } catch (error) {
+        set({ status: 'error', error: (error as Error).message })
+      }
+    },
+
+    async refetch() {
+      try {
+        await fetchProjects()
+        await fetchRows()
+      } catch (error) {
+        set({ error: (error as Error).message })
+      }
+    },
+
+    async rescan() {
+      try {
+        set({ progress: await call('library:refresh', {}) })
+      } catch (error) {
+        set({ error: (error as Error).message })
+      }
+    },
+
+    setScope(projectId) {
+      set({ projectId, rowsStatus: 'loading' })
+      void fetchRows()
+    },
+
+    setQuery(change) {
+      set({ query: { ...get().query, ...change }, rowsStatus: 'loading' })
+      void fetchRows()
+    },
+
+    selectSession(sessionId) {
+      set({ selectedSessionId: sessionId })
+    },
+  }
+})

@@ -1,21 +1,31 @@
 /**
  * Page object of the library view, shared by the Chromium (server mode) and Electron
- * specs. Waits on the app's readiness attribute, never on time.
+ * specs. Waits on the app's readiness attributes, never on time.
  */
 import { expect, type Locator, type Page } from '@playwright/test'
+
+/** What a session row shows, as attributes. */
+export interface RowInfo {
+  id: string
+  fileName: string
+  status: string
+  matchEntryId: string | null
+}
 
 export class LibraryPage {
   constructor(readonly page: Page) {}
 
-  /** Opens the app at `url` and waits until the first data has arrived. */
+  /** Opens the app at `url` and waits until the library has been read. */
   async open(url: string): Promise<void> {
     await this.page.goto(url)
     await this.waitReady()
   }
 
-  /** Waits for `data-app-state="ready"` on the app root. */
+  /** Waits for the first data (`data-app-state="ready"`) and the end of the scan. */
   async waitReady(): Promise<void> {
-    await expect(this.page.locator('[data-app-state]')).toHaveAttribute('data-app-state', 'ready')
+    const root = this.page.locator('[data-app-state]')
+    await expect(root).toHaveAttribute('data-app-state', 'ready')
+    await expect(root).toHaveAttribute('data-scan-state', 'idle')
   }
 
   projects(): Locator {
@@ -33,16 +43,57 @@ export class LibraryPage {
     return this.page.getByTestId('session-item')
   }
 
-  /** Clicks a project and waits for its session list to be loaded. */
-  async openProject(cwd: string): Promise<void> {
-    await this.project(cwd).click()
+  /** Waits until the session list shows the answer to the latest query. */
+  async waitRows(): Promise<void> {
     await expect(this.page.locator('.session-list')).toHaveAttribute('data-status', 'ready')
   }
 
-  /** File names of the rows in the session list, in display order. */
-  async sessionFileNames(): Promise<string[]> {
-    return this.sessions().evaluateAll((rows) =>
-      rows.map((row) => row.getAttribute('data-file-name') ?? ''),
-    )
+  /** Clicks a project and waits for its session list. */
+  async openProject(cwd: string): Promise<void> {
+    await this.project(cwd).click()
+    await expect(this.project(cwd)).toHaveAttribute('aria-current', 'true')
+    await this.waitRows()
+  }
+
+  /** Types a search and waits for its rows. */
+  async search(text: string): Promise<void> {
+    await this.page.getByTestId('search-input').fill(text)
+    await expect(this.page.locator('.session-list')).toHaveAttribute('data-query', text)
+    await this.waitRows()
+  }
+
+  /**
+   * Every row of the (virtualized) list, in display order: scrolls through the list and
+   * collects the rows as they are rendered.
+   */
+  async allRows(): Promise<RowInfo[]> {
+    const scroller = this.page.locator('.session-rows')
+    const seen = new Map<string, RowInfo & { index: number }>()
+    await scroller.evaluate((el) => (el.scrollTop = 0))
+    for (let step = 0; step < 1000; step++) {
+      const batch = await this.sessions().evaluateAll((els) =>
+        els.map((el) => ({
+          id: el.getAttribute('data-session-id') ?? '',
+          fileName: el.getAttribute('data-file-name') ?? '',
+          status: el.getAttribute('data-status') ?? '',
+          matchEntryId: el.getAttribute('data-match-entry-id'),
+          index: Number(el.closest('[data-index]')?.getAttribute('data-index') ?? -1),
+        })),
+      )
+      for (const row of batch) seen.set(row.id, row)
+      const moved = await scroller.evaluate((el) => {
+        const before = el.scrollTop
+        el.scrollTop = before + el.clientHeight * 0.8
+        return el.scrollTop !== before
+      })
+      if (!moved) break
+      // Two animation frames: Virtuoso has rendered the rows for the new scroll position.
+      await this.page.evaluate(
+        'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))',
+      )
+    }
+    return [...seen.values()]
+      .sort((a, b) => a.index - b.index)
+      .map(({ index: _index, ...row }) => row)
   }
 }

@@ -6,10 +6,12 @@ import { createHandlers } from '../../../main/api/handlers'
 import { dispatch } from '../../../main/api/dispatch'
 import { SessionLibrary } from '../../../main/library/library'
 import { ApiError } from '../../../preload/contract/errors'
+import { SettingsStore } from '../../../main/settings/store'
 
-const library = new SessionLibrary([])
+const library = new SessionLibrary([], { watch: false })
 const handlers = createHandlers({
   library,
+  settings: new SettingsStore('/nonexistent-pi-sessions-data'),
   resolved: { agentDir: '/nowhere', roots: [], warnings: [] },
   host: 'server',
   version: '0.0.0-test',
@@ -31,8 +33,8 @@ test('dispatch refuses unknown channels and invalid arguments with codes', async
   assert.deepEqual((await dispatch(handlers, 'library:drop-tables', {})).ok, false)
   const unknown = await dispatch(handlers, 'library:drop-tables', {})
   assert.equal(!unknown.ok && unknown.error.code, 'not_found')
-  for (const args of [{ projectId: '../../etc/passwd' }, { projectId: 42 }, {}, null, 'x']) {
-    const result = await dispatch(handlers, 'library:list-sessions', args)
+  for (const args of [{ sessionId: '../../etc/passwd' }, { sessionId: 42 }, {}, null, 'x']) {
+    const result = await dispatch(handlers, 'library:get-session', args)
     assert.equal(!result.ok && result.error.code, 'invalid_argument', JSON.stringify(args))
   }
   const extra = await dispatch(handlers, 'app:get-info', { path: '/etc' })
@@ -49,7 +51,7 @@ test('dispatch maps thrown errors to codes and hides unexpected ones', async () 
     'library:list-projects': async () => {
       throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })
     },
-    'library:list-sessions': async () => {
+    'library:get-session': async () => {
       throw new TypeError('secret internals')
     },
   }
@@ -66,6 +68,13 @@ test('dispatch maps thrown errors to codes and hides unexpected ones', async () 
   assert.equal(!c.ok && c.error.code, 'internal')
   assert.ok(!c.ok && !c.error.message.includes('secret'))
   assert.equal(logged.length, 1)
+})
+
+test('a forged session id is not_found, a path is invalid_argument', async () => {
+  const forged = await dispatch(handlers, 'library:get-session', { sessionId: 'aaaaaaaaaaaaaaaa' })
+  assert.equal(!forged.ok && forged.error.code, 'not_found')
+  const path = await dispatch(handlers, 'library:get-session', { sessionId: '/etc/passwd' })
+  assert.equal(!path.ok && path.error.code, 'invalid_argument')
 })
 
 test('app:get-info reports the host and roots', async () => {

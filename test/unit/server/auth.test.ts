@@ -37,8 +37,13 @@ test('the command line takes repeatable --sessions-dir, --port and --token', () 
     '--token',
     't',
   ])
-  assert.deepEqual(cli, { sessionsDirs: ['/a', '/b'], port: 8123, token: 't' })
-  assert.deepEqual(parseCli([]), { sessionsDirs: [], port: 0, token: undefined })
+  assert.deepEqual(cli, { sessionsDirs: ['/a', '/b'], port: 8123, token: 't', dataDir: undefined })
+  assert.deepEqual(parseCli([]), {
+    sessionsDirs: [],
+    port: 0,
+    token: undefined,
+    dataDir: undefined,
+  })
   assert.throws(() => parseCli(['--port', 'abc']), /--port/)
   assert.throws(() => parseCli(['--port', '70000']), /--port/)
 })

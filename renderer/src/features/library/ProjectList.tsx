@@ -1,9 +1,9 @@
-import type { ProjectSummary } from '../../../../preload/contract/schemas'
+import type { ProjectSummary } from '../../../../preload/contract/library'
 import { useLibrary } from '../../state/library'
-import { age, fullDate, lastSegment } from './format'
+import { age, cost, fullDate, lastSegment } from './format'
 
 function ProjectRow({ project, selected }: { project: ProjectSummary; selected: boolean }) {
-  const selectProject = useLibrary((s) => s.selectProject)
+  const setScope = useLibrary((s) => s.setScope)
   const title = lastSegment(project.cwd ?? project.folders[0] ?? project.displayName)
   return (
     <li>
@@ -13,8 +13,8 @@ function ProjectRow({ project, selected }: { project: ProjectSummary; selected: 
         data-testid="project-item"
         data-project-id={project.id}
         aria-current={selected ? 'true' : undefined}
-        title={project.displayName}
-        onClick={() => void selectProject(project.id)}
+        title={`${project.displayName}\n${project.folders.join('\n')}`}
+        onClick={() => setScope(project.id)}
       >
         <span className="project-title">{title}</span>
         <span className="project-cwd">{project.displayName}</span>
@@ -23,28 +23,51 @@ function ProjectRow({ project, selected }: { project: ProjectSummary; selected: 
         )}
         <span className="project-meta">
           <span data-testid="project-session-count">{project.sessionCount} sessions</span>
+          {project.cost > 0 && (
+            <span title="Total cost of the project's own messages">{cost(project.cost)}</span>
+          )}
           {project.damagedCount > 0 && (
             <span className="badge warn" title="Sessions with damage or read errors">
               {project.damagedCount} damaged
             </span>
           )}
-          <span title={fullDate(project.lastModified)}>{age(project.lastModified)}</span>
+          <span title={`Last activity ${fullDate(project.lastModified)}`}>
+            {age(project.lastModified)}
+          </span>
         </span>
       </button>
     </li>
   )
 }
 
-/** The project sidebar: every project (header cwd), newest activity first. */
+/** The project sidebar: all projects, then each project (header cwd), newest activity first. */
 export function ProjectList() {
   const projects = useLibrary((s) => s.projects)
-  const selectedId = useLibrary((s) => s.selectedProjectId)
+  const selectedId = useLibrary((s) => s.projectId)
+  const setScope = useLibrary((s) => s.setScope)
+  const total = projects.reduce((n, p) => n + p.sessionCount, 0)
+  const totalCost = projects.reduce((n, p) => n + p.cost, 0)
   return (
     <nav className="project-list" aria-label="Projects">
       <h2 className="pane-title">
         Projects <span className="count">{projects.length}</span>
       </h2>
       <ul>
+        <li>
+          <button
+            type="button"
+            className={`project-item all${selectedId === null ? ' selected' : ''}`}
+            data-testid="project-all"
+            aria-current={selectedId === null ? 'true' : undefined}
+            onClick={() => setScope(null)}
+          >
+            <span className="project-title">All projects</span>
+            <span className="project-meta">
+              <span>{total} sessions</span>
+              {totalCost > 0 && <span>{cost(totalCost)}</span>}
+            </span>
+          </button>
+        </li>
         {projects.map((project) => (
           <ProjectRow key={project.id} project={project} selected={project.id === selectedId} />
         ))}

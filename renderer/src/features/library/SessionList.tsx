@@ -1,63 +1,150 @@
-import type { SessionSummary } from '../../../../preload/contract/schemas'
+import { useRef } from 'react'
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
+import type { SessionRow as Row } from '../../../../preload/contract/library'
 import { useLibrary } from '../../state/library'
-import { age, bytes, fullDate, oneLine } from './format'
+import { age, bytes, cost, fullDate, oneLine } from './format'
+import { SessionToolbar } from './SessionToolbar'
+import './library.css'
 
-function SessionRow({ session, selected }: { session: SessionSummary; selected: boolean }) {
+function SessionRow({
+  session,
+  selected,
+  showCwd,
+}: {
+  session: Row
+  selected: boolean
+  showCwd: boolean
+}) {
   const selectSession = useLibrary((s) => s.selectSession)
   const title = oneLine(session.name ?? session.firstMessage) || '(empty message)'
   return (
-    <li>
-      <button
-        type="button"
-        className={`session-item status-${session.status}${selected ? ' selected' : ''}`}
-        data-testid="session-item"
-        data-session-id={session.id}
-        data-status={session.status}
-        data-file-name={session.fileName}
-        aria-current={selected ? 'true' : undefined}
-        onClick={() => selectSession(session.id)}
-      >
-        <span className={`session-title${session.name ? ' named' : ''}`}>{title}</span>
-        <span className="session-meta">
-          <span title={`Last activity ${fullDate(session.modified)}`}>{age(session.modified)}</span>
-          <span>{session.messageCount} messages</span>
-          <span>{bytes(session.size)}</span>
-          {session.status !== 'ok' && (
-            <span
-              className="badge warn"
-              data-testid="session-problem"
-              title={session.problem ?? ''}
-            >
-              {session.status === 'unreadable' ? 'unreadable' : 'damaged'}
-              {!session.listedByPi && ' · hidden by pi'}
-            </span>
-          )}
-        </span>
-        {session.problem && <span className="session-problem">{session.problem}</span>}
-      </button>
-    </li>
+    <button
+      type="button"
+      className={`session-item status-${session.status}${selected ? ' selected' : ''}`}
+      style={
+        session.depth > 0 ? { paddingLeft: `${14 + Math.min(session.depth, 6) * 16}px` } : undefined
+      }
+      data-testid="session-item"
+      data-session-id={session.id}
+      data-status={session.status}
+      data-file-name={session.fileName}
+      data-match-entry-id={session.matchEntryId ?? undefined}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => selectSession(session.id)}
+    >
+      <span className={`session-title${session.name ? ' named' : ''}`}>
+        {session.depth > 0 && (
+          <span className="fork-mark" title="Forked from the session above">
+            ↳{' '}
+          </span>
+        )}
+        {title}
+      </span>
+      {session.snippet && <span className="snippet">{oneLine(session.snippet)}</span>}
+      {showCwd && session.cwd && <span className="session-cwd">{session.cwd}</span>}
+      <span className="session-meta">
+        <span title={`Last activity ${fullDate(session.modified)}`}>{age(session.modified)}</span>
+        <span>{session.messageCount} msgs</span>
+        {session.branchCount > 1 && (
+          <span data-testid="branch-count">{session.branchCount} branches</span>
+        )}
+        {session.labelCount > 0 && <span className="badge">{session.labelCount} labels</span>}
+        {session.cost > 0 && <span>{cost(session.cost)}</span>}
+        <span>{bytes(session.size)}</span>
+        {session.status !== 'ok' && (
+          <span className="badge warn" data-testid="session-problem" title={session.problem ?? ''}>
+            {session.status === 'unreadable' ? 'unreadable' : 'damaged'}
+            {!session.listedByPi && ' · hidden by pi'}
+          </span>
+        )}
+      </span>
+      {session.problem && <span className="session-problem">{session.problem}</span>}
+    </button>
   )
 }
 
-/** The sessions of the selected project, newest activity first. */
-export function SessionList() {
-  const sessions = useLibrary((s) => s.sessions)
-  const status = useLibrary((s) => s.sessionsStatus)
-  const error = useLibrary((s) => s.sessionsError)
-  const selectedId = useLibrary((s) => s.selectedSessionId)
-  const project = useLibrary((s) => s.projects.find((p) => p.id === s.selectedProjectId))
+function Progress() {
+  const progress = useLibrary((s) => s.progress)
+  if (!progress.scanning) return null
+  const pct = progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0
   return (
-    <section className="session-list" aria-label="Sessions" data-status={status}>
+    <div
+      className="progress"
+      data-testid="scan-progress"
+      role="progressbar"
+      aria-valuenow={pct}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
+      <div className="progress-bar" style={{ width: `${pct}%` }} />
+      <span className="progress-text">
+        Reading sessions… {progress.loaded} of {progress.total}
+      </span>
+    </div>
+  )
+}
+
+/** The session list: toolbar, progress, and the virtualized rows of the current query. */
+export function SessionList() {
+  const rows = useLibrary((s) => s.rows)
+  const status = useLibrary((s) => s.rowsStatus)
+  const rowsText = useLibrary((s) => s.rowsText)
+  const queryError = useLibrary((s) => s.queryError)
+  const matched = useLibrary((s) => s.matched)
+  const total = useLibrary((s) => s.total)
+  const selectedId = useLibrary((s) => s.selectedSessionId)
+  const selectSession = useLibrary((s) => s.selectSession)
+  const projectId = useLibrary((s) => s.projectId)
+  const project = useLibrary((s) => s.projects.find((p) => p.id === s.projectId))
+  const list = useRef<VirtuosoHandle>(null)
+
+  const move = (delta: number) => {
+    const index = rows.findIndex((r) => r.id === selectedId)
+    const next = rows[Math.max(0, Math.min(rows.length - 1, index + delta))]
+    if (!next) return
+    selectSession(next.id)
+    list.current?.scrollIntoView({ index: rows.indexOf(next) })
+  }
+
+  return (
+    <section
+      className="session-list"
+      aria-label="Sessions"
+      data-status={status}
+      data-query={rowsText}
+      onKeyDown={(e) => {
+        if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return
+        if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+          e.preventDefault()
+          move(e.key === 'ArrowDown' ? 1 : -1)
+        }
+      }}
+    >
       <h2 className="pane-title" title={project?.displayName}>
-        {project ? project.displayName : 'Sessions'}{' '}
-        <span className="count">{status === 'ready' ? sessions.length : ''}</span>
+        {projectId === null ? 'All projects' : (project?.displayName ?? 'Sessions')}
+        <span className="count" data-testid="session-count">
+          {matched === total ? total : `${matched} of ${total}`}
+        </span>
       </h2>
-      {status === 'error' && <p className="error-text">Could not load sessions: {error}</p>}
-      <ul>
-        {sessions.map((session) => (
-          <SessionRow key={session.id} session={session} selected={session.id === selectedId} />
-        ))}
-      </ul>
+      <SessionToolbar />
+      <Progress />
+      {queryError && (
+        <p className="error-text" role="alert" data-testid="query-error">
+          {queryError}
+        </p>
+      )}
+      {status === 'ready' && rows.length === 0 && !queryError && (
+        <p className="muted list-empty">No session matches.</p>
+      )}
+      <Virtuoso
+        ref={list}
+        className="session-rows"
+        data={rows}
+        computeItemKey={(_, row) => row.id}
+        itemContent={(_, row) => (
+          <SessionRow session={row} selected={row.id === selectedId} showCwd={projectId === null} />
+        )}
+      />
     </section>
   )
 }

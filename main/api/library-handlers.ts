@@ -1,0 +1,52 @@
+/**
+ * Handlers of the `library:*` channels.
+ */
+import { isAbsolute, resolve } from 'node:path'
+import { realpath } from 'node:fs/promises'
+import type { LIBRARY_CHANNELS } from '../../preload/contract/channels'
+import { ApiError } from '../../preload/contract/errors'
+import { allRoots, isDirectory } from '../library/roots'
+import type { HandlerTable } from './dispatch'
+import type { HandlerContext } from './handlers'
+
+/** The `library:*` part of the handler table. */
+export function createLibraryHandlers(
+  context: HandlerContext,
+): Pick<HandlerTable, (typeof LIBRARY_CHANNELS)[number]> {
+  const { library, settings, resolved } = context
+  return {
+    'library:list-projects': async () => library.listProjects(),
+    'library:query-sessions': async (query) => library.query(query),
+    'library:get-session': async ({ sessionId }) => library.getSummary(sessionId),
+    'library:refresh': async () => {
+      void library.refresh()
+      return { ...library.listProjects().progress, scanning: true }
+    },
+    'library:add-root': async ({ path }) => {
+      if (!isAbsolute(path))
+        throw new ApiError('invalid_argument', 'The folder must be an absolute path')
+      if (!isDirectory(path)) throw new ApiError('not_found', `No folder at ${path}`)
+      const real = await realpath(resolve(path))
+      const next = await settings.update((s) => ({
+        ...s,
+        extraRoots: s.extraRoots.includes(real) ? s.extraRoots : [...s.extraRoots, real],
+      }))
+      await library.setRoots(allRoots(resolved, next.extraRoots))
+      return { path: real }
+    },
+    'library:remove-root': async ({ path }) => {
+      const had = settings.get().extraRoots.includes(path)
+      if (!had) {
+        const builtIn = resolved.roots.some((r) => r.path === path)
+        if (builtIn) throw new ApiError('conflict', 'pi’s own session folder cannot be removed')
+        return { removed: false }
+      }
+      const next = await settings.update((s) => ({
+        ...s,
+        extraRoots: s.extraRoots.filter((r) => r !== path),
+      }))
+      await library.setRoots(allRoots(resolved, next.extraRoots))
+      return { removed: true }
+    },
+  }
+}

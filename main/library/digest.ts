@@ -1,0 +1,169 @@
+/**
+ * SessionDigest: what the library keeps of one session file, built incrementally so an
+ * appended file is read from its previous end only (issue 4), and JSON-serialisable for
+ * the metadata cache. Listing fields follow pi 1.6.0's SessionInfo rules (pi spec 15.1).
+ */
+import { messageText } from '../session'
+import type { SessionEntry, SessionHeader } from '../session'
+
+/** Token and cost figures of one entry that carries usage (assistant, compaction, ...). */
+export interface UsageRecord {
+  entryId: string
+  input: number
+  output: number
+  cacheRead: number
+  cacheWrite: number
+  /** USD, as recorded by pi (`usage.cost.total`). */
+  cost: number
+}
+
+/** One searchable text: a user or assistant message (pi spec 15.1 `allMessagesText`). */
+export interface TextSegment {
+  entryId: string
+  role: 'user' | 'assistant'
+  text: string
+}
+
+/** The incremental digest of one file. Plain data (cached as JSON). */
+export interface SessionDigest {
+  sessionId: string | null
+  cwd: string
+  /** Header timestamp in ms; null when missing or unparseable. */
+  created: number | null
+  parentSession: string | null
+  /** Latest session_info name in file order, trimmed; null when unset or cleared (spec 11). */
+  name: string | null
+  /** First non-empty user message text (spec 15.1). */
+  firstMessage: string | null
+  /** Newest user/assistant activity in ms (spec 15.1); null when none. */
+  lastActivity: number | null
+  messageCount: number
+  entryCount: number
+  /** Entry ids in file order (duplicates kept once). */
+  ids: string[]
+  /** Ids some entry names as its parent. */
+  parentIds: string[]
+  /** targetId -> label; latest label entry in file order wins, empty clears (spec 7, 10). */
+  labels: Record<string, string>
+  /** `provider/model` values seen in model changes and assistant messages. */
+  models: string[]
+  usage: UsageRecord[]
+  texts: TextSegment[]
+}
+
+/** Starts a digest from a header (null when the file has none). */
+export function newDigest(header: SessionHeader | null): SessionDigest {
+  const created = header ? Date.parse(String(header.timestamp)) : NaN
+  return {
+    sessionId: header && header.id !== undefined && header.id !== null ? String(header.id) : null,
+    cwd: header && typeof header.cwd === 'string' ? header.cwd : '',
+    created: Number.isNaN(created) ? null : created,
+    parentSession: header && typeof header.parentSession === 'string' ? header.parentSession : null,
+    name: null,
+    firstMessage: null,
+    lastActivity: null,
+    messageCount: 0,
+    entryCount: 0,
+    ids: [],
+    parentIds: [],
+    labels: {},
+    models: [],
+    usage: [],
+    texts: [],
+  }
+}
+
+type Loose = Record<string, unknown>
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
+
+function addUsage(digest: SessionDigest, entryId: string, usage: unknown): void {
+  if (!usage || typeof usage !== 'object') return
+  const u = usage as Loose
+  const cost = u.cost && typeof u.cost === 'object' ? num((u.cost as Loose).total) : 0
+  digest.usage.push({
+    entryId,
+    input: num(u.input),
+    output: num(u.output),
+    cacheRead: num(u.cacheRead),
+    cacheWrite: num(u.cacheWrite),
+    cost,
+  })
+}
+
+function addModel(digest: SessionDigest, provider: unknown, model: unknown): void {
+  if (typeof model !== 'string' || model === '') return
+  const key = typeof provider === 'string' && provider ? `${provider}/${model}` : model
+  if (!digest.models.includes(key)) digest.models.push(key)
+}
+
+function addMessage(digest: SessionDigest, entry: Loose, id: string, message: Loose): void {
+  digest.messageCount += 1
+  const role = message.role
+  if (role === 'assistant') {
+    addModel(digest, message.provider, message.model)
+    addUsage(digest, id, message.usage)
+  }
+  if (role !== 'user' && role !== 'assistant') return
+  if (!('content' in message)) return
+  const activity =
+    typeof message.timestamp === 'number' ? message.timestamp : Date.parse(String(entry.timestamp))
+  if (!Number.isNaN(activity)) digest.lastActivity = Math.max(digest.lastActivity ?? 0, activity)
+  const text = messageText(message.content)
+  if (!text) return
+  digest.texts.push({ entryId: id, role, text })
+  if (role === 'user' && digest.firstMessage === null) digest.firstMessage = text
+}
+
+/**
+ * Adds entries (in file order) to the digest. Never throws on odd entries: anything
+ * without the expected shape is counted and otherwise ignored.
+ */
+export function addEntries(digest: SessionDigest, entries: readonly SessionEntry[]): void {
+  const known = new Set(digest.ids)
+  const parents = new Set(digest.parentIds)
+  for (const raw of entries) {
+    const entry = raw as unknown as Loose
+    const id = typeof entry.id === 'string' ? entry.id : ''
+    digest.entryCount += 1
+    if (id && !known.has(id)) {
+      known.add(id)
+      digest.ids.push(id)
+    }
+    if (
+      typeof entry.parentId === 'string' &&
+      entry.parentId !== id &&
+      !parents.has(entry.parentId)
+    ) {
+      parents.add(entry.parentId)
+      digest.parentIds.push(entry.parentId)
+    }
+    switch (entry.type) {
+      case 'message':
+        if (entry.message && typeof entry.message === 'object') {
+          addMessage(digest, entry, id, entry.message as Loose)
+        } else digest.messageCount += 1
+        break
+      case 'session_info': {
+        const name = typeof entry.name === 'string' ? entry.name.trim() : ''
+        digest.name = name === '' ? null : name
+        break
+      }
+      case 'label':
+        if (typeof entry.targetId !== 'string') break
+        if (typeof entry.label === 'string' && entry.label !== '')
+          digest.labels[entry.targetId] = entry.label
+        else delete digest.labels[entry.targetId]
+        break
+      case 'model_change':
+        addModel(digest, entry.provider, entry.modelId)
+        break
+      case 'compaction':
+      case 'branch_summary':
+      case 'usage':
+        addUsage(digest, id, entry.usage)
+        if (entry.type === 'usage') addModel(digest, entry.provider, entry.model)
+        break
+    }
+  }
+}

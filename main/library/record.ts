@@ -1,0 +1,182 @@
+/**
+ * LibrarySession: the library's record of one session file (file facts, status,
+ * diagnostics and the digest), and how it is read: fully, or from the previous end when
+ * pi only appended (issue 4). Never throws and never writes: a file that cannot be read
+ * becomes an `unreadable` record that says why.
+ */
+import { open, stat } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { buildSessionInfo, loadSessionFile, type Diagnostic, type LoadedSession } from '../session'
+import { addEntries, newDigest, type SessionDigest } from './digest'
+import { opaqueId } from './ids'
+import { describeFsError, type SessionCandidate } from './scan'
+
+/** Whether a session read cleanly, with damage (still readable), or not at all. */
+export type SessionStatus = 'ok' | 'damaged' | 'unreadable'
+
+/** The library's record of one session file (plain data: cached as JSON). */
+export interface LibrarySession {
+  /** Opaque id (ids.ts), the only name the renderer uses. */
+  key: string
+  path: string
+  folder: string
+  root: string
+  fileName: string
+  size: number
+  mtimeMs: number
+  ino: number
+  /** Bytes parsed so far; an append is read from here. */
+  parsedBytes: number
+  endsWithNewline: boolean
+  lineCount: number
+  /** Hex of the last bytes parsed: an append must leave them unchanged. */
+  tailHex: string
+  status: SessionStatus
+  /** Would pi 1.6.0's own list()/listAll() show it (pi spec 6.2)? */
+  listedByPi: boolean
+  diagnostics: Diagnostic[]
+  /** One sentence on what is wrong, or null. */
+  problem: string | null
+  digest: SessionDigest | null
+}
+
+/** Diagnostics that describe data pi itself may write on purpose, not damage. */
+const INFORMATIONAL: ReadonlySet<Diagnostic['kind']> = new Set(['unknown-type'])
+
+function describeDiagnostic(d: Diagnostic): string {
+  return d.line > 0 ? `Line ${d.line}: ${d.message}` : d.message
+}
+
+function judge(diagnostics: Diagnostic[], digest: SessionDigest | null) {
+  const damage = diagnostics.filter((d) => !INFORMATIONAL.has(d.kind))
+  const first = damage[0]
+  return {
+    status: (digest === null || damage.length > 0 ? 'damaged' : 'ok') as SessionStatus,
+    problem: first ? describeDiagnostic(first) : digest === null ? 'No session header' : null,
+  }
+}
+
+function baseOf(candidate: SessionCandidate) {
+  return {
+    key: opaqueId('session', candidate.path),
+    path: candidate.path,
+    folder: candidate.folder,
+    root: candidate.root,
+    fileName: basename(candidate.path),
+  }
+}
+
+function fromLoad(
+  candidate: SessionCandidate,
+  facts: { size: number; mtimeMs: number },
+  loaded: LoadedSession,
+): LibrarySession {
+  const { listedByPi } = buildSessionInfo(candidate.path, loaded, new Date(facts.mtimeMs))
+  const digest = loaded.header ? newDigest(loaded.header) : null
+  if (digest) addEntries(digest, loaded.entries)
+  return {
+    ...baseOf(candidate),
+    size: facts.size,
+    mtimeMs: facts.mtimeMs,
+    ino: loaded.ino ?? 0,
+    parsedBytes: loaded.bytes,
+    endsWithNewline: loaded.endsWithNewline,
+    lineCount: loaded.lineCount,
+    tailHex: Buffer.from(loaded.tail).toString('hex'),
+    listedByPi,
+    diagnostics: loaded.diagnostics,
+    digest,
+    ...judge(loaded.diagnostics, digest),
+  }
+}
+
+/** A record for a path that could not be read at all. */
+export function unreadableRecord(candidate: SessionCandidate, error: unknown): LibrarySession {
+  return {
+    ...baseOf(candidate),
+    size: 0,
+    mtimeMs: 0,
+    ino: 0,
+    parsedBytes: 0,
+    endsWithNewline: false,
+    lineCount: 0,
+    tailHex: '',
+    status: 'unreadable',
+    listedByPi: false,
+    diagnostics: [],
+    problem: describeFsError(candidate.path, error).message,
+    digest: null,
+  }
+}
+
+/** True when the bytes before `previous.parsedBytes` still end with the recorded tail. */
+async function tailUnchanged(path: string, previous: LibrarySession): Promise<boolean> {
+  const tail = Buffer.from(previous.tailHex, 'hex')
+  if (tail.length === 0) return previous.parsedBytes === 0
+  const handle = await open(path, 'r')
+  try {
+    const buf = Buffer.alloc(tail.length)
+    await handle.read(buf, 0, tail.length, previous.parsedBytes - tail.length)
+    return buf.equals(tail)
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * How a re-read went: nothing changed, only new lines were read, the whole file, or the
+ * file could not be read (retried on every scan: permissions can change without mtime).
+ */
+export type ReadKind = 'unchanged' | 'appended' | 'full' | 'failed'
+
+/**
+ * Reads `candidate`, reusing `previous` where possible: unchanged (same size, mtime and
+ * inode) → previous as is; grown with the same inode and an intact tail after a complete
+ * line → only the new bytes are parsed; anything else (shrunk, replaced, damaged tail) →
+ * a full read.
+ */
+export async function readRecord(
+  candidate: SessionCandidate,
+  previous?: LibrarySession,
+): Promise<{ record: LibrarySession; kind: ReadKind }> {
+  try {
+    const facts = await stat(candidate.path)
+    if (facts.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' })
+    const same = previous && previous.ino === facts.ino && previous.status !== 'unreadable'
+    if (same && previous.size === facts.size && previous.mtimeMs === facts.mtimeMs) {
+      return { record: previous, kind: 'unchanged' }
+    }
+    const appendable =
+      same &&
+      previous.digest !== null &&
+      previous.endsWithNewline &&
+      facts.size > previous.parsedBytes &&
+      (await tailUnchanged(candidate.path, previous))
+    if (appendable && previous.digest) {
+      const more = await loadSessionFile(candidate.path, {
+        fromOffset: previous.parsedBytes,
+        startLine: previous.lineCount + 1,
+      })
+      const digest: SessionDigest = structuredClone(previous.digest)
+      addEntries(digest, more.entries)
+      const diagnostics = [...previous.diagnostics, ...more.diagnostics]
+      const record: LibrarySession = {
+        ...previous,
+        size: facts.size,
+        mtimeMs: facts.mtimeMs,
+        parsedBytes: more.bytes,
+        endsWithNewline: more.endsWithNewline,
+        lineCount: previous.lineCount + more.lineCount,
+        tailHex: Buffer.from(more.tail).toString('hex'),
+        diagnostics,
+        digest,
+        ...judge(diagnostics, digest),
+      }
+      return { record, kind: 'appended' }
+    }
+    const loaded = await loadSessionFile(candidate.path)
+    return { record: fromLoad(candidate, facts, loaded), kind: 'full' }
+  } catch (error) {
+    return { record: unreadableRecord(candidate, error), kind: 'failed' }
+  }
+}

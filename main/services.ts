@@ -1,0 +1,52 @@
+/**
+ * Builds what both composition roots (Electron and server mode) share: session roots,
+ * settings, the library and the handler table.
+ */
+import { createHandlers } from './api/handlers'
+import type { HandlerTable } from './api/dispatch'
+import { SessionLibrary } from './library/library'
+import { allRoots, resolveSessionRoots, type ResolvedRoots } from './library/roots'
+import { SettingsStore } from './settings/store'
+
+/** Inputs of {@link createServices}. */
+export interface ServiceOptions {
+  cliDirs: string[]
+  /** The app's data folder (cache, settings). */
+  dataDir: string
+  host: 'electron' | 'server'
+  version: string
+  /** Watch roots for changes (default true). */
+  watch?: boolean
+}
+
+/** The running services. */
+export interface Services {
+  resolved: ResolvedRoots
+  settings: SettingsStore
+  library: SessionLibrary
+  handlers: HandlerTable
+  /** Warnings to show or log (settings set aside, unreadable pi settings...). */
+  warnings: string[]
+}
+
+/** Resolves roots, loads settings and the cache, and starts the library. */
+export async function createServices(options: ServiceOptions): Promise<Services> {
+  const resolved = resolveSessionRoots({ cliDirs: options.cliDirs })
+  const settings = new SettingsStore(options.dataDir)
+  const warnings = [...resolved.warnings]
+  const settingsWarning = await settings.load()
+  if (settingsWarning) warnings.push(settingsWarning)
+  const library = new SessionLibrary(allRoots(resolved, settings.get().extraRoots), {
+    dataDir: options.dataDir,
+    watch: options.watch,
+  })
+  await library.start()
+  const handlers = createHandlers({
+    library,
+    resolved,
+    settings,
+    host: options.host,
+    version: options.version,
+  })
+  return { resolved, settings, library, handlers, warnings }
+}

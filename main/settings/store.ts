@@ -1,0 +1,60 @@
+/**
+ * App settings, persisted as JSON in the app's data folder (issue 4: extra session roots;
+ * issue 7 adds more). Validated with zod on load: a corrupt file is set aside as
+ * `settings.json.corrupt` and defaults apply, never a crash. Writes are atomic.
+ */
+import { readFile, rename } from 'node:fs/promises'
+import { join } from 'node:path'
+import { mkdir } from 'node:fs/promises'
+import writeFileAtomic from 'write-file-atomic'
+import { z } from 'zod'
+
+/** The settings file's schema; unknown keys are kept out. */
+export const Settings = z.object({
+  /** Folders the user added to the library (absolute paths). */
+  extraRoots: z.array(z.string()).default([]),
+})
+
+export type Settings = z.output<typeof Settings>
+
+/** Loads and saves the settings file of one data folder. */
+export class SettingsStore {
+  private current: Settings = Settings.parse({})
+
+  /** @param dataDir the app's data folder (created on first save only) */
+  constructor(readonly dataDir: string) {}
+
+  get file(): string {
+    return join(this.dataDir, 'settings.json')
+  }
+
+  /** Reads the file; returns a warning when it had to be set aside. Never throws. */
+  async load(): Promise<string | null> {
+    let text: string
+    try {
+      text = await readFile(this.file, 'utf8')
+    } catch {
+      return null
+    }
+    try {
+      this.current = Settings.parse(JSON.parse(text))
+      return null
+    } catch (error) {
+      await rename(this.file, `${this.file}.corrupt`).catch(() => undefined)
+      return `Settings file was unreadable and was set aside (${(error as Error).message.split('\n')[0]})`
+    }
+  }
+
+  get(): Settings {
+    return this.current
+  }
+
+  /** Applies `change` and writes the file atomically. */
+  async update(change: (s: Settings) => Settings): Promise<Settings> {
+    const next = Settings.parse(change(structuredClone(this.current)))
+    await mkdir(this.dataDir, { recursive: true })
+    await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n')
+    this.current = next
+    return next
+  }
+}

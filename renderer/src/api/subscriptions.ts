@@ -1,0 +1,36 @@
+/**
+ * Transport events, subscribed once at startup (ARCHITECTURE.md rule 9): a library change
+ * updates progress at once and refetches, at most every 300 ms.
+ */
+import type { LibraryProgress } from '../../../preload/contract/library'
+import { useLibrary } from '../state/library'
+import { subscribe } from './client'
+
+const REFETCH_MS = 300
+
+/** Starts listening; returns the function that stops. */
+export function startSubscriptions(): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let again = false
+  const refetch = () => {
+    timer = null
+    void useLibrary
+      .getState()
+      .refetch()
+      .finally(() => {
+        if (again) {
+          again = false
+          timer ??= setTimeout(refetch, REFETCH_MS)
+        }
+      })
+  }
+  return subscribe((event, payload) => {
+    if (event !== 'library:changed') return
+    const { progress } = payload as { progress: LibraryProgress }
+    useLibrary.setState({ progress })
+    // Always refetch after an event, even before the first load ends: an answer computed
+    // before the event must not be the last word.
+    if (timer) again = true
+    else timer = setTimeout(refetch, progress.scanning ? REFETCH_MS : 0)
+  })
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react'
+import type { SessionSort } from '../../../../preload/contract/library'
+import { useLibrary } from '../../state/library'
+
+const SORTS: { value: SessionSort; label: string }[] = [
+  { value: 'threaded', label: 'Threaded' },
+  { value: 'recent', label: 'Recent activity' },
+  { value: 'created', label: 'Created' },
+  { value: 'name', label: 'Name' },
+  { value: 'size', label: 'Size' },
+  { value: 'cost', label: 'Cost' },
+  { value: 'relevance', label: 'Relevance' },
+]
+
+const dayStart = (text: string) => (text ? new Date(`${text}T00:00:00`).getTime() : null)
+const dayEnd = (text: string) => (text ? new Date(`${text}T23:59:59.999`).getTime() : null)
+
+/** Search box, sort and filters of the session list. */
+export function SessionToolbar() {
+  const query = useLibrary((s) => s.query)
+  const models = useLibrary((s) => s.models)
+  const setQuery = useLibrary((s) => s.setQuery)
+  const [text, setText] = useState(query.text)
+
+  // Debounce typing: one query per pause, not per keystroke.
+  useEffect(() => {
+    if (text === useLibrary.getState().query.text) return
+    const timer = setTimeout(() => setQuery({ text }), 150)
+    return () => clearTimeout(timer)
+  }, [text, setQuery])
+
+  return (
+    <div className="toolbar" role="search">
+      <input
+        type="search"
+        className="search-input"
+        data-testid="search-input"
+        placeholder='Search: words, "exact phrase", re:regex'
+        aria-label="Search sessions"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className="filters">
+        <label>
+          Sort{' '}
+          <select
+            data-testid="sort-select"
+            value={query.sort}
+            onChange={(e) => setQuery({ sort: e.target.value as SessionSort })}
+          >
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="filter-named"
+            checked={query.named}
+            onChange={(e) => setQuery({ named: e.target.checked })}
+          />
+          Named
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="filter-labeled"
+            checked={query.labeled}
+            onChange={(e) => setQuery({ labeled: e.target.checked })}
+          />
+          Labeled
+        </label>
+        <select
+          aria-label="Model"
+          data-testid="filter-model"
+          value={query.model ?? ''}
+          onChange={(e) => setQuery({ model: e.target.value || null })}
+        >
+          <option value="">Any model</option>
+          {models.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+        <label>
+          From{' '}
+          <input
+            type="date"
+            data-testid="filter-from"
+            onChange={(e) => setQuery({ modifiedFrom: dayStart(e.target.value) })}
+          />
+        </label>
+        <label>
+          To{' '}
+          <input
+            type="date"
+            data-testid="filter-to"
+            onChange={(e) => setQuery({ modifiedTo: dayEnd(e.target.value) })}
+          />
+        </label>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,102 @@
+/**
+ * Bad input in the roots (issue 4): folders that are not sessions, non-jsonl files, a
+ * directory named *.jsonl, dangling links and symlink loops, a root that is missing or
+ * disappears: the library keeps working and says what it could not read and why.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { SessionQuery } from '../../../preload/contract/library'
+import { SessionLibrary } from '../../../main/library/library'
+import { FIXTURE_STORE } from '../../helpers/fixtures'
+
+const ALL: SessionQuery = {
+  projectId: null,
+  text: '',
+  named: false,
+  labeled: false,
+  modifiedFrom: null,
+  modifiedTo: null,
+  model: null,
+  sort: 'recent',
+  limit: 100_000,
+}
+const GOOD = 'agent/sessions/--home-ayla-src-tide-tables--'
+
+function hostileRoot(): string {
+  const root = mkdtempSync(join(tmpdir(), 'pi-sessions-bad-'))
+  cpSync(join(FIXTURE_STORE, GOOD), join(root, 'project'), { recursive: true })
+  mkdirSync(join(root, 'not-sessions'))
+  writeFileSync(join(root, 'not-sessions', 'notes.txt'), 'hello')
+  writeFileSync(join(root, 'project', 'README.md'), 'not a session')
+  mkdirSync(join(root, 'project', 'folder.jsonl'))
+  symlinkSync(join(root, 'nowhere.jsonl'), join(root, 'project', 'dangling.jsonl'))
+  symlinkSync(join(root, 'project', 'loop-a.jsonl'), join(root, 'project', 'loop-b.jsonl'))
+  symlinkSync(join(root, 'project', 'loop-b.jsonl'), join(root, 'project', 'loop-a.jsonl'))
+  symlinkSync(join(root, 'dir-loop'), join(root, 'dir-loop'))
+  return root
+}
+
+test('hostile files next to sessions are listed with the reason, sessions still load', async () => {
+  const root = hostileRoot()
+  const library = new SessionLibrary([{ path: root, source: 'cli' }], { watch: false })
+  await library.start()
+  await library.whenIdle()
+  const rows = library.query(ALL).rows
+  const byName = new Map(rows.map((r) => [r.fileName, r]))
+  assert.equal(
+    rows.filter((r) => r.status !== 'unreadable').length,
+    7,
+    'the seven tide-tables sessions',
+  )
+  assert.match(byName.get('folder.jsonl')?.problem ?? '', /folder/)
+  assert.match(byName.get('dangling.jsonl')?.problem ?? '', /does not exist/)
+  assert.match(byName.get('loop-a.jsonl')?.problem ?? '', /loop/)
+  for (const name of ['folder.jsonl', 'dangling.jsonl', 'loop-a.jsonl', 'loop-b.jsonl']) {
+    assert.equal(byName.get(name)?.status, 'unreadable', name)
+  }
+  assert.ok(!byName.has('README.md') && !byName.has('notes.txt'), 'non-session files are not rows')
+  const problems = library.listProjects().problems
+  assert.ok(problems.some((p) => p.path.endsWith('dir-loop') && /loop/.test(p.message)))
+  await library.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+test('a missing root is reported; a root that disappears empties its rows, then comes back', async () => {
+  const base = mkdtempSync(join(tmpdir(), 'pi-sessions-roots-'))
+  const root = join(base, 'sessions')
+  cpSync(join(FIXTURE_STORE, GOOD), join(root, 'project'), { recursive: true })
+  const missing = join(base, 'unmounted')
+  const library = new SessionLibrary(
+    [
+      { path: root, source: 'cli' },
+      { path: missing, source: 'cli' },
+    ],
+    { watch: false },
+  )
+  await library.start()
+  await library.whenIdle()
+  assert.equal(library.query(ALL).rows.length, 7)
+  assert.ok(library.listProjects().problems.some((p) => p.path === missing && p.code === 'ENOENT'))
+
+  renameSync(root, join(base, 'elsewhere'))
+  await library.refresh()
+  assert.equal(library.query(ALL).rows.length, 0)
+  assert.ok(library.listProjects().problems.some((p) => p.path === root))
+
+  renameSync(join(base, 'elsewhere'), root)
+  await library.refresh()
+  assert.equal(library.query(ALL).rows.length, 7)
+  await library.close()
+  rmSync(base, { recursive: true, force: true })
+})

@@ -1,0 +1,180 @@
+/**
+ * Search forms (pi spec 15.5), filters and sorts over the fixture store.
+ */
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { basename } from 'node:path'
+import type { SessionQuery } from '../../../preload/contract/library'
+import { SessionLibrary } from '../../../main/library/library'
+import { parseQuery, QueryError } from '../../../main/library/search'
+import { copyFixtureStore, readExpected, type TempStore } from '../../helpers/fixtures'
+
+let store: TempStore
+let library: SessionLibrary
+
+before(async () => {
+  store = copyFixtureStore()
+  library = new SessionLibrary(
+    [
+      { path: store.sessionsDir, source: 'cli' },
+      { path: store.customDir, source: 'cli' },
+    ],
+    { watch: false },
+  )
+  await library.start()
+  await library.whenIdle()
+})
+after(async () => {
+  await library.close()
+  store.cleanup()
+})
+
+const BASE: SessionQuery = {
+  projectId: null,
+  text: '',
+  named: false,
+  labeled: false,
+  modifiedFrom: null,
+  modifiedTo: null,
+  model: null,
+  sort: 'recent',
+  limit: 100_000,
+}
+
+const run = (q: Partial<SessionQuery>) => library.query({ ...BASE, ...q })
+
+interface PiInfo {
+  path: string
+  name: string | null
+  allMessagesText: string
+}
+const piSessions = () =>
+  (readExpected().store.pi160 as { listAll: { sessions: PiInfo[] } }).listAll.sessions
+
+test('query forms parse as pi parses them', () => {
+  assert.deepEqual(parseQuery('  '), { kind: 'empty' })
+  assert.deepEqual(parseQuery('retry backoff'), { kind: 'terms', terms: ['retry', 'backoff'] })
+  assert.deepEqual(parseQuery('"exact phrase" word'), {
+    kind: 'terms',
+    terms: ['exact phrase', 'word'],
+  })
+  // An unbalanced quote leaves plain tokens.
+  assert.deepEqual(parseQuery('"unbalanced word'), {
+    kind: 'terms',
+    terms: ['"unbalanced', 'word'],
+  })
+  const re = parseQuery('re:ret(ry|ries)')
+  assert.equal(re.kind, 'regex')
+  assert.ok(re.kind === 'regex' && re.regex.flags.includes('i'))
+  assert.throws(() => parseQuery('re:(unclosed'), QueryError)
+  assert.throws(() => parseQuery('re:'), QueryError)
+})
+
+test('every token must match; matches carry a snippet and the entry to jump to', () => {
+  const expected = piSessions().filter(
+    (s) => /exponential/i.test(s.allMessagesText) && /backoff/i.test(s.allMessagesText),
+  )
+  const result = run({ text: 'backoff EXPONENTIAL' })
+  assert.deepEqual(
+    result.rows.map((r) => r.fileName).sort(),
+    expected.map((s) => basename(s.path)).sort(),
+  )
+  for (const row of result.rows) {
+    assert.match(row.snippet ?? '', /backoff/i)
+    const record = library.getSession(row.id)
+    const segment = record.digest?.texts.find((t) => t.entryId === row.matchEntryId)
+    assert.match(segment?.text ?? '', /backoff/i)
+  }
+  assert.equal(run({ text: 'backoff zzznotthere' }).rows.length, 0)
+})
+
+test('a quoted phrase matches only the exact phrase; re: matches a regex', () => {
+  const phrase = 'Resumed in 0.73.1'
+  const holders = piSessions().filter((s) => s.allMessagesText.includes(phrase))
+  assert.deepEqual(
+    run({ text: `"${phrase}"` }).rows.map((r) => r.fileName),
+    holders.map((s) => basename(s.path)),
+  )
+  assert.equal(run({ text: '"0.73.1 Resumed"' }).rows.length, 0)
+  const regex = run({ text: 're:resumed\\s+in\\s+0\\.73' })
+  assert.deepEqual(
+    regex.rows.map((r) => r.fileName),
+    holders.map((s) => basename(s.path)),
+  )
+  const invalid = run({ text: 're:(' })
+  assert.match(invalid.queryError ?? '', /Invalid regular expression/)
+  assert.equal(invalid.rows.length, 0)
+})
+
+test('a name match ranks first in relevance order', () => {
+  const named = piSessions().filter((s) => s.name)
+  assert.ok(named.length > 0)
+  const word = (named[0]?.name ?? '').split(/\s+/)[0] as string
+  const rows = run({ text: word, sort: 'relevance' }).rows
+  assert.ok(rows.length > 0)
+  assert.ok(rows[0]?.name?.toLowerCase().includes(word.toLowerCase()))
+})
+
+test('filters: named, labeled, model, modified range, project', () => {
+  const all = run({}).rows
+  const named = run({ named: true }).rows
+  assert.deepEqual(
+    named.map((r) => r.id).sort(),
+    all
+      .filter((r) => r.name?.trim())
+      .map((r) => r.id)
+      .sort(),
+  )
+  assert.ok(named.length > 0)
+  const labeled = run({ labeled: true }).rows
+  assert.ok(labeled.length > 0)
+  assert.ok(labeled.every((r) => r.labelCount > 0))
+  const model = all.flatMap((r) => r.models)[0] as string
+  assert.ok(run({ model }).rows.every((r) => r.models.includes(model)))
+  const pivot = all[Math.floor(all.length / 2)]?.modified as number
+  const recent = run({ modifiedFrom: pivot }).rows
+  assert.deepEqual(
+    recent.map((r) => r.id).sort(),
+    all
+      .filter((r) => r.modified >= pivot)
+      .map((r) => r.id)
+      .sort(),
+  )
+  const project = library.listProjects().projects[0]
+  const scoped = run({ projectId: project?.id ?? null }).rows
+  assert.equal(scoped.length, project?.sessionCount)
+})
+
+test('sorts: recent, created, name, size, cost, threaded', () => {
+  const check = (
+    sort: SessionQuery['sort'],
+    key: (r: ReturnType<typeof run>['rows'][number]) => number,
+    desc = true,
+  ) => {
+    const rows = run({ sort }).rows
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [key(rows[i - 1] as never), key(rows[i] as never)]
+      assert.ok(desc ? a >= b : a <= b, `${sort} at ${i}`)
+    }
+  }
+  check('recent', (r) => r.modified)
+  check('created', (r) => r.created ?? 0)
+  check('size', (r) => r.size)
+  check('cost', (r) => r.cost)
+  const byName = run({ sort: 'name' }).rows.map((r) =>
+    (r.name ?? r.firstMessage).toLocaleLowerCase(),
+  )
+  assert.deepEqual(
+    byName,
+    [...byName].sort((a, b) => a.localeCompare(b)),
+  )
+  // Threaded: every fork comes after its parent, one level deeper.
+  const threaded = run({ sort: 'threaded' }).rows
+  const forks = threaded.filter((r) => r.parentId && threaded.some((p) => p.id === r.parentId))
+  assert.ok(forks.length > 0)
+  for (const fork of forks) {
+    const parentIndex = threaded.findIndex((r) => r.id === fork.parentId)
+    assert.ok(parentIndex < threaded.indexOf(fork))
+    assert.equal(fork.depth, (threaded[parentIndex]?.depth ?? 0) + 1)
+  }
+})
