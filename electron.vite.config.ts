@@ -7,7 +7,12 @@ export default defineConfig({
     build: {
       rolldownOptions: {
         // Two composition roots over the same code: the Electron app and server mode.
-        input: { index: resolve('main/index.ts'), serve: resolve('main/serve.ts') },
+        input: {
+          index: resolve('main/index.ts'),
+          serve: resolve('main/serve.ts'),
+          // Parses session files off the main thread (main/library/read-pool.ts).
+          'read-worker': resolve('main/library/read-worker.ts'),
+        },
       },
     },
   },

@@ -27,6 +27,7 @@ async function start(): Promise<void> {
     dataDir: cli.dataDir ?? app.getPath('userData'),
     host: 'electron',
     version,
+    worker: { path: join(here, 'read-worker.js') },
   })
   for (const warning of services.warnings) console.warn(`Pi Sessions: ${warning}`)
   const root = pathToFileURL(source.indexHtml).href

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     dataDir: dataDir(cli.dataDir),
     host: 'server',
     version,
+    worker: { path: join(dirname(fileURLToPath(import.meta.url)), 'read-worker.js') },
   })
   for (const warning of services.warnings) console.warn(`Pi Sessions: ${warning}`)
   const token = cli.token ?? newToken()

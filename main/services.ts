@@ -5,6 +5,7 @@
 import { createHandlers } from './api/handlers'
 import type { HandlerTable } from './api/dispatch'
 import { SessionLibrary } from './library/library'
+import type { WorkerScript } from './library/read-pool'
 import { allRoots, resolveSessionRoots, type ResolvedRoots } from './library/roots'
 import { SettingsStore } from './settings/store'
 
@@ -17,6 +18,8 @@ export interface ServiceOptions {
   version: string
   /** Watch roots for changes (default true). */
   watch?: boolean
+  /** The built read worker (out/main/read-worker.js); parse in-process without it. */
+  worker?: WorkerScript
 }
 
 /** The running services. */
@@ -39,6 +42,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const library = new SessionLibrary(allRoots(resolved, settings.get().extraRoots), {
     dataDir: options.dataDir,
     watch: options.watch,
+    worker: options.worker,
   })
   await library.start()
   const handlers = createHandlers({

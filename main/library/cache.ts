@@ -1,31 +1,47 @@
 /**
- * The library's metadata cache in the app's data folder: one JSON line per session
- * record, keyed by path and checked against size, mtime and inode on use (issue 4). A
- * missing, corrupt, foreign or older-format cache is ignored and rebuilt, never fatal.
- * Written atomically (write-file-atomic) and built in slices so the event loop keeps
- * breathing.
+ * The library's metadata cache in the app's data folder (issue 4), in two files: records
+ * without their searchable texts (small, read at launch), and the texts (most of the
+ * bytes, read in the background once the list is shown). Each text line names the file
+ * facts it belongs to, so a stale one is never used. A missing, corrupt, foreign or
+ * older-format cache is ignored and rebuilt, never fatal. Written atomically
+ * (write-file-atomic), built in slices so the event loop keeps breathing.
  */
 import { createReadStream } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import writeFileAtomic from 'write-file-atomic'
+import type { TextSegment } from './digest'
 import type { LibrarySession } from './record'
 
 /** Bump when the record or digest shape changes: older caches are then rebuilt. */
-export const CACHE_VERSION = 3
+export const CACHE_VERSION = 4
 const MAGIC = 'pi-sessions-library-cache'
-const FILE = 'library-cache.jsonl'
+const TEXT_MAGIC = 'pi-sessions-library-texts'
 
-/** The cache file inside `dataDir`. */
+/** The records file inside `dataDir`. */
 export function cachePath(dataDir: string): string {
-  return join(dataDir, FILE)
+  return join(dataDir, 'library-cache.jsonl')
+}
+
+/** The texts file inside `dataDir`. */
+export function textCachePath(dataDir: string): string {
+  return join(dataDir, 'library-texts.jsonl')
 }
 
 /** What loading found: the records (by path) and, when the cache was unusable, why. */
 export interface CacheLoad {
   records: Map<string, LibrarySession>
   discarded: string | null
+}
+
+/** The texts of one file, with the facts that must still hold for them to be used. */
+export interface CachedTexts {
+  path: string
+  size: number
+  mtimeMs: number
+  ino: number
+  texts: TextSegment[]
 }
 
 function isRecord(value: unknown): value is LibrarySession {
@@ -35,52 +51,83 @@ function isRecord(value: unknown): value is LibrarySession {
   )
 }
 
-/** Loads the cache; never throws (an unusable cache yields no records and a reason). */
-export async function loadCache(dataDir: string): Promise<CacheLoad> {
-  const records = new Map<string, LibrarySession>()
-  const lines = createInterface({
-    input: createReadStream(cachePath(dataDir)),
-    crlfDelay: Infinity,
-  })
+/** Reads a JSONL cache file line by line; throws on a foreign head or a bad line. */
+async function* readLines(file: string, magic: string): AsyncGenerator<unknown> {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity })
   let first = true
   try {
     for await (const line of lines) {
+      const value: unknown = JSON.parse(line)
       if (first) {
         first = false
-        const head = JSON.parse(line) as { magic?: unknown; version?: unknown }
-        if (head.magic !== MAGIC || head.version !== CACHE_VERSION) {
-          return { records: new Map(), discarded: 'cache from another format or program' }
+        const head = value as { magic?: unknown; version?: unknown }
+        if (head.magic !== magic || head.version !== CACHE_VERSION) {
+          throw new Error('cache from another format or program')
         }
         continue
       }
-      const record: unknown = JSON.parse(line)
-      if (!isRecord(record))
-        return { records: new Map(), discarded: 'cache line of the wrong shape' }
-      records.set(record.path, record)
-    }
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    return {
-      records: new Map(),
-      discarded: code === 'ENOENT' ? null : `unreadable cache: ${String(error)}`,
+      yield value
     }
   } finally {
     lines.close()
   }
-  if (first) return { records, discarded: null }
+}
+
+function reason(error: unknown): string | null {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ENOENT' ? null : (error as Error).message
+}
+
+/** Loads the records (texts left for {@link loadTextCache}, see `textsOf`); never throws. */
+export async function loadCache(dataDir: string): Promise<CacheLoad> {
+  const records = new Map<string, LibrarySession>()
+  try {
+    for await (const value of readLines(cachePath(dataDir), MAGIC)) {
+      if (!isRecord(value)) throw new Error('cache line of the wrong shape')
+      records.set(value.path, value)
+    }
+  } catch (error) {
+    return { records: new Map(), discarded: reason(error) }
+  }
   return { records, discarded: null }
 }
 
-const SLICE = 200
+/** Streams the cached texts; a corrupt file simply ends the stream early. */
+export async function* loadTextCache(dataDir: string): AsyncGenerator<CachedTexts> {
+  try {
+    for await (const value of readLines(textCachePath(dataDir), TEXT_MAGIC)) {
+      const t = value as CachedTexts
+      if (typeof t?.path !== 'string' || !Array.isArray(t.texts)) return
+      yield t
+    }
+  } catch {
+    // Unusable: the library re-reads the files whose texts are still missing.
+  }
+}
 
-/** Writes the cache atomically; serialises in slices, yielding between them. */
+const SLICE = 100
+const pause = () => new Promise((done) => setImmediate(done))
+
+/** Writes both cache files atomically; serialises in slices, yielding between them. */
 export async function saveCache(dataDir: string, records: Iterable<LibrarySession>): Promise<void> {
   await mkdir(dataDir, { recursive: true })
-  const parts: string[] = [JSON.stringify({ magic: MAGIC, version: CACHE_VERSION }) + '\n']
+  const head = (magic: string) => JSON.stringify({ magic, version: CACHE_VERSION }) + '\n'
+  const meta: string[] = [head(MAGIC)]
+  const texts: string[] = [head(TEXT_MAGIC)]
   let n = 0
   for (const record of records) {
-    parts.push(JSON.stringify(record) + '\n')
-    if (++n % SLICE === 0) await new Promise((done) => setImmediate(done))
+    const { path, size, mtimeMs, ino } = record
+    if (record.digest && record.textsOf === null) {
+      const digest = { ...record.digest, texts: [] }
+      meta.push(JSON.stringify({ ...record, digest, textsOf: { size, mtimeMs, ino } }) + '\n')
+      texts.push(JSON.stringify({ path, size, mtimeMs, ino, texts: record.digest.texts }) + '\n')
+    } else {
+      // Texts still missing (or no digest): the record goes as it is; a later read fills them.
+      meta.push(JSON.stringify(record) + '\n')
+    }
+    if (++n % SLICE === 0) await pause()
   }
-  await writeFileAtomic(cachePath(dataDir), parts.join(''))
+  await writeFileAtomic(cachePath(dataDir), meta.join(''))
+  await pause()
+  await writeFileAtomic(textCachePath(dataDir), texts.join(''))
 }

@@ -47,7 +47,14 @@ export interface SessionDigest {
   labels: Record<string, string>
   /** `provider/model` values seen in model changes and assistant messages. */
   models: string[]
+  /** Sum of every entry's usage. */
+  usageTotals: Omit<UsageRecord, 'entryId'>
+  /**
+   * Per-entry usage, kept only for sessions with a parent session (forks, branched
+   * sessions): their copied history is then subtracted (counted once, in the origin).
+   */
   usage: UsageRecord[]
+  /** Searchable texts; cached apart from the rest (they are most of a cache's bytes). */
   texts: TextSegment[]
 }
 
@@ -68,6 +75,7 @@ export function newDigest(header: SessionHeader | null): SessionDigest {
     parentIds: [],
     labels: {},
     models: [],
+    usageTotals: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 },
     usage: [],
     texts: [],
   }
@@ -81,14 +89,20 @@ function addUsage(digest: SessionDigest, entryId: string, usage: unknown): void 
   if (!usage || typeof usage !== 'object') return
   const u = usage as Loose
   const cost = u.cost && typeof u.cost === 'object' ? num((u.cost as Loose).total) : 0
-  digest.usage.push({
-    entryId,
+  const record = {
     input: num(u.input),
     output: num(u.output),
     cacheRead: num(u.cacheRead),
     cacheWrite: num(u.cacheWrite),
     cost,
-  })
+  }
+  const totals = digest.usageTotals
+  totals.input += record.input
+  totals.output += record.output
+  totals.cacheRead += record.cacheRead
+  totals.cacheWrite += record.cacheWrite
+  totals.cost += record.cost
+  if (digest.parentSession !== null) digest.usage.push({ entryId, ...record })
 }
 
 function addModel(digest: SessionDigest, provider: unknown, model: unknown): void {

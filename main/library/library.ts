@@ -15,9 +15,10 @@ import type {
   SessionQueryResult,
   SessionSummary,
 } from '../../preload/contract/library'
-import { loadCache, saveCache } from './cache'
+import { loadCache, loadTextCache, saveCache } from './cache'
 import { opaqueId } from './ids'
-import { readRecord, type LibrarySession } from './record'
+import { type LibrarySession } from './record'
+import { inProcessReader, workerReader, type RecordReader, type WorkerScript } from './read-pool'
 import type { SessionRoot } from './roots'
 import { discoverSessionFiles, type ScanProblem, type SessionCandidate } from './scan'
 import { runQuery } from './query'
@@ -30,8 +31,10 @@ export interface LibraryOptions {
   dataDir?: string | null
   /** Watch the roots for changes (default true). */
   watch?: boolean
-  /** Files read at once (default 4: parsing is CPU-bound). */
+  /** Files read at once (default 8). */
   concurrency?: number
+  /** Parse in worker threads with this script; default: on the calling thread. */
+  worker?: WorkerScript
 }
 
 /** A change notification: progress and a revision that grows with every change. */
@@ -53,6 +56,7 @@ export class SessionLibrary {
   private notifyTimer: NodeJS.Timeout | null = null
   private saveTimer: NodeJS.Timeout | null = null
   private scanning: Promise<void> | null = null
+  private textFill: Promise<void> = Promise.resolve()
   private rescan = false
   private watcher: RootWatcher | null = null
   private lineage: Lineage | null = null
@@ -60,6 +64,7 @@ export class SessionLibrary {
   private currentRoots: SessionRoot[]
   /** How files were read since start: lets tests and the benchmark see the cache at work. */
   readonly reads = { unchanged: 0, appended: 0, full: 0, failed: 0 }
+  private readonly reader: RecordReader
 
   /** @param roots the folders to scan; no session file is ever written by the library. */
   constructor(
@@ -67,6 +72,7 @@ export class SessionLibrary {
     private readonly options: LibraryOptions = {},
   ) {
     this.currentRoots = [...roots]
+    this.reader = options.worker ? workerReader(options.worker) : inProcessReader()
   }
 
   /** The roots being read. */
@@ -164,10 +170,20 @@ export class SessionLibrary {
       if (!present.has(record.path)) this.records.delete(key)
     const ordered = await newestFirst(found.candidates)
     this.progress = { loaded: 0, total: ordered.length, scanning: true }
+    // Files whose size, mtime and inode match what we know are not read at all.
+    const toRead: SessionCandidate[] = []
+    for (const { candidate, facts } of ordered) {
+      const previous = this.findByPath(candidate.path) ?? this.cached.get(candidate.path)
+      if (previous && facts && isUnchanged(previous, facts)) {
+        this.records.set(previous.key, previous)
+        this.reads.unchanged += 1
+        this.progress.loaded += 1
+      } else toRead.push(candidate)
+    }
     this.notify(true)
-    const limit = pLimit(this.options.concurrency ?? 4)
+    const limit = pLimit(this.options.concurrency ?? 8)
     await Promise.all(
-      ordered.map((candidate) =>
+      toRead.map((candidate) =>
         limit(async () => {
           await this.readOne(candidate)
           this.progress.loaded += 1
@@ -178,12 +194,48 @@ export class SessionLibrary {
     this.cached.clear()
     this.progress = { ...this.progress, scanning: false }
     this.notify(true)
+    this.textFill = this.fillTexts()
     this.scheduleSave()
+  }
+
+  /**
+   * Gives records that came from the cache their searchable texts: from the texts cache
+   * where the file facts still match, else by reading the file again.
+   */
+  private async fillTexts(): Promise<void> {
+    const missing = () => [...this.records.values()].filter((r) => r.textsOf !== null)
+    if (missing().length === 0) return
+    if (this.options.dataDir) {
+      for await (const cached of loadTextCache(this.options.dataDir)) {
+        const record = this.findByPath(cached.path)
+        const want = record?.textsOf
+        if (!record?.digest || !want) continue
+        if (want.size !== cached.size || want.mtimeMs !== cached.mtimeMs || want.ino !== cached.ino)
+          continue
+        record.digest.texts = [...cached.texts, ...record.digest.texts]
+        record.textsOf = null
+      }
+    }
+    for (const record of missing()) {
+      const { record: fresh } = await this.reader.read({
+        path: record.path,
+        folder: record.folder,
+        root: record.root,
+      })
+      this.records.set(fresh.key, fresh)
+    }
+    this.notify()
+  }
+
+  /** Resolves when every record has its searchable texts (after a warm start). */
+  async whenTextsReady(): Promise<void> {
+    await this.whenIdle()
+    await this.textFill
   }
 
   private async readOne(candidate: SessionCandidate): Promise<void> {
     const previous = this.findByPath(candidate.path) ?? this.cached.get(candidate.path)
-    const { record, kind } = await readRecord(candidate, previous)
+    const { record, kind } = await this.reader.read(candidate, previous)
     this.reads[kind] += 1
     this.records.set(record.key, record)
   }
@@ -251,8 +303,10 @@ export class SessionLibrary {
 
   /** Runs a session query (scope, search, filters, sort). */
   query(query: SessionQuery): SessionQueryResult {
-    const outcome = runQuery([...this.records.values()], this.currentLineage(), query, projectIdOf)
-    return { ...outcome, progress: { ...this.progress } }
+    const records = [...this.records.values()]
+    const outcome = runQuery(records, this.currentLineage(), query, projectIdOf)
+    const pendingTexts = records.filter((r) => r.textsOf !== null).length
+    return { ...outcome, pendingTexts, progress: { ...this.progress } }
   }
 
   /**
@@ -297,24 +351,45 @@ export class SessionLibrary {
     this.watcher = null
     if (this.notifyTimer) clearTimeout(this.notifyTimer)
     if (this.saveTimer) clearTimeout(this.saveTimer)
-    await this.whenIdle()
+    await this.whenTextsReady()
+    await this.reader.close()
     if (this.options.dataDir) await saveCache(this.options.dataDir, this.records.values())
   }
 }
 
-/** Orders candidates by mtime, newest first (pi 1.6.0's listAll order, spec 15.3). */
-async function newestFirst(candidates: SessionCandidate[]): Promise<SessionCandidate[]> {
+/** Stats candidates and orders them by mtime, newest first (pi 1.6.0's listAll order, spec 15.3). */
+async function newestFirst(candidates: SessionCandidate[]): Promise<Stated[]> {
   const limit = pLimit(64)
-  const timed = await Promise.all(
-    candidates.map((c) =>
+  const stated = await Promise.all(
+    candidates.map((candidate) =>
       limit(async () => ({
-        c,
-        t: await stat(c.path).then(
-          (s) => s.mtimeMs,
-          () => 0,
+        candidate,
+        facts: await stat(candidate.path).then(
+          (s) => ({ size: s.size, mtimeMs: s.mtimeMs, ino: s.ino, isFile: s.isFile() }),
+          () => null,
         ),
       })),
     ),
   )
-  return timed.sort((a, b) => b.t - a.t || b.c.path.localeCompare(a.c.path)).map((x) => x.c)
+  const time = (x: Stated) => x.facts?.mtimeMs ?? 0
+  return stated.sort(
+    (a, b) => time(b) - time(a) || b.candidate.path.localeCompare(a.candidate.path),
+  )
+}
+
+/** A candidate with its file facts (null when stat failed). */
+interface Stated {
+  candidate: SessionCandidate
+  facts: { size: number; mtimeMs: number; ino: number; isFile: boolean } | null
+}
+
+/** Same file, same size, same mtime: the record still describes it (unreadable ones are retried). */
+function isUnchanged(previous: LibrarySession, facts: NonNullable<Stated['facts']>): boolean {
+  return (
+    facts.isFile &&
+    previous.status !== 'unreadable' &&
+    previous.ino === facts.ino &&
+    previous.size === facts.size &&
+    previous.mtimeMs === facts.mtimeMs
+  )
 }

@@ -38,6 +38,19 @@ export interface LibrarySession {
   /** One sentence on what is wrong, or null. */
   problem: string | null
   digest: SessionDigest | null
+  /**
+   * Null when `digest.texts` is complete. Otherwise the facts of the file version whose
+   * texts are missing from the front of `digest.texts` (a record from the cache, whose
+   * texts load in the background; texts of later appends are already there).
+   */
+  textsOf: FileFacts | null
+}
+
+/** The facts that identify one version of a file. */
+export interface FileFacts {
+  size: number
+  mtimeMs: number
+  ino: number
 }
 
 /** Diagnostics that describe data pi itself may write on purpose, not damage. */
@@ -86,6 +99,7 @@ function fromLoad(
     listedByPi,
     diagnostics: loaded.diagnostics,
     digest,
+    textsOf: null,
     ...judge(loaded.diagnostics, digest),
   }
 }
@@ -106,6 +120,7 @@ export function unreadableRecord(candidate: SessionCandidate, error: unknown): L
     diagnostics: [],
     problem: describeFsError(candidate.path, error).message,
     digest: null,
+    textsOf: null,
   }
 }
 

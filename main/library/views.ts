@@ -47,20 +47,31 @@ export function buildLineage(sessions: Iterable<LibrarySession>): Lineage {
   return { parentOf, forksOf }
 }
 
-/** Sums usage, skipping entries the parent session also holds (history copied by a fork). */
+/**
+ * The session's own usage: its totals minus the entries its parent session also holds
+ * (history a fork or branched session copied is counted once, in its origin).
+ */
 function ownUsage(session: LibrarySession, parent: LibrarySession | undefined) {
-  const inherited = new Set(parent?.digest?.ids ?? [])
-  const tokens: TokenTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }
-  let cost = 0
-  for (const u of session.digest?.usage ?? []) {
-    if (inherited.has(u.entryId)) continue
-    tokens.input += u.input
-    tokens.output += u.output
-    tokens.cacheRead += u.cacheRead
-    tokens.cacheWrite += u.cacheWrite
-    cost += u.cost
+  const t = session.digest?.usageTotals
+  const tokens: TokenTotals = {
+    input: t?.input ?? 0,
+    output: t?.output ?? 0,
+    cacheRead: t?.cacheRead ?? 0,
+    cacheWrite: t?.cacheWrite ?? 0,
   }
-  return { tokens, cost }
+  let cost = t?.cost ?? 0
+  if (parent?.digest) {
+    const inherited = new Set(parent.digest.ids)
+    for (const u of session.digest?.usage ?? []) {
+      if (!inherited.has(u.entryId)) continue
+      tokens.input -= u.input
+      tokens.output -= u.output
+      tokens.cacheRead -= u.cacheRead
+      tokens.cacheWrite -= u.cacheWrite
+      cost -= u.cost
+    }
+  }
+  return { tokens, cost: Math.max(0, cost) }
 }
 
 function leafCount(session: LibrarySession): number {

@@ -135,6 +135,8 @@ export const SessionQueryResult = z.object({
   total: z.number().int(),
   /** Set when the search text could not be used (e.g. an invalid regex). */
   queryError: z.string().nullable(),
+  /** Sessions whose texts are still loading after a warm start (search may miss them). */
+  pendingTexts: z.number().int(),
   progress: LibraryProgress,
 })
 

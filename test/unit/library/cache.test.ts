@@ -78,7 +78,7 @@ test('a relaunch with the cache reads only the files that changed', async () => 
   const total = first.reads.full
   await first.close()
 
-  appendFileSync(t.file, userLine(lastId(t.file), 'cache001', 'one more'))
+  appendFileSync(t.file, userLine(lastId(t.file), 'cache001', 'relaunch marker q7x'))
   const second = t.make()
   await second.start()
   await second.whenIdle()
@@ -87,6 +87,29 @@ test('a relaunch with the cache reads only the files that changed', async () => 
   assert.equal(second.reads.unchanged, total - 1)
   const row = await rowOf(second, FILE)
   assert.equal(row?.firstMessage.startsWith('Timeline session 2'), true)
+  // Search texts come back from the texts cache, the appended text from the new bytes.
+  await second.whenTextsReady()
+  const query = {
+    projectId: null,
+    named: false,
+    labeled: false,
+    modifiedFrom: null,
+    modifiedTo: null,
+    model: null,
+    sort: 'recent' as const,
+    limit: 100,
+  }
+  const old = second.query({ ...query, text: '"Timeline session 2: add a retry"' })
+  assert.deepEqual(
+    old.rows.map((r) => r.fileName),
+    [FILE],
+  )
+  assert.deepEqual(
+    second.query({ ...query, text: '"relaunch marker q7x"' }).rows.map((r) => r.fileName),
+    [FILE],
+  )
+  assert.equal(old.pendingTexts, 0)
+  assert.equal(second.reads.full, 0, 'texts did not need a full read either')
   await second.close()
   t.cleanup()
 })

@@ -5,6 +5,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { SessionLibrary } from '../../../main/library/library'
 import { copyFixtureStore, readExpected, type TempStore } from '../../helpers/fixtures'
@@ -154,4 +155,47 @@ test('forks point at their parent session and the parent lists them', () => {
     assert.equal(parent?.fileName, fork.parentFileName)
     assert.ok(parent?.forkIds.includes(fork.id))
   }
+})
+
+/** Costs read straight from a file: entry id -> usage.cost.total (assistant messages and usage-bearing entries). */
+function costsById(path: string): Map<string, number> {
+  const costs = new Map<string, number>()
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    let entry: {
+      id?: string
+      message?: { role?: string; usage?: { cost?: { total?: number } } }
+      usage?: { cost?: { total?: number } }
+    }
+    try {
+      entry = JSON.parse(line)
+    } catch {
+      continue
+    }
+    const total =
+      entry?.message?.role === 'assistant'
+        ? entry.message.usage?.cost?.total
+        : entry?.usage?.cost?.total
+    if (entry?.id && typeof total === 'number') costs.set(entry.id, total)
+  }
+  return costs
+}
+
+test('a fork’s copied history is counted once, in its origin', () => {
+  const rows = [...rowsByFile().values()]
+  const forks = rows.filter((r) => r.parentId)
+  assert.ok(forks.length > 0)
+  for (const fork of forks) {
+    const parent = rows.find((r) => r.id === fork.parentId)
+    const own = costsById(library.getSession(fork.id).path)
+    const inherited = costsById(library.getSession(parent?.id as string).path)
+    let expected = 0
+    for (const [id, c] of own) if (!inherited.has(id)) expected += c
+    assert.ok(
+      Math.abs(fork.cost - expected) < 1e-9,
+      `${fork.fileName}: ${fork.cost} vs ${expected}`,
+    )
+  }
+  const fullCopy = forks.find((f) => f.fileName.includes('019c3071'))
+  assert.ok(fullCopy, 'the 1.6.0 forkFrom fixture copies its whole origin')
+  assert.ok((rows.find((r) => r.id === fullCopy.parentId)?.cost ?? 0) > 0)
 })
