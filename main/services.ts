@@ -49,6 +49,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     resolved,
     settings,
+    dataDir: options.dataDir,
     host: options.host,
     version: options.version,
   })

@@ -9,12 +9,15 @@ import type { SettingsStore } from '../settings/store'
 import type { HandlerTable } from './dispatch'
 import { createLibraryHandlers } from './library-handlers'
 import { createSessionHandlers } from './session-handlers'
+import { createTrashHandlers } from './trash-handlers'
 
 /** What the handlers need from the composition root. */
 export interface HandlerContext {
   library: SessionLibrary
   resolved: ResolvedRoots
   settings: SettingsStore
+  /** The app's data folder (settings, cache, recently deleted). */
+  dataDir: string
   host: AppInfo['host']
   version: string
 }
@@ -32,6 +35,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
       roots: library.roots.map((root) => ({ ...root, exists: isDirectory(root.path) })),
     }),
     ...createLibraryHandlers(context),
+    ...createTrashHandlers(context),
     ...createSessionHandlers(context),
   }
 }

@@ -8,11 +8,13 @@ import type { Channel } from './channels'
 import { APP_SCHEMAS } from './app'
 import { LIBRARY_SCHEMAS } from './library'
 import { SESSION_SCHEMAS } from './session'
+import { TRASH_SCHEMAS } from './trash'
 
 /** Argument and result schema of each channel. */
 export const CHANNEL_SCHEMAS = {
   ...APP_SCHEMAS,
   ...LIBRARY_SCHEMAS,
+  ...TRASH_SCHEMAS,
   ...SESSION_SCHEMAS,
 } as const satisfies Record<Channel, { args: z.ZodType; result: z.ZodType }>
 
@@ -25,3 +27,4 @@ export * from './common'
 export * from './app'
 export * from './library'
 export * from './session'
+export * from './trash'

@@ -6,7 +6,8 @@
  */
 import { appendFileSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { expect, test } from './harness'
+import { expect, startServer, test } from './harness'
+import { LibraryPage } from './pages/library-page'
 import { readExpected } from '../helpers/fixtures'
 
 interface PiSessionInfo {
@@ -177,4 +178,26 @@ test('the API refuses a request without the token or with a foreign Host', async
   expect(good.headers()['access-control-allow-origin']).toBeUndefined()
   const events = await request.get(`${server.origin}api/events`)
   expect(events.status()).toBe(401)
+})
+
+test('a folder added by the user is scanned and remembered across restarts', async ({
+  store,
+  dataHome,
+  page,
+}) => {
+  const args = ['--sessions-dir', store.sessionsDir]
+  const first = await startServer(args, { XDG_DATA_HOME: dataHome, HOME: dataHome })
+  const library = new LibraryPage(page)
+  await library.open(first.appUrl)
+  await expect(library.project('/home/ayla/src/alpha')).toHaveCount(0)
+  await page.getByTestId('roots-panel').locator('summary').click()
+  await page.getByLabel('Folder to add').fill(store.customDir)
+  await page.getByRole('button', { name: 'Add folder' }).click()
+  await expect(library.project('/home/ayla/src/alpha')).toHaveCount(1)
+  await first.stop()
+
+  const second = await startServer(args, { XDG_DATA_HOME: dataHome, HOME: dataHome })
+  await library.open(second.appUrl)
+  await expect(library.project('/home/ayla/src/beta')).toHaveCount(1)
+  await second.stop()
 })

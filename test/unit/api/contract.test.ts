@@ -12,6 +12,7 @@ const library = new SessionLibrary([], { watch: false })
 const handlers = createHandlers({
   library,
   settings: new SettingsStore('/nonexistent-pi-sessions-data'),
+  dataDir: '/nonexistent-pi-sessions-data',
   resolved: { agentDir: '/nowhere', roots: [], warnings: [] },
   host: 'server',
   version: '0.0.0-test',

@@ -1,4 +1,5 @@
 import { useLibrary } from '../../state/library'
+import { RootsPanel } from './RootsPanel'
 
 /** Shown when no session was found: names every folder searched and what pi uses. */
 export function EmptyState() {
@@ -31,6 +32,7 @@ export function EmptyState() {
           ))}
         </ul>
       )}
+      <RootsPanel />
       <p className="muted">
         Run pi in a project to create sessions, set <code>PI_CODING_AGENT_DIR</code>, or start the
         app with <code>--sessions-dir DIR</code>.

@@ -1,6 +1,7 @@
 import type { ProjectSummary } from '../../../../preload/contract/library'
 import { useLibrary } from '../../state/library'
 import { age, cost, fullDate, lastSegment } from './format'
+import { RootsPanel } from './RootsPanel'
 
 function ProjectRow({ project, selected }: { project: ProjectSummary; selected: boolean }) {
   const setScope = useLibrary((s) => s.setScope)
@@ -72,6 +73,7 @@ export function ProjectList() {
           <ProjectRow key={project.id} project={project} selected={project.id === selectedId} />
         ))}
       </ul>
+      <RootsPanel />
     </nav>
   )
 }

@@ -1,0 +1,82 @@
+/**
+ * The list of sessions the app moved to the trash, kept across restarts in the app's data
+ * folder (issue 6: "Recently deleted"). Written atomically; a corrupt file starts a new
+ * list instead of failing.
+ */
+import { randomUUID } from 'node:crypto'
+import { lstat, mkdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
+import { z } from 'zod'
+
+/** One session moved to the trash by the app. */
+export const DeletedSession = z.object({
+  id: z.string(),
+  sessionId: z.string().nullable(),
+  title: z.string(),
+  cwd: z.string().nullable(),
+  original: z.string(),
+  size: z.number(),
+  deletedAt: z.number(),
+  trashPath: z.string().nullable(),
+  infoPath: z.string().nullable(),
+})
+export type DeletedSession = z.output<typeof DeletedSession>
+
+const FileSchema = z.object({ version: z.literal(1), deleted: z.array(DeletedSession) })
+/** How many entries are kept (oldest dropped first). */
+const KEEP = 500
+
+/** The recently-deleted log of one data folder. */
+export class RecentlyDeleted {
+  constructor(readonly dataDir: string) {}
+
+  private get file(): string {
+    return join(this.dataDir, 'recently-deleted.json')
+  }
+
+  /** Every logged entry, newest first; never throws. */
+  async list(): Promise<DeletedSession[]> {
+    try {
+      return FileSchema.parse(JSON.parse(await readFile(this.file, 'utf8'))).deleted
+    } catch {
+      return []
+    }
+  }
+
+  /** Entries whose file is still in the trash (or whose trash location is unknown). */
+  async restorable(): Promise<(DeletedSession & { inTrash: boolean })[]> {
+    const all = await this.list()
+    return Promise.all(
+      all.map(async (d) => ({
+        ...d,
+        inTrash:
+          d.trashPath === null ||
+          (await lstat(d.trashPath).then(
+            () => true,
+            () => false,
+          )),
+      })),
+    )
+  }
+
+  private async write(deleted: DeletedSession[]): Promise<void> {
+    await mkdir(this.dataDir, { recursive: true })
+    await writeFileAtomic(
+      this.file,
+      JSON.stringify({ version: 1, deleted: deleted.slice(0, KEEP) }, null, 1),
+    )
+  }
+
+  /** Logs a deletion; returns the new entry. */
+  async add(entry: Omit<DeletedSession, 'id'>): Promise<DeletedSession> {
+    const full = { ...entry, id: randomUUID() }
+    await this.write([full, ...(await this.list())])
+    return full
+  }
+
+  /** Drops an entry (after a restore). */
+  async remove(id: string): Promise<void> {
+    await this.write((await this.list()).filter((d) => d.id !== id))
+  }
+}

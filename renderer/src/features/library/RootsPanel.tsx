@@ -1,0 +1,81 @@
+import { useState } from 'react'
+import { call } from '../../api/client'
+import { useLibrary } from '../../state/library'
+
+/**
+ * The folders the library reads, with a form to add one (persisted in settings) and a
+ * button to remove a folder the user added. pi's own folders cannot be removed.
+ */
+export function RootsPanel() {
+  const info = useLibrary((s) => s.info)
+  const roots = info?.roots ?? []
+  const load = useLibrary((s) => s.load)
+  const [path, setPath] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true)
+    setError(null)
+    try {
+      await action()
+      await load()
+    } catch (e) {
+      setError((e as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <details className="roots-panel" data-testid="roots-panel">
+      <summary>Folders ({roots.length})</summary>
+      <ul>
+        {roots.map((root) => (
+          <li key={root.path} data-testid="root-item">
+            <code title={root.path}>{root.path}</code>
+            <span className="muted">
+              {' '}
+              {root.source === 'user' ? 'added' : root.source}
+              {!root.exists && ' · missing'}
+            </span>
+            {root.source === 'user' && (
+              <button
+                type="button"
+                className="link"
+                disabled={busy}
+                onClick={() => void run(() => call('library:remove-root', { path: root.path }))}
+              >
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <form
+        className="add-root"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (path.trim())
+            void run(() => call('library:add-root', { path: path.trim() })).then(() => setPath(''))
+        }}
+      >
+        <input
+          type="text"
+          aria-label="Folder to add"
+          placeholder="/path/to/sessions"
+          value={path}
+          onChange={(e) => setPath(e.target.value)}
+        />
+        <button type="submit" className="ghost" disabled={busy || !path.trim()}>
+          Add folder
+        </button>
+      </form>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+    </details>
+  )
+}
