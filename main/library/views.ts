@@ -115,6 +115,7 @@ export function toSessionSummary(session: LibrarySession, lineage: Lineage): Ses
     parentFileName: d?.parentSession ? basename(d.parentSession) : null,
     forkIds: lineage.forksOf.get(session.key) ?? [],
     size: session.size,
+    fileModified: session.mtimeMs,
     status: session.status,
     listedByPi: session.listedByPi,
     diagnosticCount: session.diagnostics.length,

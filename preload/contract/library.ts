@@ -79,6 +79,8 @@ export const SessionSummary = z.object({
   parentFileName: z.string().nullable(),
   forkIds: z.array(OpaqueId),
   size: z.number().int(),
+  /** The file's mtime, ms since epoch (any write, not only messages). */
+  fileModified: z.number(),
   status: SessionStatus,
   /** Would pi 1.6.0's own listing show this session? */
   listedByPi: z.boolean(),

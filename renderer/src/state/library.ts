@@ -48,6 +48,8 @@ export interface LibraryState {
   /** The search text the shown rows answer (lets tests and the UI tell stale rows). */
   rowsText: string
   selectedSessionId: string | null
+  /** Sessions ticked for a bulk action (delete), in the current list. */
+  checkedIds: string[]
   /** Loads app info, projects and the first rows. */
   load(): Promise<void>
   /** Re-reads projects and rows (after a change event). */
@@ -57,6 +59,7 @@ export interface LibraryState {
   setScope(projectId: string | null): void
   setQuery(change: Partial<QueryState>): void
   selectSession(sessionId: string | null): void
+  setChecked(ids: string[]): void
 }
 
 export const DEFAULT_QUERY: QueryState = {
@@ -123,6 +126,7 @@ export const useLibrary = create<LibraryState>((set, get) => {
     rowsStatus: 'idle',
     rowsText: '',
     selectedSessionId: null,
+    checkedIds: [],
 
     async load() {
       set({ status: 'loading', error: null })
@@ -166,6 +170,10 @@ export const useLibrary = create<LibraryState>((set, get) => {
 
     selectSession(sessionId) {
       set({ selectedSessionId: sessionId })
+    },
+
+    setChecked(ids) {
+      set({ checkedIds: ids })
     },
   }
 })

@@ -2,6 +2,7 @@ import type { ProjectSummary } from '../../../../preload/contract/library'
 import { useLibrary } from '../../state/library'
 import { age, cost, fullDate, lastSegment } from './format'
 import { RootsPanel } from './RootsPanel'
+import { RecentlyDeleted } from '../trash/RecentlyDeleted'
 
 function ProjectRow({ project, selected }: { project: ProjectSummary; selected: boolean }) {
   const setScope = useLibrary((s) => s.setScope)
@@ -73,6 +74,7 @@ export function ProjectList() {
           <ProjectRow key={project.id} project={project} selected={project.id === selectedId} />
         ))}
       </ul>
+      <RecentlyDeleted />
       <RootsPanel />
     </nav>
   )

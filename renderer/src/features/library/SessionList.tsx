@@ -2,9 +2,28 @@ import { useRef } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { SessionRow as Row } from '../../../../preload/contract/library'
 import { useLibrary } from '../../state/library'
+import { useTrash } from '../../state/trash'
 import { age, bytes, cost, fullDate, oneLine } from './format'
 import { SessionToolbar } from './SessionToolbar'
 import './library.css'
+
+function SessionCheck({ session }: { session: Row }) {
+  const checked = useLibrary((s) => s.checkedIds.includes(session.id))
+  const setChecked = useLibrary((s) => s.setChecked)
+  return (
+    <input
+      type="checkbox"
+      className="session-check"
+      aria-label={`Select ${oneLine(session.name ?? session.firstMessage)}`}
+      data-testid="session-check"
+      checked={checked}
+      onChange={(e) => {
+        const ids = useLibrary.getState().checkedIds.filter((id) => id !== session.id)
+        setChecked(e.target.checked ? [...ids, session.id] : ids)
+      }}
+    />
+  )
+}
 
 function SessionRow({
   session,
@@ -18,48 +37,58 @@ function SessionRow({
   const selectSession = useLibrary((s) => s.selectSession)
   const title = oneLine(session.name ?? session.firstMessage) || '(empty message)'
   return (
-    <button
-      type="button"
-      className={`session-item status-${session.status}${selected ? ' selected' : ''}`}
-      style={
-        session.depth > 0 ? { paddingLeft: `${14 + Math.min(session.depth, 6) * 16}px` } : undefined
-      }
-      data-testid="session-item"
-      data-session-id={session.id}
-      data-status={session.status}
-      data-file-name={session.fileName}
-      data-match-entry-id={session.matchEntryId ?? undefined}
-      aria-current={selected ? 'true' : undefined}
-      onClick={() => selectSession(session.id)}
-    >
-      <span className={`session-title${session.name ? ' named' : ''}`}>
-        {session.depth > 0 && (
-          <span className="fork-mark" title="Forked from the session above">
-            ↳{' '}
-          </span>
-        )}
-        {title}
-      </span>
-      {session.snippet && <span className="snippet">{oneLine(session.snippet)}</span>}
-      {showCwd && session.cwd && <span className="session-cwd">{session.cwd}</span>}
-      <span className="session-meta">
-        <span title={`Last activity ${fullDate(session.modified)}`}>{age(session.modified)}</span>
-        <span>{session.messageCount} msgs</span>
-        {session.branchCount > 1 && (
-          <span data-testid="branch-count">{session.branchCount} branches</span>
-        )}
-        {session.labelCount > 0 && <span className="badge">{session.labelCount} labels</span>}
-        {session.cost > 0 && <span>{cost(session.cost)}</span>}
-        <span>{bytes(session.size)}</span>
-        {session.status !== 'ok' && (
-          <span className="badge warn" data-testid="session-problem" title={session.problem ?? ''}>
-            {session.status === 'unreadable' ? 'unreadable' : 'damaged'}
-            {!session.listedByPi && ' · hidden by pi'}
-          </span>
-        )}
-      </span>
-      {session.problem && <span className="session-problem">{session.problem}</span>}
-    </button>
+    <div className="session-row">
+      <SessionCheck session={session} />
+      <button
+        type="button"
+        className={`session-item status-${session.status}${selected ? ' selected' : ''}`}
+        style={
+          session.depth > 0
+            ? { paddingLeft: `${14 + Math.min(session.depth, 6) * 16}px` }
+            : undefined
+        }
+        data-testid="session-item"
+        data-session-id={session.id}
+        data-status={session.status}
+        data-file-name={session.fileName}
+        data-match-entry-id={session.matchEntryId ?? undefined}
+        data-parent-id={session.parentId ?? undefined}
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => selectSession(session.id)}
+      >
+        <span className={`session-title${session.name ? ' named' : ''}`}>
+          {session.depth > 0 && (
+            <span className="fork-mark" title="Forked from the session above">
+              ↳{' '}
+            </span>
+          )}
+          {title}
+        </span>
+        {session.snippet && <span className="snippet">{oneLine(session.snippet)}</span>}
+        {showCwd && session.cwd && <span className="session-cwd">{session.cwd}</span>}
+        <span className="session-meta">
+          <span title={`Last activity ${fullDate(session.modified)}`}>{age(session.modified)}</span>
+          <span>{session.messageCount} msgs</span>
+          {session.branchCount > 1 && (
+            <span data-testid="branch-count">{session.branchCount} branches</span>
+          )}
+          {session.labelCount > 0 && <span className="badge">{session.labelCount} labels</span>}
+          {session.cost > 0 && <span>{cost(session.cost)}</span>}
+          <span>{bytes(session.size)}</span>
+          {session.status !== 'ok' && (
+            <span
+              className="badge warn"
+              data-testid="session-problem"
+              title={session.problem ?? ''}
+            >
+              {session.status === 'unreadable' ? 'unreadable' : 'damaged'}
+              {!session.listedByPi && ' · hidden by pi'}
+            </span>
+          )}
+        </span>
+        {session.problem && <span className="session-problem">{session.problem}</span>}
+      </button>
+    </div>
   )
 }
 
@@ -97,6 +126,12 @@ export function SessionList() {
   const projectId = useLibrary((s) => s.projectId)
   const project = useLibrary((s) => s.projects.find((p) => p.id === s.projectId))
   const list = useRef<VirtuosoHandle>(null)
+  const checkedIds = useLibrary((s) => s.checkedIds)
+  const askToDelete = useTrash((s) => s.askToDelete)
+  const deleteTargets = () => {
+    const ids = checkedIds.length > 0 ? checkedIds : selectedId ? [selectedId] : []
+    return rows.filter((r) => ids.includes(r.id))
+  }
 
   const move = (delta: number) => {
     const index = rows.findIndex((r) => r.id === selectedId)
@@ -114,6 +149,11 @@ export function SessionList() {
       data-query={rowsText}
       onKeyDown={(e) => {
         if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return
+        if (e.key === 'Delete' || (e.key === 'Backspace' && e.metaKey)) {
+          e.preventDefault()
+          askToDelete(deleteTargets())
+          return
+        }
         if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
           e.preventDefault()
           move(e.key === 'ArrowDown' ? 1 : -1)
@@ -127,6 +167,21 @@ export function SessionList() {
         </span>
       </h2>
       <SessionToolbar />
+      {checkedIds.length > 0 && (
+        <div className="bulk-bar" data-testid="bulk-bar">
+          <span>{checkedIds.length} selected</span>
+          <button
+            type="button"
+            className="link"
+            onClick={() => useLibrary.getState().setChecked([])}
+          >
+            Clear
+          </button>
+          <button type="button" className="danger" onClick={() => askToDelete(deleteTargets())}>
+            Move to trash…
+          </button>
+        </div>
+      )}
       <Progress />
       {queryError && (
         <p className="error-text" role="alert" data-testid="query-error">

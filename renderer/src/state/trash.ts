@@ -1,0 +1,84 @@
+/**
+ * The trash store: the delete confirmation (which sessions, shown to the user first) and
+ * the recently deleted list with restore (issue 6).
+ */
+import { create } from 'zustand'
+import type { SessionRow } from '../../../preload/contract/library'
+import type { DeletedSessionView, TrashMoveResult } from '../../../preload/contract/trash'
+import { call } from '../api/client'
+import { useLibrary } from './library'
+
+/** State and actions of the trash feature. */
+export interface TrashState {
+  /** Sessions waiting for the user's confirmation; null when no dialog is open. */
+  confirming: SessionRow[] | null
+  busy: boolean
+  /** What the last move did (shown until dismissed). */
+  lastResult: TrashMoveResult | null
+  deleted: DeletedSessionView[]
+  error: string | null
+  /** Opens the confirmation for these sessions. */
+  askToDelete(rows: SessionRow[]): void
+  cancel(): void
+  /** Moves the sessions being confirmed to the trash. */
+  confirm(): Promise<void>
+  loadDeleted(): Promise<void>
+  restore(deletedId: string): Promise<void>
+  dismiss(): void
+}
+
+export const useTrash = create<TrashState>((set, get) => ({
+  confirming: null,
+  busy: false,
+  lastResult: null,
+  deleted: [],
+  error: null,
+
+  askToDelete(rows) {
+    if (rows.length > 0) set({ confirming: rows, error: null })
+  },
+  cancel() {
+    set({ confirming: null })
+  },
+  async confirm() {
+    const rows = get().confirming
+    if (!rows) return
+    set({ busy: true, error: null })
+    try {
+      const result = await call('trash:move-sessions', { sessionIds: rows.map((r) => r.id) })
+      set({ lastResult: result, confirming: null })
+      const library = useLibrary.getState()
+      const gone = new Set(result.moved.map((m) => m.sessionId))
+      library.setChecked(library.checkedIds.filter((id) => !gone.has(id)))
+      if (library.selectedSessionId && gone.has(library.selectedSessionId))
+        library.selectSession(null)
+      await Promise.all([library.refetch(), get().loadDeleted()])
+    } catch (error) {
+      set({ error: (error as Error).message })
+    } finally {
+      set({ busy: false })
+    }
+  },
+  async loadDeleted() {
+    try {
+      set({ deleted: await call('trash:list', {}) })
+    } catch (error) {
+      set({ error: (error as Error).message })
+    }
+  },
+  async restore(deletedId) {
+    set({ busy: true, error: null })
+    try {
+      const { sessionId } = await call('trash:restore', { deletedId })
+      await Promise.all([useLibrary.getState().refetch(), get().loadDeleted()])
+      useLibrary.getState().selectSession(sessionId)
+    } catch (error) {
+      set({ error: (error as Error).message })
+    } finally {
+      set({ busy: false })
+    }
+  },
+  dismiss() {
+    set({ lastResult: null, error: null })
+  },
+}))

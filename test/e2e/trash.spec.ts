@@ -1,0 +1,97 @@
+/**
+ * Deleting sessions to the OS trash and restoring one, in Chromium against server mode,
+ * with XDG_DATA_HOME (and so the trash) in the test's own temp folder.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { readManifest } from '../helpers/fixtures'
+import { expect, test } from './harness'
+
+const CWD = '/home/ayla/src/tide-tables'
+const FOLDER = '--home-ayla-src-tide-tables--'
+
+test('delete two sessions, see the warning-free confirmation, restore one', async ({
+  library,
+  page,
+  store,
+  dataHome,
+}) => {
+  await library.openProject(CWD)
+  const rows = library.sessions()
+  const names = [
+    (await rows.nth(0).getAttribute('data-file-name')) as string,
+    (await rows.nth(1).getAttribute('data-file-name')) as string,
+  ]
+  const paths = names.map((n) => join(store.sessionsDir, FOLDER, n))
+  const before = paths.map((p) => readFileSync(p))
+  await page.getByTestId('session-check').nth(0).check()
+  await page.getByTestId('session-check').nth(1).check()
+  await page.getByTestId('bulk-bar').getByRole('button', { name: 'Move to trash…' }).click()
+  const dialog = page.getByTestId('delete-dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog.locator('li')).toHaveCount(2)
+  await page.screenshot({ path: 'test-results/screenshots/delete-dialog.png' })
+  await dialog.getByRole('button', { name: 'Move to trash' }).click()
+  await expect(page.getByTestId('trash-notice')).toContainText('Moved 2 sessions to the trash')
+  for (const p of paths) expect(existsSync(p)).toBe(false)
+  expect(readdirSync(join(dataHome, 'Trash', 'files'))).toHaveLength(2)
+  for (const name of names) {
+    await expect(
+      page.locator(`[data-testid="session-item"][data-file-name="${name}"]`),
+    ).toHaveCount(0)
+  }
+
+  const panel = page.getByTestId('recently-deleted')
+  await panel.locator('summary').click()
+  await expect(panel.getByTestId('deleted-item')).toHaveCount(2)
+  await page.screenshot({ path: 'test-results/screenshots/recently-deleted.png' })
+  await panel
+    .locator(`[data-file-name="${names[0]}"]`)
+    .getByRole('button', { name: 'Restore' })
+    .click()
+  await expect(panel.getByTestId('deleted-item')).toHaveCount(1)
+  expect(readFileSync(paths[0] as string)).toEqual(before[0])
+  expect(existsSync(paths[1] as string)).toBe(false)
+  await expect(
+    page.locator(`[data-testid="session-item"][data-file-name="${names[0]}"]`),
+  ).toHaveCount(1)
+})
+
+test('the Delete key asks first and Cancel keeps the session', async ({ library, page, store }) => {
+  await library.openProject(CWD)
+  const row = library.sessions().first()
+  const name = (await row.getAttribute('data-file-name')) as string
+  await row.click()
+  await page.keyboard.press('Delete')
+  const dialog = page.getByTestId('delete-dialog')
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+  expect(existsSync(join(store.sessionsDir, FOLDER, name))).toBe(true)
+})
+
+test('deleting a parent session warns about its forks, even when they are not listed', async ({
+  library,
+  page,
+  store,
+}) => {
+  // The 1.6.0 branched-session fixture names its parent session in its header.
+  const branched = readManifest().files.find(
+    (f) => f.scenario === 'create-branched-session' && f.writer === 'pi 1.6.0',
+  )
+  const header = JSON.parse(
+    readFileSync(join(store.root, branched?.file as string), 'utf8').split('\n')[0] as string,
+  )
+  const parentFile = basename(header.parentSession as string)
+  const parentSessionId = parentFile.slice(parentFile.indexOf('_') + 1, -'.jsonl'.length)
+  await page.getByTestId('project-all').click()
+  await library.search(parentSessionId)
+  const parent = page.locator(`[data-testid="session-item"][data-file-name="${parentFile}"]`)
+  await parent.click()
+  await page.keyboard.press('Delete')
+  await expect(page.getByTestId('warn-forks')).toBeVisible()
+  await page.getByTestId('delete-dialog').getByRole('button', { name: 'Cancel' }).click()
+  expect(existsSync(join(store.sessionsDir, '--home-ayla-src-orbit-notes--', parentFile))).toBe(
+    true,
+  )
+})
