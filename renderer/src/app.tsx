@@ -4,6 +4,9 @@ import { ProjectList } from './features/library/ProjectList'
 import { SessionList } from './features/library/SessionList'
 import { SessionPane } from './features/session-view/SessionPane'
 import { startSubscriptions } from './api/subscriptions'
+import { DeleteDialog } from './features/trash/DeleteDialog'
+import { TrashNotice } from './features/trash/TrashNotice'
+import './features/trash/trash.css'
 import { useLibrary } from './state/library'
 
 /** The app shell: library (projects | sessions) and the session view. */
@@ -49,6 +52,7 @@ export function App() {
         </div>
       )}
       {status === 'loading' && <div className="loading">Reading sessions…</div>}
+      <TrashNotice />
       {empty ? (
         <EmptyState />
       ) : (
@@ -58,6 +62,7 @@ export function App() {
           <SessionPane />
         </main>
       )}
+      <DeleteDialog />
     </div>
   )
 }
