@@ -112,7 +112,9 @@ export function entryToContextMessages(entry: SessionEntry): AgentMessage[] {
   if (isEntryType(entry, 'custom_message')) {
     const { customType, display, details } = entry
     const content = entry.content ?? []
-    return [{ role: 'custom', customType, content, display, details, timestamp: ms(entry.timestamp) }]
+    return [
+      { role: 'custom', customType, content, display, details, timestamp: ms(entry.timestamp) },
+    ]
   }
   if (isEntryType(entry, 'branch_summary')) {
     if (!entry.summary) return []
@@ -139,7 +141,8 @@ function applyEdit(messages: AgentMessage[], edit: ContextEditEntry | undefined)
     if (role !== 'user' && role !== 'assistant' && role !== 'toolResult' && role !== 'custom') {
       return message
     }
-    const wrap = (role === 'assistant' || role === 'toolResult') && typeof replacement.content === 'string'
+    const wrap =
+      (role === 'assistant' || role === 'toolResult') && typeof replacement.content === 'string'
     const content = wrap ? [{ type: 'text', text: replacement.content }] : replacement.content
     return { ...message, content } as AgentMessage
   })
@@ -149,7 +152,9 @@ function applyEdit(messages: AgentMessage[], edit: ContextEditEntry | undefined)
  * Thinking level and model on the full path (pi spec 12.1): last `thinking_level_change`
  * (default "off"); last `model_change` or assistant message, whichever comes later.
  */
-export function contextSettings(path: readonly SessionEntry[]): Pick<SessionContext, 'thinkingLevel' | 'model'> {
+export function contextSettings(
+  path: readonly SessionEntry[],
+): Pick<SessionContext, 'thinkingLevel' | 'model'> {
   let thinkingLevel = 'off'
   let model: SessionContext['model'] = null
   for (const entry of path) {
@@ -178,7 +183,8 @@ export function buildSessionProjection(
   const { thinkingLevel, model } = contextSettings(path)
   const selected = contextEntriesOfPath(path)
   const edits = new Map<string, ContextEditEntry>()
-  for (const entry of selected) if (isEntryType(entry, 'context_edit')) edits.set(entry.targetId, entry)
+  for (const entry of selected)
+    if (isEntryType(entry, 'context_edit')) edits.set(entry.targetId, entry)
   const projected: ProjectedEntry[] = []
   const messages: AgentMessage[] = []
   for (let i = 0; i < selected.length; i++) {

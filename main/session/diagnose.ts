@@ -2,6 +2,7 @@
  * Whole-file checks of the entry graph: duplicate ids, dangling parents and parentId cycles
  * (pi spec 8, 9, 16). Linear time, no recursion.
  */
+import { lastIndexById } from './tree.js'
 import type { Diagnostic, SessionEntry } from './types.js'
 
 /**
@@ -13,25 +14,36 @@ import type { Diagnostic, SessionEntry } from './types.js'
  * `lines[i]` is the physical line of `entries[i]`. Parent links resolve like pi's index: to the
  * last entry with that id.
  */
-export function diagnoseGraph(entries: readonly SessionEntry[], lines: readonly number[]): Diagnostic[] {
+export function diagnoseGraph(
+  entries: readonly SessionEntry[],
+  lines: readonly number[],
+  lastIndex: ReadonlyMap<string, number> = lastIndexById(entries),
+): Diagnostic[] {
   const out: Diagnostic[] = []
-  const lastIndex = new Map<string, number>()
+  // Previous position of ids that occur more than once (kept small: only twins enter it).
+  const previousOf = new Map<string, number>()
   for (let i = 0; i < entries.length; i++) {
     const id = (entries[i] as SessionEntry).id
     if (typeof id !== 'string') continue
-    if (lastIndex.has(id)) {
+    const previous = previousOf.get(id)
+    if (previous !== undefined) {
       out.push({
         line: lines[i] ?? 0,
         kind: 'duplicate-id',
-        message: `id ${id} already used on line ${lines[lastIndex.get(id) as number] ?? 0}; this later entry wins`,
+        message: `id ${id} already used on line ${lines[previous] ?? 0}; this later entry wins`,
         entryId: id,
       })
     }
-    lastIndex.set(id, i)
+    if (lastIndex.get(id) !== i || previous !== undefined) previousOf.set(id, i)
   }
+  let forward = false
   for (let i = 0; i < entries.length; i++) {
     const { id, parentId } = entries[i] as SessionEntry
-    if (typeof parentId === 'string' && parentId !== id && !lastIndex.has(parentId)) {
+    if (typeof parentId !== 'string') continue
+    const p = lastIndex.get(parentId)
+    // Append-only writers always name an earlier parent; only a later (or own) one can cycle.
+    if (p !== undefined && p >= i) forward = true
+    if (parentId !== id && p === undefined) {
       out.push({
         line: lines[i] ?? 0,
         kind: 'dangling-parent',
@@ -40,7 +52,7 @@ export function diagnoseGraph(entries: readonly SessionEntry[], lines: readonly 
       })
     }
   }
-  for (const cycle of findCycles(entries, lastIndex)) {
+  for (const cycle of forward ? findCycles(entries, lastIndex) : []) {
     const first = cycle.reduce((a, b) => (b < a ? b : a))
     const ids = cycle.map((i) => (entries[i] as SessionEntry).id)
     out.push({

@@ -127,6 +127,7 @@ function activityTime(entry: SessionEntry, message: Record<string, unknown>): nu
 
 function modifiedDate(lastActivity: number | undefined, header: SessionHeader, mtime: Date): Date {
   if (typeof lastActivity === 'number' && lastActivity > 0) return new Date(lastActivity)
-  const headerTime = typeof header.timestamp === 'string' ? new Date(header.timestamp).getTime() : NaN
+  const headerTime =
+    typeof header.timestamp === 'string' ? new Date(header.timestamp).getTime() : NaN
   return Number.isNaN(headerTime) ? mtime : new Date(headerTime)
 }

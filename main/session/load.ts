@@ -2,9 +2,10 @@
  * Loading session files: text or file -> {@link LoadedSession}. Reading never writes
  * (issue 3): no newline repair, no migration rewrite, no folder creation.
  */
-import { closeSync, openSync, readSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { open as openAsync } from 'node:fs/promises'
 import { diagnoseGraph } from './diagnose.js'
+import { lastIndexById } from './tree.js'
 import { migrateSessionEntries, needsMigration } from './migrate.js'
 import { SessionLineParser, type RawParse } from './parse.js'
 import type { Diagnostic, FileEntry, SessionEntry, SessionHeader } from './types.js'
@@ -32,6 +33,12 @@ export interface LoadedSession {
   headerLine: number
   /** Physical lines in the file (the last one counts even without a newline). */
   lineCount: number
+  /** Up to the last 256 bytes read; with `ino`, lets a writer detect a replaced file. */
+  tail: Uint8Array
+  /** Inode of the file read (file loaders only). */
+  ino?: number
+  /** id -> position of the last entry with that id (pi's index winner); not for continuations. */
+  indexById?: Map<string, number>
 }
 
 /** Options of {@link loadSessionFile}. */
@@ -68,12 +75,17 @@ export function parseSessionText(text: string): LoadedSession {
  * beyond V8's string limit load). Throws the fs error (ENOENT, EISDIR, EACCES...) when the file
  * cannot be read; never writes.
  */
-export function loadSessionFileSync(path: string, options: Omit<LoadOptions, 'signal'> = {}): LoadedSession {
+export function loadSessionFileSync(
+  path: string,
+  options: Omit<LoadOptions, 'signal'> = {},
+): LoadedSession {
   const offset = options.fromOffset ?? 0
   const parser = newParser(options)
   const buf = Buffer.allocUnsafe(options.chunkSize ?? DEFAULT_CHUNK)
   const fd = openSync(path, 'r')
+  let ino: number
   try {
+    ino = fstatSync(fd).ino
     let position = offset
     for (;;) {
       const n = readSync(fd, buf, 0, buf.length, position)
@@ -84,7 +96,7 @@ export function loadSessionFileSync(path: string, options: Omit<LoadOptions, 'si
   } finally {
     closeSync(fd)
   }
-  return finishParse(parser.end(), offset > 0, offset)
+  return { ...finishParse(parser.end(), offset > 0, offset), ino }
 }
 
 /**
@@ -93,14 +105,19 @@ export function loadSessionFileSync(path: string, options: Omit<LoadOptions, 'si
  * the main process for long (issue 3: large files). Rejects with the fs error or the abort
  * reason; never writes.
  */
-export async function loadSessionFile(path: string, options: LoadOptions = {}): Promise<LoadedSession> {
+export async function loadSessionFile(
+  path: string,
+  options: LoadOptions = {},
+): Promise<LoadedSession> {
   const { signal } = options
   signal?.throwIfAborted()
   const offset = options.fromOffset ?? 0
   const parser = newParser(options)
   const chunk = options.chunkSize ?? DEFAULT_CHUNK
   const handle = await openAsync(path, 'r')
+  let ino: number
   try {
+    ino = (await handle.stat()).ino
     const buf = Buffer.allocUnsafe(chunk)
     let position = offset
     let sliceStart = Date.now()
@@ -122,7 +139,11 @@ export async function loadSessionFile(path: string, options: LoadOptions = {}): 
   } finally {
     await handle.close()
   }
-  return finishParse(parser.end(), offset > 0, offset)
+  const raw = parser.end()
+  // The whole-file checks run in one piece: give the loop a turn first.
+  await yieldToEventLoop()
+  signal?.throwIfAborted()
+  return { ...finishParse(raw, offset > 0, offset), ino }
 }
 
 const SUB_SLICE = 256 * 1024
@@ -149,11 +170,17 @@ export function finishParse(raw: RawParse, continuation: boolean, offset: number
     migrateSessionEntries(all)
   }
   const diagnostics = raw.diagnostics
+  let indexById: Map<string, number> | undefined
   if (!continuation) {
     if (header === null && raw.entries.length === 0) {
-      diagnostics.push({ line: 0, kind: 'missing-header', message: 'no session header in the file' })
+      diagnostics.push({
+        line: 0,
+        kind: 'missing-header',
+        message: 'no session header in the file',
+      })
     }
-    for (const d of diagnoseGraph(entries, raw.lines)) diagnostics.push(d)
+    indexById = lastIndexById(entries)
+    for (const d of diagnoseGraph(entries, raw.lines, indexById)) diagnostics.push(d)
     diagnostics.sort((a, b) => a.line - b.line)
   }
   return {
@@ -166,6 +193,8 @@ export function finishParse(raw: RawParse, continuation: boolean, offset: number
     bytes: offset + raw.bytes,
     headerLine: raw.headerLine,
     lineCount: raw.lineCount,
+    tail: raw.tail,
+    ...(indexById ? { indexById } : {}),
   }
 }
 

@@ -30,8 +30,7 @@ export function needsMigration(header: SessionHeader | null): boolean {
  */
 export function migrateSessionEntries(fileEntries: FileEntry[]): boolean {
   const header = fileEntries.find((e) => e !== null && e.type === 'session') as
-    | SessionHeader
-    | undefined
+    SessionHeader | undefined
   if (header === undefined || !needsMigration(header)) return false
   const version = (header.version ?? 1) as unknown as number
   if (version < 2) migrateV1ToV2(fileEntries, header)

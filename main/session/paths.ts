@@ -65,3 +65,8 @@ export function encodeSessionDirName(cwd: string): string {
 export function getDefaultSessionDir(cwd: string, agentDir: string = getAgentDir()): string {
   return join(resolvePath(agentDir), 'sessions', encodeSessionDirName(cwd))
 }
+
+/** Whether a header cwd names `resolvedCwd` (blank never does), pi 1.6.0. */
+export function cwdMatches(cwd: unknown, resolvedCwd: string): boolean {
+  return typeof cwd === 'string' && cwd !== '' && pathsEqual(resolvePath(cwd), resolvedCwd)
+}

@@ -11,6 +11,8 @@ export interface EntryLookup {
   readonly entries: readonly SessionEntry[]
   /** id -> entry; a later duplicate replaces an earlier one. */
   readonly byId: ReadonlyMap<string, SessionEntry>
+  /** id -> position in `entries` of the entry `byId` holds (built when absent). */
+  readonly indexById?: ReadonlyMap<string, number>
   readonly labelsById: ReadonlyMap<string, string>
   readonly labelTimestampsById: ReadonlyMap<string, string>
 }
@@ -26,25 +28,63 @@ export function walkToRoot(
   byId: ReadonlyMap<string, SessionEntry>,
 ): SessionEntry[] {
   const path: SessionEntry[] = []
-  const seen = new Set<SessionEntry>()
+  // A path longer than the number of ids must repeat an entry: only then pay for a visited set.
+  const limit = byId.size + 1
   let current = start
-  while (current !== undefined && !seen.has(current)) {
-    seen.add(current)
+  while (current !== undefined) {
+    if (path.length > limit) return walkToRootGuarded(start, byId)
     path.push(current)
-    const parentId: unknown = current.parentId
-    current = typeof parentId === 'string' && parentId ? byId.get(parentId) : undefined
+    current = parentOf(current, byId)
   }
   return path.reverse()
+}
+
+function walkToRootGuarded(
+  start: SessionEntry | undefined,
+  byId: ReadonlyMap<string, SessionEntry>,
+): SessionEntry[] {
+  const path: SessionEntry[] = []
+  const seen = new Set<SessionEntry>()
+  for (
+    let current = start;
+    current !== undefined && !seen.has(current);
+    current = parentOf(current, byId)
+  ) {
+    seen.add(current)
+    path.push(current)
+  }
+  return path.reverse()
+}
+
+function parentOf(
+  entry: SessionEntry,
+  byId: ReadonlyMap<string, SessionEntry>,
+): SessionEntry | undefined {
+  const parentId: unknown = entry.parentId
+  return typeof parentId === 'string' && parentId ? byId.get(parentId) : undefined
 }
 
 /**
  * Direct children of `parentId`: entries of `byId` (first-appearance order, no sorting) whose
  * `parentId` equals it (pi spec 8).
  */
-export function childrenOf(byId: ReadonlyMap<string, SessionEntry>, parentId: string): SessionEntry[] {
+export function childrenOf(
+  byId: ReadonlyMap<string, SessionEntry>,
+  parentId: string,
+): SessionEntry[] {
   const out: SessionEntry[] = []
   for (const entry of byId.values()) if (entry.parentId === parentId) out.push(entry)
   return out
+}
+
+/** id -> position of the last entry with that id (pi's index winner). */
+export function lastIndexById(entries: readonly SessionEntry[]): Map<string, number> {
+  const map = new Map<string, number>()
+  for (let i = 0; i < entries.length; i++) {
+    const id = (entries[i] as SessionEntry).id
+    if (typeof id === 'string') map.set(id, i)
+  }
+  return map
 }
 
 /**
@@ -60,95 +100,117 @@ export function childrenOf(byId: ReadonlyMap<string, SessionEntry>, parentId: st
  *   order becomes a root.
  */
 export function buildTree(lookup: EntryLookup): SessionTreeNode[] {
-  const { entries } = lookup
-  const nodes: SessionTreeNode[] = new Array(entries.length)
-  const nodeById = new Map<string, SessionTreeNode>()
-  const indexOfNode = new Map<SessionTreeNode, number>()
-  for (let i = 0; i < entries.length; i++) {
+  const { entries, labelsById, labelTimestampsById } = lookup
+  const indexById = lookup.indexById ?? lastIndexById(entries)
+  const n = entries.length
+  const nodes: SessionTreeNode[] = new Array(n)
+  const hasLabels = labelsById.size > 0
+  for (let i = 0; i < n; i++) {
     const entry = entries[i] as SessionEntry
-    const id = entry.id
-    const node: SessionTreeNode = {
-      entry,
-      children: [],
-      label: lookup.labelsById.get(id),
-      labelTimestamp: lookup.labelTimestampsById.get(id),
-    }
-    nodes[i] = node
-    indexOfNode.set(node, i)
-    if (typeof id === 'string') nodeById.set(id, node)
+    nodes[i] = hasLabels
+      ? {
+          entry,
+          children: [],
+          label: labelsById.get(entry.id),
+          labelTimestamp: labelTimestampsById.get(entry.id),
+        }
+      : { entry, children: [], label: undefined, labelTimestamp: undefined }
   }
-  const parentOf: (SessionTreeNode | undefined)[] = new Array(entries.length)
-  const isRoot = new Uint8Array(entries.length)
-  for (let i = 0; i < entries.length; i++) {
+  const parent = new Int32Array(n)
+  let forward = false
+  for (let i = 0; i < n; i++) {
     const entry = entries[i] as SessionEntry
     const parentId: unknown = entry.parentId
-    const parent =
-      typeof parentId === 'string' && parentId !== entry.id ? nodeById.get(parentId) : undefined
-    if (parent === undefined) isRoot[i] = 1
-    else {
-      parent.children.push(nodes[i] as SessionTreeNode)
-      parentOf[i] = parent
+    const p =
+      typeof parentId === 'string' && parentId !== entry.id ? (indexById.get(parentId) ?? -1) : -1
+    parent[i] = p
+    if (p >= 0) {
+      ;(nodes[p] as SessionTreeNode).children.push(nodes[i] as SessionTreeNode)
+      // Append-only writers always name an earlier parent; only a later one can close a cycle.
+      if (p >= i) forward = true
     }
   }
-  breakCycles(nodes, parentOf, isRoot, indexOfNode)
-  sortChildren(nodes, entries)
+  if (forward) breakCycles(nodes, parent)
+  sortChildren(nodes)
   const roots: SessionTreeNode[] = []
-  for (let i = 0; i < nodes.length; i++) if (isRoot[i]) roots.push(nodes[i] as SessionTreeNode)
+  for (let i = 0; i < n; i++) if (parent[i] === -1) roots.push(nodes[i] as SessionTreeNode)
   return roots
 }
 
-/** Marks everything reachable from a root; unreachable nodes hang on a cycle. */
-function breakCycles(
-  nodes: SessionTreeNode[],
-  parentOf: (SessionTreeNode | undefined)[],
-  isRoot: Uint8Array,
-  indexOfNode: ReadonlyMap<SessionTreeNode, number>,
-): void {
-  const reached = new Uint8Array(nodes.length)
+/**
+ * Entries not reachable from any root hang on a parentId cycle: walk up from each until a
+ * position repeats, and make the cycle's first entry in file order a root.
+ */
+function breakCycles(nodes: SessionTreeNode[], parent: Int32Array): void {
+  const n = nodes.length
+  const position = new Map<SessionTreeNode, number>()
+  nodes.forEach((node, i) => position.set(node, i))
+  const reached = new Uint8Array(n)
   const mark = (from: number) => {
     const stack = [from]
     while (stack.length > 0) {
       const i = stack.pop() as number
       if (reached[i]) continue
       reached[i] = 1
-      for (const child of (nodes[i] as SessionTreeNode).children) {
-        stack.push(indexOfNode.get(child) as number)
-      }
+      for (const child of (nodes[i] as SessionTreeNode).children)
+        stack.push(position.get(child) as number)
     }
   }
-  for (let i = 0; i < nodes.length; i++) if (isRoot[i]) mark(i)
-  for (let i = 0; i < nodes.length; i++) {
+  for (let i = 0; i < n; i++) if (parent[i] === -1) mark(i)
+  for (let i = 0; i < n; i++) {
     if (reached[i]) continue
-    // Walk up until a node repeats: that is the cycle; its lowest file position becomes a root.
     const onWalk = new Set<number>()
-    let j: number | undefined = i
-    while (j !== undefined && !onWalk.has(j) && !reached[j]) {
+    let j = i
+    while (!onWalk.has(j) && !reached[j] && parent[j] !== -1) {
       onWalk.add(j)
-      const parent = parentOf[j]
-      j = parent === undefined ? undefined : indexOfNode.get(parent)
+      j = parent[j] as number
     }
-    if (j === undefined || reached[j]) continue
+    if (reached[j] || !onWalk.has(j)) continue
     let first = j
-    for (let k = indexOfNode.get(parentOf[j] as SessionTreeNode) as number; k !== j; ) {
-      if (k < first) first = k
-      k = indexOfNode.get(parentOf[k] as SessionTreeNode) as number
-    }
-    const parent = parentOf[first] as SessionTreeNode
-    parent.children.splice(parent.children.indexOf(nodes[first] as SessionTreeNode), 1)
-    parentOf[first] = undefined
-    isRoot[first] = 1
+    for (let k = parent[j] as number; k !== j; k = parent[k] as number) if (k < first) first = k
+    const p = nodes[parent[first] as number] as SessionTreeNode
+    p.children.splice(p.children.indexOf(nodes[first] as SessionTreeNode), 1)
+    parent[first] = -1
     mark(first)
   }
 }
 
-function sortChildren(nodes: SessionTreeNode[], entries: readonly SessionEntry[]): void {
-  // pi compares `new Date(ts).getTime()` on every call; the same numbers, computed once.
-  const time = new Map<SessionEntry, number>()
-  for (const entry of entries) time.set(entry, new Date(entry.timestamp).getTime())
+function sortChildren(nodes: SessionTreeNode[]): void {
   for (const node of nodes) {
     if (node.children.length < 2) continue
-    node.children.sort(
-      (a, b) => (time.get(a.entry) as number) - (time.get(b.entry) as number),
-    )
+    // pi compares `new Date(ts).getTime()` on every call; the same numbers, computed once.
+    const time = new Map<SessionTreeNode, number>()
+    for (const c of node.children) time.set(c, new Date(c.entry.timestamp).getTime())
+    node.children.sort((a, b) => (time.get(a) as number) - (time.get(b) as number))
   }
+}
+
+/** One row of a flattened tree (see {@link flattenTree}). */
+export interface FlatTreeRow {
+  node: SessionTreeNode
+  /** 0 for roots. */
+  depth: number
+  /** Index of the parent row in the result, -1 for roots. */
+  parentRow: number
+}
+
+/**
+ * The tree as rows in depth-first pre-order (roots in order, children in their sorted order),
+ * built iteratively: serialise or render these instead of recursing through a 50,000-deep
+ * tree, which would overflow the stack (JSON.stringify of `getTree()` does).
+ */
+export function flattenTree(roots: readonly SessionTreeNode[]): FlatTreeRow[] {
+  const rows: FlatTreeRow[] = []
+  const stack: { node: SessionTreeNode; depth: number; parentRow: number }[] = []
+  for (let i = roots.length - 1; i >= 0; i--)
+    stack.push({ node: roots[i] as SessionTreeNode, depth: 0, parentRow: -1 })
+  while (stack.length > 0) {
+    const item = stack.pop() as FlatTreeRow
+    const row = rows.push(item) - 1
+    const children = item.node.children
+    for (let i = children.length - 1; i >= 0; i--) {
+      stack.push({ node: children[i] as SessionTreeNode, depth: item.depth + 1, parentRow: row })
+    }
+  }
+  return rows
 }

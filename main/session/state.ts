@@ -1,0 +1,177 @@
+/**
+ * In-memory state of one session: header, entries in file order and pi's index over them
+ * (pi spec 7): byId (later duplicates win), resolved labels, leaf.
+ */
+import { lastIndexById, type EntryLookup } from './tree.js'
+import type { Diagnostic, SessionEntry, SessionHeader } from './types.js'
+import { isEntryType } from './types.js'
+
+/**
+ * pi's `byId` as a read-only view over one id -> position map, so opening a large session
+ * builds a single map (positions are what the tree needs; entries what pi's API returns).
+ * Iteration order is first appearance of each id, as with pi's Map.
+ */
+export class IdIndex implements ReadonlyMap<string, SessionEntry> {
+  constructor(
+    private readonly list: readonly SessionEntry[],
+    readonly positions: Map<string, number>,
+  ) {}
+  get size(): number {
+    return this.positions.size
+  }
+  get(id: string): SessionEntry | undefined {
+    const i = this.positions.get(id)
+    return i === undefined ? undefined : this.list[i]
+  }
+  has(id: string): boolean {
+    return this.positions.has(id)
+  }
+  keys(): MapIterator<string> {
+    return this.positions.keys()
+  }
+  *values(): MapIterator<SessionEntry> {
+    for (const i of this.positions.values()) yield this.list[i] as SessionEntry
+  }
+  *entries(): MapIterator<[string, SessionEntry]> {
+    for (const [id, i] of this.positions) yield [id, this.list[i] as SessionEntry]
+  }
+  [Symbol.iterator](): MapIterator<[string, SessionEntry]> {
+    return this.entries()
+  }
+  forEach(
+    fn: (value: SessionEntry, key: string, map: ReadonlyMap<string, SessionEntry>) => void,
+  ): void {
+    for (const [id, entry] of this.entries()) fn(entry, id, this)
+  }
+}
+
+/** Entries + index. Mutated only by the SessionManager that owns it. */
+export class SessionState implements EntryLookup {
+  header: SessionHeader | null = null
+  entries: SessionEntry[] = []
+  /** Physical line of each entry in the file; 0 for entries not written yet. */
+  lines: number[] = []
+  diagnostics: Diagnostic[] = []
+  byId = new IdIndex([], new Map())
+  readonly labelsById = new Map<string, string>()
+  readonly labelTimestampsById = new Map<string, string>()
+  leafId: string | null = null
+  /** True once a user or assistant message exists (pi 1.6.0's first-write rule, spec 13.1). */
+  hasConversation = false
+
+  /** id -> position of the entry `byId` holds. */
+  get indexById(): ReadonlyMap<string, number> {
+    return this.byId.positions
+  }
+
+  /**
+   * Replaces everything and rebuilds the index; leaf = last entry in file order (pi spec 7).
+   * @param positions a ready id -> last position map of `entries` (e.g. LoadedSession.indexById)
+   */
+  reset(
+    header: SessionHeader | null,
+    entries: SessionEntry[],
+    lines?: number[],
+    diagnostics: Diagnostic[] = [],
+    positions?: Map<string, number>,
+  ): void {
+    this.prepare(header, entries, lines, diagnostics, positions)
+    for (let i = 0; i < entries.length; i++) this.note(entries[i] as SessionEntry)
+  }
+
+  /**
+   * `reset` for the async open path: scans in slices and yields to the event loop between
+   * them, so a 50k-entry session never blocks it for long.
+   */
+  async resetAsync(
+    header: SessionHeader | null,
+    entries: SessionEntry[],
+    lines: number[],
+    diagnostics: Diagnostic[],
+    positions?: Map<string, number>,
+  ): Promise<void> {
+    this.prepare(header, entries, lines, diagnostics, positions)
+    for (let i = 0; i < entries.length; i++) {
+      if (i % 20000 === 19999) await new Promise((resolve) => setImmediate(resolve))
+      this.note(entries[i] as SessionEntry)
+    }
+  }
+
+  private prepare(
+    header: SessionHeader | null,
+    entries: SessionEntry[],
+    lines: number[] | undefined,
+    diagnostics: Diagnostic[],
+    positions: Map<string, number> | undefined,
+  ): void {
+    this.header = header
+    this.entries = entries
+    this.lines = lines ?? entries.map(() => 0)
+    this.diagnostics = diagnostics
+    this.byId = new IdIndex(entries, positions ?? lastIndexById(entries))
+    this.labelsById.clear()
+    this.labelTimestampsById.clear()
+    this.leafId = null
+    this.hasConversation = false
+  }
+
+  /**
+   * Adds entries another process appended (read from the file's new tail). The leaf stays:
+   * like two pi processes on one file, our next append continues from our own position.
+   */
+  extend(entries: SessionEntry[], lines: number[], diagnostics: Diagnostic[]): void {
+    const leaf = this.leafId
+    for (let i = 0; i < entries.length; i++) {
+      this.push(entries[i] as SessionEntry, lines[i] ?? 0)
+    }
+    this.leafId = leaf
+    for (const d of diagnostics) this.diagnostics.push(d)
+  }
+
+  /** Appends an entry (leaf moves onto it). */
+  push(entry: SessionEntry, line = 0): void {
+    this.entries.push(entry)
+    this.lines.push(line)
+    if (typeof entry.id === 'string') this.byId.positions.set(entry.id, this.entries.length - 1)
+    this.note(entry)
+  }
+
+  /**
+   * Undoes `push` after a failed write (pi 1.6.0 rolls back too, spec 13.2): restores the
+   * previous leaf and rebuilds the index, since the entry may have replaced a duplicate or
+   * changed a label.
+   */
+  rollback(previousLeafId: string | null): void {
+    this.entries.pop()
+    this.lines.pop()
+    this.reset(this.header, this.entries, this.lines, this.diagnostics)
+    this.leafId = previousLeafId
+  }
+
+  /** Id of the last entry in file order that has a string id (pi's leaf after loading). */
+  lastEntryId(): string | null {
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const id = (this.entries[i] as SessionEntry).id
+      if (typeof id === 'string') return id
+    }
+    return null
+  }
+
+  /** Leaf, labels and conversation flag for one entry in file order (pi spec 7). */
+  private note(entry: SessionEntry): void {
+    if (typeof entry.id !== 'string') return
+    this.leafId = entry.id
+    if (isEntryType(entry, 'label')) {
+      if (entry.label) {
+        this.labelsById.set(entry.targetId, entry.label)
+        this.labelTimestampsById.set(entry.targetId, entry.timestamp)
+      } else {
+        this.labelsById.delete(entry.targetId)
+        this.labelTimestampsById.delete(entry.targetId)
+      }
+    } else if (!this.hasConversation && isEntryType(entry, 'message')) {
+      const role = entry.message?.role
+      if (role === 'user' || role === 'assistant') this.hasConversation = true
+    }
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Safe appends next to a running pi (issue 3): whole lines, newline repair, labels and names
+ * parented on the file's actual last entry, re-reading a file that shrank or was replaced,
+ * lazy first write and rollback (pi 1.6.0, spec 13).
+ */
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
+import { parseSessionText, SessionManager } from '../../../main/session/index.js'
+import { assistant, user } from './samples.js'
+
+let dir: string
+let n = 0
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pi-appends-'))
+})
+after(() => rmSync(dir, { recursive: true, force: true }))
+
+/** A persisted session with two turns, written by us. */
+function session(): { m: SessionManager; path: string; first: string } {
+  const m = SessionManager.create('/home/ayla/src/appends', join(dir, `s${n++}`))
+  const first = m.appendMessage(user('one'))
+  m.appendMessage(assistant('reply one'))
+  m.appendMessage(user('two'))
+  m.appendMessage(assistant('reply two'))
+  return { m, path: m.getSessionFile() as string, first }
+}
+
+describe('safe appends', () => {
+  it('each append adds exactly one complete line', () => {
+    const { m, path } = session()
+    const before = readFileSync(path, 'utf8')
+    const id = m.appendSessionInfo('named')
+    const after = readFileSync(path, 'utf8')
+    assert.ok(after.startsWith(before))
+    assert.equal(after.slice(before.length), `${JSON.stringify(m.getEntry(id))}\n`)
+  })
+
+  it('completes a missing final newline first instead of gluing the entry onto the last line', () => {
+    for (const tail of ['valid', 'truncated']) {
+      const { m, path, first } = session()
+      const text = readFileSync(path, 'utf8').replace(/\n$/, '')
+      writeFileSync(path, tail === 'valid' ? text : `${text}\n{"type":"message","id":"brok`)
+      const reopened = SessionManager.open(path)
+      const id = reopened.appendLabelChange(first, 'after repair')
+      const parsed = parseSessionText(readFileSync(path, 'utf8'))
+      assert.equal(parsed.entries[parsed.entries.length - 1]?.id, id, tail)
+      assert.deepEqual(
+        parsed.diagnostics.map((d) => d.kind),
+        tail === 'valid' ? [] : ['malformed-json'],
+      )
+      assert.equal(parsed.entries.length, m.getEntries().length + 1)
+    }
+  })
+
+  it('a label or name on a file pi appended to meanwhile is parented on the actual last entry', () => {
+    const { path, first } = session()
+    const ours = SessionManager.open(path)
+    ours.branch(first) // even after moving our leaf to an older entry
+    const pi = PiSessionManager.open(path)
+    // Our message types allow damaged shapes (content: null); pi's do not.
+    type PiMessage = Parameters<PiSessionManager['appendMessage']>[0]
+    pi.appendMessage(user('three, from pi') as PiMessage)
+    const piLast = pi.appendMessage(assistant('reply three, from pi') as PiMessage)
+    const label = ours.appendLabelChange(first, 'bookmark')
+    assert.equal(ours.getEntry(label)?.parentId, piLast)
+    const name = ours.appendSessionInfo('Named next to pi')
+    assert.equal(ours.getEntry(name)?.parentId, label)
+    // pi resumes at the last line, and its context still holds its own latest turn.
+    const resumed = PiSessionManager.open(path)
+    assert.equal(resumed.getLeafId(), name)
+    const texts = resumed.buildSessionContext().messages.map((x) => JSON.stringify(x))
+    assert.ok(texts.some((t) => t.includes('reply three, from pi')))
+    assert.equal(resumed.getLabel(first), 'bookmark')
+    assert.equal(resumed.getSessionName(), 'Named next to pi')
+  })
+
+  it('a file replaced meanwhile (new inode) is re-read, not appended to blindly', () => {
+    const { path, first } = session()
+    const ours = SessionManager.open(path)
+    const other = SessionManager.create('/home/ayla/src/appends', join(dir, `replacement${n++}`))
+    const otherFirst = other.appendMessage(user('replacement content'))
+    other.appendMessage(assistant('replacement reply'))
+    renameSync(other.getSessionFile() as string, path)
+    assert.throws(() => ours.appendLabelChange(first, 'gone'), /Entry .* not found/)
+    const label = ours.appendLabelChange(otherFirst, 'on the new content')
+    const parsed = parseSessionText(readFileSync(path, 'utf8'))
+    assert.deepEqual(
+      parsed.entries.map((e) => e.id),
+      [...other.getEntries().map((e) => e.id), label],
+    )
+    assert.equal(ours.getEntry(label)?.parentId, other.getLeafId())
+  })
+
+  it('a file that shrank (rewritten in place) is re-read', () => {
+    const { path, m } = session()
+    const ours = SessionManager.open(path)
+    const lines = readFileSync(path, 'utf8').split('\n')
+    truncateSync(path, 0)
+    appendFileSync(path, `${lines.slice(0, 3).join('\n')}\n`) // header + two entries, same inode
+    const kept = m.getEntries()[1]?.id as string
+    const id = ours.appendSessionInfo('after shrink')
+    assert.equal(ours.getEntry(id)?.parentId, kept)
+    assert.deepEqual(
+      parseSessionText(readFileSync(path, 'utf8')).entries.map((e) => e.id),
+      [m.getEntries()[0]?.id, kept, id],
+    )
+  })
+
+  it('new sessions are written at the first user or assistant message (pi 1.6.0), all at once', () => {
+    const m = SessionManager.create('/home/ayla/src/appends', join(dir, `lazy${n++}`))
+    m.appendModelChange('anthropic', 'claude-sonnet-4-5')
+    m.appendThinkingLevelChange('high')
+    const path = m.getSessionFile() as string
+    assert.equal(existsSync(path), false, 'setup-only sessions are never written')
+    m.appendMessage(user('first prompt'))
+    const parsed = parseSessionText(readFileSync(path, 'utf8'))
+    assert.equal(parsed.header?.id, m.getSessionId())
+    assert.deepEqual(parsed.entries, m.getEntries())
+  })
+
+  it('a failed write rolls the entry back (pi 1.6.0) and keeps memory in line with the file', () => {
+    const { m, path } = session()
+    const leaf = m.getLeafId()
+    const count = m.getEntries().length
+    rmSync(path)
+    assert.throws(() => m.appendMessage(user('lost')), /ENOENT/)
+    assert.equal(m.getLeafId(), leaf)
+    assert.equal(m.getEntries().length, count)
+    assert.equal(existsSync(path), false, 'an append never recreates a deleted file')
+  })
+
+  it('a new session whose file appeared meanwhile fails with EEXIST and rolls back', () => {
+    const m = SessionManager.create('/home/ayla/src/appends', join(dir, `exists${n++}`))
+    const path = m.getSessionFile() as string
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, 'someone else\n')
+    assert.throws(() => m.appendMessage(user('hello')), /EEXIST/)
+    assert.equal(m.getEntries().length, 0)
+    assert.equal(readFileSync(path, 'utf8'), 'someone else\n')
+  })
+
+  it('appends to a 0-byte file opened by path (pi would have initialised it on open)', () => {
+    const path = join(dir, `empty${n++}.jsonl`)
+    writeFileSync(path, '')
+    const m = SessionManager.open(path)
+    assert.equal(readFileSync(path, 'utf8'), '', 'opening wrote nothing')
+    m.appendMessage(user('hello'))
+    const parsed = parseSessionText(readFileSync(path, 'utf8'))
+    assert.equal(parsed.header?.id, m.getSessionId())
+    assert.equal(parsed.entries.length, 1)
+  })
+})
+
+describe('pi 1.6.0 API details', () => {
+  it('appendContextEdit validates like pi (order and messages)', () => {
+    const m = SessionManager.inMemory('/x')
+    m.appendCustomEntry('state')
+    const u = m.appendMessage(user('hi'))
+    const a = m.appendMessage(assistant('hello'))
+    const setting = m.getEntries()[0]?.id as string
+    assert.throws(
+      () => m.appendContextEdit(u, { nope: 1 } as never),
+      /^Error: Context edit replacement must be null or contain string\/array content$/,
+    )
+    assert.throws(() => m.appendContextEdit('nope0000', null), /^Error: Entry nope0000 not found$/)
+    assert.throws(
+      () => m.appendContextEdit(setting, null),
+      new RegExp(`^Error: Entry ${setting} does not contribute editable model content$`),
+    )
+    m.branch(u)
+    assert.throws(
+      () => m.appendContextEdit(a, null),
+      new RegExp(`^Error: Entry ${a} is not on the active branch$`),
+    )
+    m.branch(a)
+    const edit = m.appendContextEdit(a, { content: 'edited' })
+    assert.deepEqual((m.getEntry(edit) as { replacement: unknown }).replacement, {
+      content: [{ type: 'text', text: 'edited' }],
+    })
+    assert.deepEqual((m.buildSessionContext().messages[1] as { content: unknown }).content, [
+      { type: 'text', text: 'edited' },
+    ])
+  })
+
+  it('custom session ids are validated with pi 1.6.0 message', () => {
+    assert.throws(
+      () => SessionManager.inMemory('/x', { id: '-bad' }),
+      /Session id must be non-empty/,
+    )
+    assert.equal(
+      SessionManager.inMemory('/x', { id: 'ayla-review.2026' }).getSessionId(),
+      'ayla-review.2026',
+    )
+  })
+
+  it('appendSessionInfo turns line breaks into spaces (1.6.0); blank clears the name', () => {
+    const m = SessionManager.inMemory('/x')
+    m.appendSessionInfo('  two\r\nlines ')
+    assert.equal(m.getSessionName(), 'two lines')
+    m.appendSessionInfo('   ')
+    assert.equal(m.getSessionName(), undefined)
+  })
+})
