@@ -1,17 +1,18 @@
 /**
- * Electron entry: composition root only. Builds the services, registers IPC, forwards
- * events and opens the hardened window.
+ * Electron entry: composition root only. One instance (a second launch focuses the
+ * first), services, IPC, events, menu, and the hardened window with its remembered bounds.
  */
 import { app, BrowserWindow } from 'electron'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { version } from '../package.json'
-import { createEventSource } from './api/events'
 import { parseCli } from './cli'
 import { EVENT_CHANNEL, registerIpc } from './electron/ipc'
+import { installMenu } from './electron/menu'
 import { isAppUrl } from './electron/options'
 import { createMainWindow, type RendererSource } from './electron/window'
-import { createServices } from './services'
+import { savedBounds, trackBounds } from './electron/window-state'
+import { createServices, type Services } from './services'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const source: RendererSource = {
@@ -19,6 +20,18 @@ const source: RendererSource = {
   devUrl: process.env.ELECTRON_RENDERER_URL,
 }
 const preloadPath = join(here, '..', 'preload', 'index.cjs')
+// Packaged: resources/demo sits beside the asar; in development, in the repository.
+const demoDir = app.isPackaged
+  ? join(process.resourcesPath, 'demo')
+  : join(here, '..', '..', 'resources', 'demo')
+
+function openWindow(services: Services): BrowserWindow {
+  const bounds = savedBounds(services.settings)
+  const window = createMainWindow(preloadPath, source, services.log, bounds ?? undefined)
+  if (bounds?.maximized) window.maximize()
+  trackBounds(window, services.settings)
+  return window
+}
 
 async function start(): Promise<void> {
   const cli = parseCli(process.argv.slice(app.isPackaged ? 1 : 2))
@@ -28,24 +41,35 @@ async function start(): Promise<void> {
     host: 'electron',
     version,
     worker: { path: join(here, 'read-worker.js') },
+    demoDir,
   })
-  for (const warning of services.warnings) console.warn(`Pi Sessions: ${warning}`)
   const root = pathToFileURL(source.indexHtml).href
   const devOrigin = source.devUrl ? new URL(source.devUrl).origin : undefined
   registerIpc(services.handlers, (url) => isAppUrl(url, root, devOrigin))
-  createEventSource(services.library).subscribe((event, payload) => {
+  services.events.subscribe((event, payload) => {
     for (const window of BrowserWindow.getAllWindows()) {
       window.webContents.send(EVENT_CHANNEL, { event, payload })
     }
   })
-  createMainWindow(preloadPath, source)
+  installMenu((command) => services.events.emit('app:command', { command }))
+  openWindow(services)
+  app.on('second-instance', () => {
+    const [window] = BrowserWindow.getAllWindows()
+    if (!window) return void openWindow(services)
+    if (window.isMinimized()) window.restore()
+    window.focus()
+  })
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(preloadPath, source)
+    if (BrowserWindow.getAllWindows().length === 0) openWindow(services)
   })
   app.on('before-quit', () => void services.library.close())
 }
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit()
-})
-void app.whenReady().then(start)
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  void app.whenReady().then(start)
+}

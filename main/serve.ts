@@ -6,7 +6,6 @@ import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { version } from '../package.json'
-import { createEventSource } from './api/events'
 import { parseCli } from './cli'
 import { newToken } from './server/auth'
 import { startHttpHost } from './server/http'
@@ -19,6 +18,8 @@ function dataDir(fromCli: string | undefined): string {
   return join(base, 'pi-sessions')
 }
 
+const here = dirname(fileURLToPath(import.meta.url))
+
 async function main(): Promise<void> {
   const cli = parseCli(process.argv.slice(2))
   const services = await createServices({
@@ -26,14 +27,14 @@ async function main(): Promise<void> {
     dataDir: dataDir(cli.dataDir),
     host: 'server',
     version,
-    worker: { path: join(dirname(fileURLToPath(import.meta.url)), 'read-worker.js') },
+    worker: { path: join(here, 'read-worker.js') },
+    demoDir: join(here, '..', '..', 'resources', 'demo'),
   })
-  for (const warning of services.warnings) console.warn(`Pi Sessions: ${warning}`)
   const token = cli.token ?? newToken()
-  const staticDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer')
+  const staticDir = join(here, '..', 'renderer')
   const host = await startHttpHost({
     handlers: services.handlers,
-    events: createEventSource(services.library),
+    events: services.events,
     token,
     staticDir,
     port: cli.port,

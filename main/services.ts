@@ -8,6 +8,8 @@ import { SessionLibrary } from './library/library'
 import type { WorkerScript } from './library/read-pool'
 import { allRoots, resolveSessionRoots, type ResolvedRoots } from './library/roots'
 import { SettingsStore } from './settings/store'
+import { createEventHub, type EventHub } from './api/events'
+import { catchUnexpected, createLogger, type Logger } from './log'
 
 /** Inputs of {@link createServices}. */
 export interface ServiceOptions {
@@ -20,6 +22,8 @@ export interface ServiceOptions {
   watch?: boolean
   /** The built read worker (out/main/read-worker.js); parse in-process without it. */
   worker?: WorkerScript
+  /** The demo library folder shipped with the app. */
+  demoDir?: string | null
 }
 
 /** The running services. */
@@ -28,6 +32,9 @@ export interface Services {
   settings: SettingsStore
   library: SessionLibrary
   handlers: HandlerTable
+  /** Everything main pushes to the renderer. */
+  events: EventHub
+  log: Logger
   /** Warnings to show or log (settings set aside, unreadable pi settings...). */
   warnings: string[]
 }
@@ -44,14 +51,24 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     watch: options.watch,
     worker: options.worker,
   })
+  const events = createEventHub()
+  library.onChange((change) => events.emit('library:changed', change))
+  const log = createLogger(options.dataDir)
+  log.info(
+    `Pi Sessions ${options.version} (${options.host}) reading ${library.roots.map((r) => r.path).join(', ')}`,
+  )
+  for (const warning of warnings) log.info(warning)
+  catchUnexpected(log, (message) => events.emit('app:error', { message }))
   await library.start()
   const handlers = createHandlers({
     library,
     resolved,
     settings,
     dataDir: options.dataDir,
+    demoDir: options.demoDir ?? null,
+    events,
     host: options.host,
     version: options.version,
   })
-  return { resolved, settings, library, handlers, warnings }
+  return { resolved, settings, library, handlers, warnings, events, log }
 }

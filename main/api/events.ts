@@ -1,9 +1,9 @@
 /**
- * The event side of the API: what main pushes to the renderer (`library:changed`...),
- * from one source for both hosts (Electron IPC sends, server-mode event stream).
+ * The event side of the API: what main pushes to the renderer (`library:changed`,
+ * `app:command`, `app:error`), from one hub for both hosts (Electron IPC sends, the
+ * server-mode event stream).
  */
 import type { EventName } from '../../preload/contract/channels'
-import type { SessionLibrary } from '../library/library'
 
 /** A listener of API events. */
 export type EventListener = (event: EventName, payload: unknown) => void
@@ -14,9 +14,27 @@ export interface EventSource {
   subscribe(listener: EventListener): () => void
 }
 
-/** The API's events, drawn from the library. */
-export function createEventSource(library: SessionLibrary): EventSource {
+/** An event source that main code emits into. */
+export interface EventHub extends EventSource {
+  emit(event: EventName, payload: unknown): void
+}
+
+/** A hub; a listener that throws is logged and does not stop the others. */
+export function createEventHub(): EventHub {
+  const listeners = new Set<EventListener>()
   return {
-    subscribe: (listener) => library.onChange((change) => listener('library:changed', change)),
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    emit(event, payload) {
+      for (const listener of listeners) {
+        try {
+          listener(event, payload)
+        } catch (error) {
+          console.error(`Pi Sessions: an event listener failed on ${event}:`, error)
+        }
+      }
+    },
   }
 }

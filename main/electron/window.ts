@@ -1,10 +1,14 @@
 /**
- * Creates the app window with the hardened options and locks down what its contents may
- * do: no navigation away from the app, no new windows (http/https links go to the OS
- * browser), every permission request denied.
+ * Creates the app window with the hardened options, locks down what its contents may do
+ * (no navigation away from the app, no new windows: http/https links go to the OS
+ * browser, every permission request denied), and checks the result against the security
+ * checklist.
  */
-import { BrowserWindow, shell, type WebContents } from 'electron'
+import { BrowserWindow, shell, type Rectangle, type WebContents } from 'electron'
+import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
+import type { Logger } from '../log'
+import { checkWindowSecurity, cspOfHtml } from './checklist'
 import { isAppUrl, isSafeExternalUrl, secureWindowOptions } from './options'
 
 /** Where the renderer comes from: the built index.html, or the dev server in development. */
@@ -33,10 +37,30 @@ export function hardenContents(contents: WebContents, source: RendererSource): v
 /**
  * Opens the main window.
  * @param preloadPath absolute path of the built preload (CommonJS, for the sandbox)
+ * @param bounds remembered position and size, if still on screen
  */
-export function createMainWindow(preloadPath: string, source: RendererSource): BrowserWindow {
-  const window = new BrowserWindow(secureWindowOptions(preloadPath))
+export function createMainWindow(
+  preloadPath: string,
+  source: RendererSource,
+  log: Logger,
+  bounds?: Rectangle,
+): BrowserWindow {
+  const options = { ...secureWindowOptions(preloadPath), ...(bounds ?? {}) }
+  const window = new BrowserWindow(options)
   hardenContents(window.webContents, source)
+  const csp = cspOfHtml(readFileSync(source.indexHtml, 'utf8'))
+  const findings = checkWindowSecurity({
+    webPreferences: options.webPreferences,
+    csp,
+    navigationGuarded: true,
+    windowOpenDenied: true,
+    permissionsDenied: true,
+  })
+  for (const f of findings) log.error(`Security checklist: ${f.rule}: ${f.problem}`)
+  window.webContents.on('render-process-gone', (_event, details) => {
+    log.error(`Renderer process gone: ${details.reason} (exit code ${details.exitCode})`)
+    if (details.reason !== 'clean-exit') void window.webContents.reload()
+  })
   window.once('ready-to-show', () => window.show())
   if (source.devUrl) void window.loadURL(source.devUrl)
   else void window.loadFile(source.indexHtml)

@@ -1,18 +1,32 @@
 /**
  * App settings, persisted as JSON in the app's data folder (issue 4: extra session roots;
- * issue 7 adds more). Validated with zod on load: a corrupt file is set aside as
+ * issue 7: theme, hidden messages, delete confirmation, default tree filter, window
+ * bounds). Validated with zod on load: a corrupt file is set aside as
  * `settings.json.corrupt` and defaults apply, never a crash. Writes are atomic.
  */
-import { readFile, rename } from 'node:fs/promises'
+import { mkdir, readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
-import { mkdir } from 'node:fs/promises'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
+import { TreeFilter } from '../../preload/contract/app'
 
-/** The settings file's schema; unknown keys are kept out. */
+/** The window's last bounds (Electron). */
+export const WindowBounds = z.object({
+  x: z.number().int(),
+  y: z.number().int(),
+  width: z.number().int().min(200),
+  height: z.number().int().min(200),
+  maximized: z.boolean(),
+})
+
+/** The settings file's schema; every key has a default, unknown keys are dropped. */
 export const Settings = z.object({
-  /** Folders the user added to the library (absolute paths). */
   extraRoots: z.array(z.string()).default([]),
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  showHidden: z.boolean().default(false),
+  confirmDelete: z.boolean().default(true),
+  defaultTreeFilter: TreeFilter.default('default'),
+  window: WindowBounds.nullable().default(null),
 })
 
 export type Settings = z.output<typeof Settings>
@@ -41,7 +55,8 @@ export class SettingsStore {
       return null
     } catch (error) {
       await rename(this.file, `${this.file}.corrupt`).catch(() => undefined)
-      return `Settings file was unreadable and was set aside (${(error as Error).message.split('\n')[0]})`
+      const first = (error as Error).message.split('\n')[0]
+      return `Settings file was unreadable and was set aside (${first})`
     }
   }
 
@@ -49,7 +64,10 @@ export class SettingsStore {
     return this.current
   }
 
-  /** Applies `change` and writes the file atomically. */
+  /**
+   * Applies `change` and writes the file atomically.
+   * @throws ZodError when the change breaks the schema (nothing is written then)
+   */
   async update(change: (s: Settings) => Settings): Promise<Settings> {
     const next = Settings.parse(change(structuredClone(this.current)))
     await mkdir(this.dataDir, { recursive: true })

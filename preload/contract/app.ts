@@ -1,5 +1,6 @@
 /**
- * Schemas of the `app:*` channels: what is running and which session roots it reads.
+ * Schemas of the app-level channels: what is running, which session roots it reads, and
+ * the user's settings (issue 7).
  */
 import { z } from 'zod'
 import { Empty } from './common'
@@ -22,12 +23,60 @@ export const AppInfo = z.object({
   platform: z.string(),
   agentDir: z.string(),
   roots: z.array(SessionRootInfo),
+  /** Where settings, cache and logs live. */
+  dataDir: z.string(),
+  /** The demo library shipped with the app (first run), if present. */
+  demoDir: z.string().nullable(),
 })
 
-/** Argument and result schema of each `app:*` channel. */
+/** pi's /tree filter modes (pi spec 15.6). */
+export const TreeFilter = z.enum(['default', 'no-tools', 'user-only', 'labeled-only', 'all'])
+
+/** The settings the user can change (persisted in the app's data folder). */
+export const UserSettings = z.object({
+  theme: z.enum(['system', 'light', 'dark']),
+  /** Show custom messages pi marks `display: false`. */
+  showHidden: z.boolean(),
+  confirmDelete: z.boolean(),
+  defaultTreeFilter: TreeFilter,
+  /** Folders added to the library. */
+  extraRoots: z.array(z.string()),
+})
+
+/** What `settings:update` accepts: any subset of the user settings except the roots. */
+export const SettingsPatch = UserSettings.omit({ extraRoots: true }).partial().strict()
+
+/** A menu or shortcut command for the renderer (Electron menu → renderer). */
+export const AppCommand = z.object({
+  command: z.enum([
+    'search',
+    'quick-open',
+    'rename',
+    'label',
+    'delete',
+    'refresh',
+    'toggle-hidden',
+    'shortcuts',
+    'settings',
+  ]),
+})
+
+/** Argument and result schema of each app-level channel. */
 export const APP_SCHEMAS = {
   'app:get-info': { args: Empty, result: AppInfo },
+  'settings:get': { args: Empty, result: UserSettings },
+  'settings:update': { args: SettingsPatch, result: UserSettings },
+} as const
+
+/** Events main pushes about the app. */
+export const APP_EVENTS = {
+  'app:command': AppCommand,
+  'app:error': z.object({ message: z.string() }),
 } as const
 
 export type AppInfo = z.output<typeof AppInfo>
 export type SessionRootInfo = z.output<typeof SessionRootInfo>
+export type TreeFilter = z.output<typeof TreeFilter>
+export type UserSettings = z.output<typeof UserSettings>
+export type SettingsPatch = z.output<typeof SettingsPatch>
+export type AppCommand = z.output<typeof AppCommand>

@@ -4,12 +4,67 @@ import { ProjectList } from './features/library/ProjectList'
 import { SessionList } from './features/library/SessionList'
 import { SessionPane } from './features/session-view/SessionPane'
 import { startSubscriptions } from './api/subscriptions'
+import { QuickOpen } from './features/commands/QuickOpen'
+import { ShortcutsOverlay } from './features/commands/ShortcutsOverlay'
+import { SettingsDialog } from './features/settings/SettingsDialog'
 import { DeleteDialog } from './features/trash/DeleteDialog'
 import { TrashNotice } from './features/trash/TrashNotice'
 import './features/trash/trash.css'
+import { registerCommand, runCommand } from './state/commands'
 import { useLibrary } from './state/library'
+import { useSettings } from './state/settings'
 
-/** The app shell: library (projects | sessions) and the session view. */
+function AppBar() {
+  const problems = useLibrary((s) => s.problems)
+  const rescan = useLibrary((s) => s.rescan)
+  return (
+    <header className="app-bar">
+      <h1>Pi Sessions</h1>
+      {problems.length > 0 && (
+        <span
+          className="badge warn"
+          title={problems.map((p) => `${p.path}: ${p.message}`).join('\n')}
+        >
+          {problems.length} unreadable {problems.length === 1 ? 'path' : 'paths'}
+        </span>
+      )}
+      <button
+        type="button"
+        className="ghost"
+        onClick={() => runCommand('quick-open')}
+        title="Quick open (Ctrl+K)"
+      >
+        Open…
+      </button>
+      <button
+        type="button"
+        className="ghost"
+        onClick={() => void rescan()}
+        title="Rescan every folder"
+      >
+        Refresh
+      </button>
+      <button
+        type="button"
+        className="ghost"
+        onClick={() => runCommand('settings')}
+        aria-label="Settings"
+      >
+        Settings
+      </button>
+      <button
+        type="button"
+        className="ghost"
+        onClick={() => runCommand('shortcuts')}
+        aria-label="Keyboard shortcuts"
+      >
+        ?
+      </button>
+    </header>
+  )
+}
+
+/** The app shell: library (projects | sessions), the session view, and the dialogs. */
 export function App() {
   const status = useLibrary((s) => s.status)
   const error = useLibrary((s) => s.error)
@@ -17,13 +72,22 @@ export function App() {
     (s) => s.status === 'ready' && !s.progress.scanning && s.projects.length === 0,
   )
   const scanning = useLibrary((s) => s.progress.scanning)
-  const problems = useLibrary((s) => s.problems)
   const load = useLibrary((s) => s.load)
-  const rescan = useLibrary((s) => s.rescan)
   useEffect(() => {
     const stop = startSubscriptions()
     void load()
-    return stop
+    void useSettings.getState().load()
+    const unregister = [
+      registerCommand('refresh', () => void useLibrary.getState().rescan()),
+      registerCommand('toggle-hidden', () => {
+        const settings = useSettings.getState().settings
+        if (settings) void useSettings.getState().update({ showHidden: !settings.showHidden })
+      }),
+    ]
+    return () => {
+      stop()
+      unregister.forEach((u) => u())
+    }
   }, [load])
 
   return (
@@ -32,23 +96,17 @@ export function App() {
       data-app-state={status === 'ready' ? 'ready' : status}
       data-scan-state={scanning ? 'scanning' : 'idle'}
     >
-      <header className="app-bar">
-        <h1>Pi Sessions</h1>
-        {problems.length > 0 && !empty && (
-          <span
-            className="badge warn"
-            title={problems.map((p) => `${p.path}: ${p.message}`).join('\n')}
-          >
-            {problems.length} unreadable {problems.length === 1 ? 'path' : 'paths'}
-          </span>
-        )}
-        <button type="button" className="ghost" onClick={() => void rescan()}>
-          Refresh
-        </button>
-      </header>
-      {status === 'error' && (
+      <AppBar />
+      {error && (
         <div className="error-banner" role="alert">
-          Could not load the library: {error}
+          {status === 'error' ? `Could not load the library: ${error}` : error}{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => useLibrary.setState({ error: null })}
+          >
+            Dismiss
+          </button>
         </div>
       )}
       {status === 'loading' && <div className="loading">Reading sessions…</div>}
@@ -63,6 +121,9 @@ export function App() {
         </main>
       )}
       <DeleteDialog />
+      <SettingsDialog />
+      <ShortcutsOverlay />
+      <QuickOpen />
     </div>
   )
 }

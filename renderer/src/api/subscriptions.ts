@@ -3,6 +3,8 @@
  * updates progress at once and refetches, at most every 300 ms.
  */
 import type { LibraryProgress } from '../../../preload/contract/library'
+import type { AppCommand } from '../../../preload/contract/app'
+import { runCommand } from '../state/commands'
 import { useLibrary } from '../state/library'
 import { subscribe } from './client'
 
@@ -25,6 +27,16 @@ export function startSubscriptions(): () => void {
       })
   }
   return subscribe((event, payload) => {
+    if (event === 'app:command') {
+      runCommand((payload as AppCommand).command)
+      return
+    }
+    if (event === 'app:error') {
+      useLibrary.setState({
+        error: `The app hit an unexpected error: ${(payload as { message: string }).message}`,
+      })
+      return
+    }
     if (event !== 'library:changed') return
     const { progress } = payload as { progress: LibraryProgress }
     useLibrary.setState({ progress })

@@ -7,6 +7,7 @@ import type { SessionRow } from '../../../preload/contract/library'
 import type { DeletedSessionView, TrashMoveResult } from '../../../preload/contract/trash'
 import { call } from '../api/client'
 import { useLibrary } from './library'
+import { useSettings } from './settings'
 
 /** State and actions of the trash feature. */
 export interface TrashState {
@@ -35,7 +36,10 @@ export const useTrash = create<TrashState>((set, get) => ({
   error: null,
 
   askToDelete(rows) {
-    if (rows.length > 0) set({ confirming: rows, error: null })
+    if (rows.length === 0) return
+    set({ confirming: rows, error: null })
+    // With confirmation turned off in the settings, the move goes ahead at once.
+    if (useSettings.getState().settings?.confirmDelete === false) void get().confirm()
   },
   cancel() {
     set({ confirming: null })

@@ -60,11 +60,8 @@ test('dispatch maps thrown errors to codes and hides unexpected ones', async () 
   assert.deepEqual(a, { ok: false, error: { code: 'conflict', message: 'busy' } })
   const b = await dispatch(failing, 'library:list-projects', {})
   assert.equal(!b.ok && b.error.code, 'io')
-  const c = await dispatch(
-    failing,
-    'library:list-sessions',
-    { projectId: '0123456789abcdef' },
-    (e) => logged.push(e),
+  const c = await dispatch(failing, 'library:get-session', { sessionId: '0123456789abcdef' }, (e) =>
+    logged.push(e),
   )
   assert.equal(!c.ok && c.error.code, 'internal')
   assert.ok(!c.ok && !c.error.message.includes('secret'))

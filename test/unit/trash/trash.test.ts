@@ -3,29 +3,29 @@
  * copy of the fixtures with a temp freedesktop trash (XDG_DATA_HOME set before `trash`
  * is first imported).
  */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
 import {
-  mkdtempSync,
+  existsSync,
   mkdirSync,
+  mkdtempSync,
   readFileSync,
   readdirSync,
   rmSync,
   writeFileSync,
-  existsSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createHandlers } from '../../../main/api/handlers'
+import { dispatch } from '../../../main/api/dispatch'
+import { SessionLibrary } from '../../../main/library/library'
+import { SettingsStore } from '../../../main/settings/store'
+import { copyFixtureStore } from '../../helpers/fixtures'
 
+// Before the first move: `trash` reads these when main first imports it (lazily).
 const xdg = mkdtempSync(join(tmpdir(), 'pi-trash-xdg-'))
 process.env.XDG_DATA_HOME = xdg
 process.env.HOME = xdg
-
-const { test } = await import('node:test')
-const assert = (await import('node:assert/strict')).default
-const { createHandlers } = await import('../../../main/api/handlers')
-const { dispatch } = await import('../../../main/api/dispatch')
-const { SessionLibrary } = await import('../../../main/library/library')
-const { SettingsStore } = await import('../../../main/settings/store')
-const { copyFixtureStore } = await import('../../helpers/fixtures')
 
 const FOLDER = '--home-ayla-src-tide-tables--'
 

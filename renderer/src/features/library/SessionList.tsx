@@ -1,6 +1,7 @@
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { SessionRow as Row } from '../../../../preload/contract/library'
+import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
 import { useTrash } from '../../state/trash'
 import { age, bytes, cost, fullDate, oneLine } from './format'
@@ -132,6 +133,16 @@ export function SessionList() {
     const ids = checkedIds.length > 0 ? checkedIds : selectedId ? [selectedId] : []
     return rows.filter((r) => ids.includes(r.id))
   }
+  useEffect(
+    () =>
+      registerCommand('delete', () => {
+        // Read the latest rows and selection when the command runs.
+        const { rows: now, checkedIds: checked, selectedSessionId } = useLibrary.getState()
+        const ids = checked.length > 0 ? checked : selectedSessionId ? [selectedSessionId] : []
+        askToDelete(now.filter((r) => ids.includes(r.id)))
+      }),
+    [askToDelete],
+  )
 
   const move = (delta: number) => {
     const index = rows.findIndex((r) => r.id === selectedId)
@@ -149,11 +160,6 @@ export function SessionList() {
       data-query={rowsText}
       onKeyDown={(e) => {
         if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return
-        if (e.key === 'Delete' || (e.key === 'Backspace' && e.metaKey)) {
-          e.preventDefault()
-          askToDelete(deleteTargets())
-          return
-        }
         if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
           e.preventDefault()
           move(e.key === 'ArrowDown' ? 1 : -1)

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { SessionSort } from '../../../../preload/contract/library'
+import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
 
 const SORTS: { value: SessionSort; label: string }[] = [
@@ -21,6 +22,15 @@ export function SessionToolbar() {
   const models = useLibrary((s) => s.models)
   const setQuery = useLibrary((s) => s.setQuery)
   const [text, setText] = useState(query.text)
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(
+    () =>
+      registerCommand('search', () => {
+        input.current?.focus()
+        input.current?.select()
+      }),
+    [],
+  )
 
   // Debounce typing: one query per pause, not per keystroke.
   useEffect(() => {
@@ -32,6 +42,7 @@ export function SessionToolbar() {
   return (
     <div className="toolbar" role="search">
       <input
+        ref={input}
         type="search"
         className="search-input"
         data-testid="search-input"

@@ -1,0 +1,55 @@
+import { useEffect, useRef, useState } from 'react'
+import { registerCommand } from '../../state/commands'
+import { SHORTCUTS } from './keymap'
+
+/** The keyboard shortcuts overlay (`?`). */
+export function ShortcutsOverlay() {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [open, setOpen] = useState(false)
+  useEffect(() => registerCommand('shortcuts', () => setOpen(true)), [])
+  useEffect(() => {
+    const el = dialog.current
+    if (open && el && !el.open) el.showModal()
+    if (!open && el?.open) el.close()
+  }, [open])
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      data-testid="shortcuts"
+      aria-labelledby="shortcuts-title"
+      onClose={() => setOpen(false)}
+    >
+      <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+      <table className="shortcuts">
+        <tbody>
+          {SHORTCUTS.map((s) => (
+            <tr key={s.command}>
+              <td>
+                <kbd>{s.keys}</kbd>
+              </td>
+              <td>{s.description}</td>
+            </tr>
+          ))}
+          <tr>
+            <td>
+              <kbd>↑</kbd> <kbd>↓</kbd>
+            </td>
+            <td>Move through sessions and tree entries</td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>Tab</kbd>
+            </td>
+            <td>Move between the panes</td>
+          </tr>
+        </tbody>
+      </table>
+      <form method="dialog" className="dialog-actions">
+        <button type="submit" className="ghost" autoFocus>
+          Close
+        </button>
+      </form>
+    </dialog>
+  )
+}

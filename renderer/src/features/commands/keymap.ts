@@ -1,0 +1,65 @@
+/**
+ * Keyboard shortcuts (issue 7), the same in Electron and in the browser. Plain-letter and
+ * Delete shortcuts are ignored while typing in a field; modifier shortcuts always work.
+ */
+import { runCommand, type CommandName } from '../../state/commands'
+
+/** One shortcut as shown in the overlay. */
+export interface Shortcut {
+  keys: string
+  command: CommandName
+  description: string
+}
+
+const mod = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl'
+
+/** Every shortcut, for the overlay and the matcher. */
+export const SHORTCUTS: Shortcut[] = [
+  { keys: `${mod}+F`, command: 'search', description: 'Search the library' },
+  { keys: `${mod}+K`, command: 'quick-open', description: 'Quick open a session' },
+  { keys: 'F2', command: 'rename', description: 'Rename the selected session' },
+  { keys: 'L', command: 'label', description: 'Label the selected tree entry' },
+  { keys: 'Delete', command: 'delete', description: 'Move the selected sessions to the trash' },
+  { keys: `${mod}+R`, command: 'refresh', description: 'Refresh the library' },
+  { keys: `${mod}+H`, command: 'toggle-hidden', description: 'Show or hide hidden entries' },
+  { keys: `${mod}+,`, command: 'settings', description: 'Settings' },
+  { keys: '?', command: 'shortcuts', description: 'This list of shortcuts' },
+]
+
+function typing(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null
+  if (!el) return false
+  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)
+}
+
+/** The command a key event stands for, or null. */
+export function commandFor(e: KeyboardEvent): CommandName | null {
+  const modifier = e.ctrlKey || e.metaKey
+  if (modifier && !e.altKey) {
+    const key = e.key.toLowerCase()
+    if (key === 'f') return 'search'
+    if (key === 'k') return 'quick-open'
+    if (key === 'r') return 'refresh'
+    if (key === 'h') return 'toggle-hidden'
+    if (key === ',') return 'settings'
+    if (key === 'backspace' && e.metaKey) return 'delete'
+    return null
+  }
+  if (e.key === 'F2') return 'rename'
+  if (typing(e.target) || e.altKey) return null
+  if (e.key === '?') return 'shortcuts'
+  if (e.key === 'Delete') return 'delete'
+  if (e.key === 'l' || e.key === 'L') return 'label'
+  return null
+}
+
+/** Installs the global key handler; returns the function that removes it. */
+export function installKeymap(): () => void {
+  const onKey = (e: KeyboardEvent) => {
+    if (e.defaultPrevented) return
+    const command = commandFor(e)
+    if (command && runCommand(command)) e.preventDefault()
+  }
+  window.addEventListener('keydown', onKey)
+  return () => window.removeEventListener('keydown', onKey)
+}

@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState } from 'react'
+import type { TreeFilter, UserSettings } from '../../../../preload/contract/app'
+import { registerCommand } from '../../state/commands'
+import { useSettings } from '../../state/settings'
+
+const FILTERS: { value: TreeFilter; label: string }[] = [
+  { value: 'default', label: 'Default (as pi’s /tree)' },
+  { value: 'no-tools', label: 'No tool results' },
+  { value: 'user-only', label: 'User messages only' },
+  { value: 'labeled-only', label: 'Labeled only' },
+  { value: 'all', label: 'All entries' },
+]
+
+/** The settings dialog (Ctrl/Cmd+,): theme, hidden messages, delete confirmation, tree filter. */
+export function SettingsDialog() {
+  const settings = useSettings((s) => s.settings)
+  const error = useSettings((s) => s.error)
+  const update = useSettings((s) => s.update)
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [open, setOpen] = useState(false)
+
+  useEffect(() => registerCommand('settings', () => setOpen(true)), [])
+  useEffect(() => {
+    const el = dialog.current
+    if (open && el && !el.open) el.showModal()
+    if (!open && el?.open) el.close()
+  }, [open])
+
+  const theme = (value: UserSettings['theme'], label: string) => (
+    <label className="radio">
+      <input
+        type="radio"
+        name="theme"
+        value={value}
+        checked={settings?.theme === value}
+        onChange={() => void update({ theme: value })}
+      />
+      {label}
+    </label>
+  )
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      data-testid="settings-dialog"
+      aria-labelledby="settings-title"
+      onClose={() => setOpen(false)}
+    >
+      <h2 id="settings-title">Settings</h2>
+      {settings && (
+        <form method="dialog" className="settings-form">
+          <fieldset>
+            <legend>Theme</legend>
+            {theme('system', 'Follow the system')}
+            {theme('light', 'Light')}
+            {theme('dark', 'Dark')}
+          </fieldset>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="setting-show-hidden"
+              checked={settings.showHidden}
+              onChange={(e) => void update({ showHidden: e.target.checked })}
+            />
+            Show hidden custom messages
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="setting-confirm-delete"
+              checked={settings.confirmDelete}
+              onChange={(e) => void update({ confirmDelete: e.target.checked })}
+            />
+            Confirm before moving sessions to the trash
+          </label>
+          <label>
+            Default tree filter{' '}
+            <select
+              value={settings.defaultTreeFilter}
+              onChange={(e) => void update({ defaultTreeFilter: e.target.value as TreeFilter })}
+            >
+              {FILTERS.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="muted">Session folders are managed under “Folders” in the sidebar.</p>
+          {error && (
+            <p className="error-text" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="dialog-actions">
+            <button type="submit" className="ghost">
+              Close
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  )
+}

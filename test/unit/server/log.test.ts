@@ -1,0 +1,31 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createLogger } from '../../../main/log'
+
+test('the log file gets one line per message, with stack traces for errors', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pi-log-'))
+  const log = createLogger(dir, false)
+  log.info('started')
+  log.error('failed to read', new Error('boom'))
+  const text = readFileSync(log.file, 'utf8')
+  assert.match(text, /INFO started\n/)
+  assert.match(text, /ERROR failed to read: Error: boom\n\s+at /)
+  rmSync(dir, { recursive: true })
+})
+
+test('a log over 5 MiB is rotated, and an unwritable folder does not throw', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pi-log-'))
+  mkdirSync(join(dir, 'logs'))
+  writeFileSync(join(dir, 'logs', 'main.log'), 'x'.repeat(5 * 1024 * 1024 + 1))
+  const log = createLogger(dir, false)
+  log.info('after rotation')
+  assert.ok(statSync(`${log.file}.1`).size > 5 * 1024 * 1024)
+  assert.equal(readFileSync(log.file, 'utf8').split('\n').length, 2)
+  const blocked = join(dir, 'file-not-folder')
+  writeFileSync(blocked, '')
+  assert.doesNotThrow(() => createLogger(blocked, false).error('nowhere to go'))
+  rmSync(dir, { recursive: true })
+})
