@@ -2,7 +2,7 @@
  * Electron entry: composition root only. One instance (a second launch focuses the
  * first), services, IPC, events, menu, and the hardened window with its remembered bounds.
  */
-import { app, BrowserWindow } from 'electron'
+import { app, BrowserWindow, shell } from 'electron'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { version } from '../package.json'
@@ -42,6 +42,10 @@ async function start(): Promise<void> {
     version,
     worker: { path: join(here, 'read-worker.js') },
     demoDir,
+    desktop: {
+      showItemInFolder: (p) => shell.showItemInFolder(p),
+      openPath: (p) => shell.openPath(p),
+    },
   })
   const root = pathToFileURL(source.indexHtml).href
   const devOrigin = source.devUrl ? new URL(source.devUrl).origin : undefined

@@ -9,6 +9,7 @@ import type { WorkerScript } from './library/read-pool'
 import { allRoots, resolveSessionRoots, type ResolvedRoots } from './library/roots'
 import { SettingsStore } from './settings/store'
 import { createEventHub, type EventHub } from './api/events'
+import type { DesktopActions } from './api/edit-handlers'
 import { catchUnexpected, createLogger, type Logger } from './log'
 
 /** Inputs of {@link createServices}. */
@@ -24,6 +25,8 @@ export interface ServiceOptions {
   worker?: WorkerScript
   /** The demo library folder shipped with the app. */
   demoDir?: string | null
+  /** File-manager actions (desktop app only). */
+  desktop?: DesktopActions
 }
 
 /** The running services. */
@@ -66,6 +69,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     settings,
     dataDir: options.dataDir,
     demoDir: options.demoDir ?? null,
+    desktop: options.desktop,
     events,
     host: options.host,
     version: options.version,

@@ -11,6 +11,7 @@ import type { EventHub } from './events'
 import { createLibraryHandlers } from './library-handlers'
 import { createSessionHandlers } from './session-handlers'
 import { createTrashHandlers } from './trash-handlers'
+import { createEditHandlers, type DesktopActions } from './edit-handlers'
 
 /** What the handlers need from the composition root. */
 export interface HandlerContext {
@@ -23,6 +24,8 @@ export interface HandlerContext {
   demoDir?: string | null
   /** Where main pushes events for the renderer. */
   events?: EventHub
+  /** File-manager actions, in the desktop app only. */
+  desktop?: DesktopActions
   host: AppInfo['host']
   version: string
 }
@@ -52,6 +55,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
       userSettings(await context.settings.update((s) => ({ ...s, ...patch }))),
     ...createLibraryHandlers(context),
     ...createTrashHandlers(context),
+    ...createEditHandlers(context),
     ...createSessionHandlers(context),
   }
 }

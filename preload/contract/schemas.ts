@@ -9,6 +9,7 @@ import { APP_SCHEMAS } from './app'
 import { LIBRARY_SCHEMAS } from './library'
 import { SESSION_SCHEMAS } from './session'
 import { TRASH_SCHEMAS } from './trash'
+import { EDIT_SCHEMAS } from './edit'
 
 /** Argument and result schema of each channel. */
 export const CHANNEL_SCHEMAS = {
@@ -16,6 +17,7 @@ export const CHANNEL_SCHEMAS = {
   ...LIBRARY_SCHEMAS,
   ...TRASH_SCHEMAS,
   ...SESSION_SCHEMAS,
+  ...EDIT_SCHEMAS,
 } as const satisfies Record<Channel, { args: z.ZodType; result: z.ZodType }>
 
 /** The argument type of a channel. */
@@ -28,3 +30,4 @@ export * from './app'
 export * from './library'
 export * from './session'
 export * from './trash'
+export * from './edit'

@@ -1,0 +1,65 @@
+/**
+ * Handlers of the session edit channels (issue 6). The library re-reads the file at once
+ * so the tree, transcript and list update without waiting for the watcher.
+ */
+import { dirname } from 'node:path'
+import type { EDIT_CHANNELS } from '../../preload/contract/channels'
+import { ApiError } from '../../preload/contract/errors'
+import { extractBranch, renameSession, setLabel } from '../library/edits'
+import { opaqueId } from '../library/ids'
+import type { HandlerTable } from './dispatch'
+import type { HandlerContext } from './handlers'
+
+/** What only the desktop app can do (absent in server mode). */
+export interface DesktopActions {
+  showItemInFolder(path: string): void
+  /** Resolves with an error message, '' on success (Electron's shell.openPath). */
+  openPath(path: string): Promise<string>
+}
+
+/** A path quoted for a POSIX shell (single quotes; a quote inside becomes '\''). */
+export function shellQuote(path: string): string {
+  return /^[A-Za-z0-9_./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`
+}
+
+/** The edit part of the handler table. */
+export function createEditHandlers(
+  context: HandlerContext,
+): Pick<HandlerTable, (typeof EDIT_CHANNELS)[number]> {
+  const { library } = context
+  const pathOf = (sessionId: string) => library.getSession(sessionId).path
+  return {
+    'session:set-label': async ({ sessionId, entryId, label }) => {
+      const result = await setLabel(pathOf(sessionId), entryId, label)
+      await library.reread(sessionId)
+      return result
+    },
+    'session:rename': async ({ sessionId, name }) => {
+      const result = await renameSession(pathOf(sessionId), name)
+      await library.reread(sessionId)
+      return result
+    },
+    'session:extract-branch': async ({ sessionId, entryId }) => {
+      const file = await extractBranch(pathOf(sessionId), entryId)
+      await library.refresh()
+      return { sessionId: opaqueId('session', file) }
+    },
+    'session:file-info': async ({ sessionId }) => {
+      const file = pathOf(sessionId)
+      return { file, folder: dirname(file), resumeCommand: `pi --session ${shellQuote(file)}` }
+    },
+    'session:reveal': async ({ sessionId, target }) => {
+      const desktop = context.desktop
+      if (!desktop) throw new ApiError('conflict', 'Only the desktop app can open the file manager')
+      const record = library.getSession(sessionId)
+      if (target === 'file') desktop.showItemInFolder(record.path)
+      else {
+        const cwd = record.digest?.cwd
+        if (!cwd) throw new ApiError('not_found', 'This session names no project folder')
+        const error = await desktop.openPath(cwd)
+        if (error) throw new ApiError('io', error)
+      }
+      return {}
+    },
+  }
+}

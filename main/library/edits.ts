@@ -1,0 +1,159 @@
+/**
+ * The user's edits to a session (issue 6): label an entry, rename the session, extract a
+ * branch into a new session. Each goes through our SessionManager, so it is a whole-line
+ * pi-compatible append after the file's actual last entry (pi spec 10, 11), a legacy file
+ * is migrated atomically with a backup first, and a damaged file (read-only) is refused.
+ */
+import { lstat, open } from 'node:fs/promises'
+import { ApiError } from '../../preload/contract/errors'
+import { SessionManager } from '../session'
+
+/** Longest label and session name accepted (characters after normalisation). */
+export const LABEL_MAX = 200
+export const NAME_MAX = 300
+
+/**
+ * Normalises a label or session name as pi 1.6.0 does for names (runs of CR/LF become one
+ * space, then trim; pi spec 11), and also turns other control characters into spaces: pi's
+ * own editors cannot type them, and a label must stay on one line in pi's /tree.
+ * @throws ApiError `invalid_argument` when the result is longer than `max`
+ */
+export function normalizeText(text: string, max: number, what: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
+    .trim()
+  if ([...clean].length > max) {
+    throw new ApiError('invalid_argument', `The ${what} is too long: at most ${max} characters`)
+  }
+  return clean
+}
+
+async function openForEdit(path: string): Promise<SessionManager> {
+  // Opening a missing path would start a new session there (pi's rule): refuse instead.
+  const exists = await lstat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  )
+  if (!exists) throw new ApiError('not_found', 'The session file no longer exists')
+  const manager = await SessionManager.openAsync(path)
+  if (manager.isReadOnly()) {
+    throw new ApiError(
+      'conflict',
+      `This session is damaged and opens read-only: ${manager.getReadOnlyReason()}`,
+    )
+  }
+  return manager
+}
+
+const TAIL_BYTES = 256 * 1024
+
+/**
+ * True unless the line before `id`'s line is not the entry it hangs on: a writer (pi)
+ * appended between our read of the tail and our write. When `id` is no longer near the
+ * end, later lines came after it and pi's resume point is theirs: true as well.
+ */
+async function followsItsParent(path: string, id: string): Promise<boolean> {
+  const handle = await open(path, 'r')
+  try {
+    const { size } = await handle.stat()
+    const start = Math.max(0, size - TAIL_BYTES)
+    const buffer = Buffer.alloc(size - start)
+    await handle.read(buffer, 0, buffer.length, start)
+    const lines = buffer
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+    const at = lines.findIndex((l) => l.includes(`"id":"${id}"`))
+    if (at <= 0) return true
+    const mine = JSON.parse(lines[at] as string) as { parentId?: unknown }
+    const before = JSON.parse(lines[at - 1] as string) as { id?: unknown }
+    return mine.parentId === before.id
+  } catch {
+    return true
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * Appends with `append` until the new entry follows the file's last entry: pi takes no
+ * lock, so a line pi writes between our tail read and our write would leave our entry on
+ * an older branch and move pi's resume point back. The same entry is then written again
+ * after pi's line (a label or name: the latest in file order wins, so the repeat is the
+ * same value). Three tries at most; returns the last id.
+ */
+async function appendAfterTail(path: string, append: () => string): Promise<string> {
+  let id = append()
+  for (let attempt = 1; attempt < 3 && !(await followsItsParent(path, id)); attempt++) id = append()
+  return id
+}
+
+/** Outcome of a label or name change: the value before, for undo. */
+export interface EditResult {
+  previous: string | null
+  current: string | null
+}
+
+/**
+ * Sets (non-empty) or clears (null or blank) the label of one entry (pi spec 10: the
+ * latest label entry in file order wins).
+ * @throws ApiError `not_found` (file or entry gone), `conflict` (read-only), `invalid_argument`
+ */
+export async function setLabel(
+  path: string,
+  entryId: string,
+  label: string | null,
+): Promise<EditResult> {
+  const manager = await openForEdit(path)
+  if (!manager.getEntry(entryId))
+    throw new ApiError('not_found', `Entry ${entryId} is not in this session`)
+  const clean = label === null ? '' : normalizeText(label, LABEL_MAX, 'label')
+  const previous = manager.getLabel(entryId) ?? null
+  await appendAfterTail(path, () =>
+    manager.appendLabelChange(entryId, clean === '' ? undefined : clean),
+  )
+  return { previous, current: clean === '' ? null : clean }
+}
+
+/**
+ * Sets (non-empty) or clears (null or blank) the session name (pi spec 11).
+ * @throws ApiError `not_found`, `conflict`, `invalid_argument`
+ */
+export async function renameSession(path: string, name: string | null): Promise<EditResult> {
+  const manager = await openForEdit(path)
+  const clean = name === null ? '' : normalizeText(name, NAME_MAX, 'session name')
+  const previous = manager.getSessionName() ?? null
+  await appendAfterTail(path, () => manager.appendSessionInfo(clean))
+  return { previous, current: clean === '' ? null : clean }
+}
+
+/**
+ * Extracts the path root → `entryId` into a new session in the same folder, with the
+ * header's `parentSession` naming this file (pi's createBranchedSession, spec 14.6).
+ * @returns the new file's path
+ * @throws ApiError `not_found`, `conflict` (read-only, or nothing to write: the path holds
+ * no user or assistant message, so pi would not write the file either)
+ */
+export async function extractBranch(path: string, entryId: string): Promise<string> {
+  const manager = await openForEdit(path)
+  if (!manager.getEntry(entryId))
+    throw new ApiError('not_found', `Entry ${entryId} is not in this session`)
+  const created = manager.createBranchedSession(entryId)
+  const file = manager.getSessionFile()
+  const written =
+    created && file
+      ? await lstat(file).then(
+          () => true,
+          () => false,
+        )
+      : false
+  if (!file || !written) {
+    throw new ApiError(
+      'conflict',
+      'This branch has no user or assistant message yet, so there is nothing to extract',
+    )
+  }
+  return file
+}

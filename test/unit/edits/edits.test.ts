@@ -1,0 +1,122 @@
+/**
+ * Labels, session names and branch extraction (issue 6) on temp copies of the fixtures;
+ * pi's own SessionManager (0.73.1) reads back what we wrote.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
+import {
+  extractBranch,
+  renameSession,
+  setLabel,
+  normalizeText,
+  LABEL_MAX,
+} from '../../../main/library/edits'
+import { ApiError } from '../../../preload/contract/errors'
+import { FIXTURE_STORE, readManifest } from '../../helpers/fixtures'
+
+/** A temp copy of the fixture file of `scenario` written by `writer`. */
+function copyOf(scenario: string, writer = 'pi 1.6.0') {
+  const file = readManifest().files.find((f) => f.scenario === scenario && f.writer === writer)
+  assert.ok(file, `${scenario} by ${writer}`)
+  const dir = mkdtempSync(join(tmpdir(), 'pi-edit-'))
+  const path = join(dir, basename(file.file))
+  copyFileSync(join(FIXTURE_STORE, file.file), path)
+  return { path, dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+const code = (e: unknown) => (e instanceof ApiError ? e.code : String(e))
+
+test('a label set, changed and cleared reads back in pi; undo writes the previous value', async () => {
+  const t = copyOf('plain-chat')
+  const target = PiSessionManager.open(t.path).getEntries()[2]?.id as string
+  const first = await setLabel(t.path, target, 'checkpoint')
+  assert.deepEqual(first, { previous: null, current: 'checkpoint' })
+  assert.equal(PiSessionManager.open(t.path).getLabel(target), 'checkpoint')
+  const second = await setLabel(t.path, target, 'renamed checkpoint')
+  assert.equal(second.previous, 'checkpoint')
+  await setLabel(t.path, target, second.previous) // undo
+  assert.equal(PiSessionManager.open(t.path).getLabel(target), 'checkpoint')
+  await setLabel(t.path, target, null)
+  assert.equal(PiSessionManager.open(t.path).getLabel(target), undefined)
+  // Every write is one whole line; the file is valid JSONL throughout.
+  for (const line of readFileSync(t.path, 'utf8').trimEnd().split('\n')) JSON.parse(line)
+  t.cleanup()
+})
+
+test('a session name is set, normalised as pi does, and cleared', async () => {
+  const t = copyOf('plain-chat')
+  const result = await renameSession(t.path, '  Release\nnotes\r\nfor v2\t ')
+  assert.equal(result.current, 'Release notes for v2')
+  assert.equal(PiSessionManager.open(t.path).getSessionName(), 'Release notes for v2')
+  await renameSession(t.path, '   ')
+  assert.equal(PiSessionManager.open(t.path).getSessionName(), undefined)
+  t.cleanup()
+})
+
+test('over-long text is refused before anything is written', async () => {
+  const t = copyOf('plain-chat')
+  const before = readFileSync(t.path)
+  const target = PiSessionManager.open(t.path).getEntries()[1]?.id as string
+  await assert.rejects(
+    setLabel(t.path, target, 'x'.repeat(LABEL_MAX + 1)),
+    (e) => code(e) === 'invalid_argument',
+  )
+  assert.equal(normalizeText('a\u0007b\u2028c', 50, 'label'), 'a b c')
+  assert.deepEqual(readFileSync(t.path), before)
+  t.cleanup()
+})
+
+test('a missing entry, a missing file and a damaged file are refused with no write', async () => {
+  const t = copyOf('plain-chat')
+  const before = readFileSync(t.path)
+  await assert.rejects(setLabel(t.path, 'nope0000', 'x'), (e) => code(e) === 'not_found')
+  assert.deepEqual(readFileSync(t.path), before)
+  await assert.rejects(
+    renameSession(join(t.dir, 'gone.jsonl'), 'x'),
+    (e) => code(e) === 'not_found',
+  )
+  assert.equal(existsSync(join(t.dir, 'gone.jsonl')), false)
+  t.cleanup()
+  const damaged = copyOf('damaged-bom', 'handwritten')
+  const bytes = readFileSync(damaged.path)
+  await assert.rejects(renameSession(damaged.path, 'x'), (e) => code(e) === 'conflict')
+  assert.deepEqual(readFileSync(damaged.path), bytes)
+  damaged.cleanup()
+})
+
+test('editing a legacy v1 file migrates it atomically and keeps the original as a backup', async () => {
+  const t = copyOf('legacy-v1', 'handwritten')
+  const original = readFileSync(t.path)
+  await renameSession(t.path, 'Old but named')
+  const backups = readdirSync(t.dir).filter((n) => n.endsWith('.bak'))
+  assert.equal(backups.length, 1)
+  assert.deepEqual(readFileSync(join(t.dir, backups[0] as string)), original)
+  const pi = PiSessionManager.open(t.path)
+  assert.equal(pi.getHeader()?.version, 3)
+  assert.equal(pi.getSessionName(), 'Old but named')
+  t.cleanup()
+})
+
+test('extracting a branch writes a new session with the parent named in its header', async () => {
+  const t = copyOf('branches')
+  const source = PiSessionManager.open(t.path)
+  const leaf = source.getTree()[0]?.children[0]?.children[0]?.entry.id as string
+  const created = await extractBranch(t.path, leaf)
+  assert.notEqual(created, t.path)
+  const pi = PiSessionManager.open(created)
+  assert.equal(pi.getHeader()?.parentSession, t.path)
+  const expectedPath = source
+    .getBranch(leaf)
+    .filter((e) => e.type !== 'label')
+    .map((e) => e.id)
+  const extracted = pi
+    .getEntries()
+    .filter((e) => e.type !== 'label')
+    .map((e) => e.id)
+  assert.deepEqual(extracted, expectedPath)
+  t.cleanup()
+})
