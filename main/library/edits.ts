@@ -8,6 +8,9 @@ import { lstat, open } from 'node:fs/promises'
 import { ApiError } from '../../preload/contract/errors'
 import { SessionManager } from '../session'
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+
 /** Longest label and session name accepted (characters after normalisation). */
 export const LABEL_MAX = 200
 export const NAME_MAX = 300
@@ -19,10 +22,9 @@ export const NAME_MAX = 300
  * @throws ApiError `invalid_argument` when the result is longer than `max`
  */
 export function normalizeText(text: string, max: number, what: string): string {
-  // eslint-disable-next-line no-control-regex
   const clean = text
     .replace(/[\r\n]+/g, ' ')
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
+    .replace(CONTROL_CHARS, ' ')
     .trim()
   if ([...clean].length > max) {
     throw new ApiError('invalid_argument', `The ${what} is too long: at most ${max} characters`)
