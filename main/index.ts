@@ -40,7 +40,10 @@ async function start(): Promise<void> {
     dataDir: cli.dataDir ?? app.getPath('userData'),
     host: 'electron',
     version,
-    worker: { path: join(here, 'read-worker.js') },
+    // Worker threads cannot start from inside an asar archive: use the unpacked copy.
+    worker: {
+      path: join(here.replace(/app\.asar(?=[\\/]|$)/, 'app.asar.unpacked'), 'read-worker.js'),
+    },
     demoDir,
     desktop: {
       showItemInFolder: (p) => shell.showItemInFolder(p),

@@ -52,7 +52,6 @@ function unitSuite() {
 
 // End to end: Playwright in Debian Chromium against server mode (and Electron where one exists).
 function e2eSuite() {
-  build()
   const report = join(results, 'playwright.json')
   rmSync(report, { force: true })
   const e2e = run(
@@ -76,6 +75,8 @@ function e2eSuite() {
   return e2eCounts
 }
 
+// Both suites use the build (unit: the packaging check; e2e: server mode).
+build()
 if (only !== '--e2e') parts.push(unitSuite())
 if (only !== '--unit') parts.push(e2eSuite())
 for (const part of parts) for (const k of Object.keys(counts)) counts[k] += part[k]

@@ -1,15 +1,31 @@
+import { useState } from 'react'
+import { call } from '../../api/client'
 import { useLibrary } from '../../state/library'
 import { RootsPanel } from './RootsPanel'
 
-/** Shown when no session was found: names every folder searched and what pi uses. */
+/**
+ * First run / nothing found: explains where pi keeps sessions (the folders searched),
+ * offers to add a folder, and offers the demo library that ships with the app.
+ */
 export function EmptyState() {
   const info = useLibrary((s) => s.info)
   const problems = useLibrary((s) => s.problems)
+  const load = useLibrary((s) => s.load)
+  const [error, setError] = useState<string | null>(null)
+  const openDemo = async () => {
+    if (!info?.demoDir) return
+    try {
+      await call('library:add-root', { path: info.demoDir })
+      await load()
+    } catch (e) {
+      setError((e as Error).message)
+    }
+  }
   return (
     <div className="empty-state" data-testid="empty-state">
-      <h2>No pi sessions found</h2>
+      <h2>No pi sessions found yet</h2>
       <p>
-        pi keeps each conversation as a <code>.jsonl</code> file, one folder per project. These
+        pi keeps each conversation as a <code>.jsonl</code> file, in one folder per project. These
         folders were searched:
       </p>
       <ul className="root-list">
@@ -32,10 +48,33 @@ export function EmptyState() {
           ))}
         </ul>
       )}
+      <p>
+        Run pi in a project and its sessions appear here by themselves. If they are somewhere else,
+        add that folder:
+      </p>
       <RootsPanel />
+      {info?.demoDir && (
+        <p>
+          Or look around first:{' '}
+          <button
+            type="button"
+            className="ghost"
+            data-testid="open-demo"
+            onClick={() => void openDemo()}
+          >
+            Open the demo library
+          </button>
+        </p>
+      )}
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
       <p className="muted">
-        Run pi in a project to create sessions, set <code>PI_CODING_AGENT_DIR</code>, or start the
-        app with <code>--sessions-dir DIR</code>.
+        pi’s folder comes from <code>PI_CODING_AGENT_DIR</code> (default <code>~/.pi/agent</code>),
+        or <code>PI_CODING_AGENT_SESSION_DIR</code>; the app also takes{' '}
+        <code>--sessions-dir DIR</code>.
       </p>
     </div>
   )
