@@ -1,89 +1,16 @@
 /**
- * The application menu: standard roles (File, Edit, View, Window, Help) plus the app's
- * commands with their accelerators. Commands go to the renderer as `app:command` events,
- * where the same handler serves the keyboard shortcuts of server mode.
+ * Installs the application menu (template in menu-template.ts).
  */
-import { Menu, shell, type MenuItemConstructorOptions } from 'electron'
+import { Menu, shell } from 'electron'
 import type { AppCommand } from '../../preload/contract/app'
+import { menuTemplate } from './menu-template'
 
-type Command = AppCommand['command']
-
-/**
- * The menu template (pure data apart from the click callbacks, so it can be checked).
- * @param send delivers a command to the focused window's renderer
- */
-export function menuTemplate(
-  send: (command: Command) => void,
-  isMac: boolean,
-): MenuItemConstructorOptions[] {
-  const item = (
-    label: string,
-    command: Command,
-    accelerator?: string,
-  ): MenuItemConstructorOptions => ({
-    label,
-    accelerator,
-    click: () => send(command),
-  })
-  return [
-    ...(isMac ? [{ role: 'appMenu' as const }] : []),
-    {
-      label: 'File',
-      submenu: [
-        item('Quick Open…', 'quick-open', 'CmdOrCtrl+K'),
-        item('Find in Library', 'search', 'CmdOrCtrl+F'),
-        { type: 'separator' },
-        item('Refresh Library', 'refresh', 'CmdOrCtrl+R'),
-        item('Settings…', 'settings', 'CmdOrCtrl+,'),
-        { type: 'separator' },
-        isMac ? { role: 'close' } : { role: 'quit' },
-      ],
-    },
-    {
-      label: 'Edit',
-      submenu: [
-        { role: 'undo' },
-        { role: 'redo' },
-        { type: 'separator' },
-        { role: 'cut' },
-        { role: 'copy' },
-        { role: 'paste' },
-        { role: 'selectAll' },
-        { type: 'separator' },
-        item('Rename Session…', 'rename', 'F2'),
-        item('Label Entry…', 'label'),
-        item('Move to Trash…', 'delete', isMac ? 'Cmd+Backspace' : 'Delete'),
-      ],
-    },
-    {
-      label: 'View',
-      submenu: [
-        item('Show Hidden Entries', 'toggle-hidden', 'CmdOrCtrl+H'),
-        { type: 'separator' },
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
-        { type: 'separator' },
-        { role: 'togglefullscreen' },
-        { role: 'toggleDevTools' },
-      ],
-    },
-    { role: 'windowMenu' },
-    {
-      role: 'help',
-      submenu: [
-        item('Keyboard Shortcuts', 'shortcuts', 'Shift+/'),
-        {
-          label: 'pi Session Format',
-          click: () =>
-            void shell.openExternal('https://www.npmjs.com/package/@mariozechner/pi-coding-agent'),
-        },
-      ],
-    },
-  ]
-}
-
-/** Installs the menu. */
-export function installMenu(send: (command: Command) => void): void {
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(send, process.platform === 'darwin')))
+/** Installs the menu; commands go to `send`. */
+export function installMenu(send: (command: AppCommand['command']) => void): void {
+  const template = menuTemplate(
+    send,
+    process.platform === 'darwin',
+    (url) => void shell.openExternal(url),
+  )
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template))
 }
