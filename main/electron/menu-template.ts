@@ -11,10 +11,12 @@ type Command = AppCommand['command']
 /**
  * The menu template (pure data apart from the click callbacks, so it can be checked).
  * @param send delivers a command to the focused window's renderer
+ * @param openExternal opens an http(s) link in the OS browser
  */
 export function menuTemplate(
   send: (command: Command) => void,
   isMac: boolean,
+  openExternal: (url: string) => void,
 ): MenuItemConstructorOptions[] {
   const item = (
     label: string,
