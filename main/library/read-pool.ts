@@ -44,8 +44,8 @@ interface Slot {
 }
 
 /**
- * A pool of worker threads (one per core, at most `max`), each taking the next request
- * when it has the fewest in flight.
+ * A pool of worker threads (one per core, at most `max`), started on the first read, each
+ * taking the next request when it has the fewest in flight.
  */
 export function workerReader(script: WorkerScript, max = 4): RecordReader {
   const size = Math.max(1, Math.min(max, availableParallelism()))
@@ -75,10 +75,15 @@ export function workerReader(script: WorkerScript, max = 4): RecordReader {
     worker.unref()
     return slot
   }
-  for (let i = 0; i < size; i++) slots.push(start())
+  // Workers start on the first read: a warm start that finds nothing changed needs none.
+  let started = false
 
   return {
     read(candidate, previous) {
+      if (!started) {
+        started = true
+        for (let i = 0; i < size; i++) slots.push(start())
+      }
       const slot = slots.reduce<Slot | undefined>(
         (best, s) => (!best || s.pending.size < best.pending.size ? s : best),
         undefined,
