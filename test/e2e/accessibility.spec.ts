@@ -1,0 +1,79 @@
+/**
+ * Accessibility (issue 7): an axe-core audit (WCAG 2 A/AA, colour contrast included) of
+ * the main views in both themes, and the main flows driven from the keyboard alone.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from '@playwright/test'
+import { expect, test } from './harness'
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+interface AxeViolation {
+  id: string
+  impact: string
+  help: string
+  nodes: { target: string[] }[]
+}
+
+/** Runs axe in the page (evaluate is not subject to the page's CSP) and returns violations. */
+async function audit(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource)
+  return page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target })) }))
+  })
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the library passes an axe audit in the ${theme} theme`, async ({ library, page }) => {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme)
+    await library.openProject('/home/ayla/src/orbit-notes')
+    await library.sessions().first().click()
+    await page.screenshot({ path: `test-results/screenshots/theme-${theme}.png` })
+    const violations = await audit(page)
+    expect(violations, JSON.stringify(violations, null, 1)).toEqual([])
+  })
+}
+
+test('keyboard only: search, pick a session, ask to delete, cancel, open shortcuts', async ({ library, page }) => {
+  await page.keyboard.press('Control+f')
+  await expect(page.getByTestId('search-input')).toBeFocused()
+  await page.keyboard.type('"Resumed in 0.73.1"')
+  await expect(page.locator('.session-list')).toHaveAttribute('data-query', '"Resumed in 0.73.1"')
+  // Tab from the search box reaches the first row's checkbox and button.
+  const row = library.sessions().first()
+  for (let i = 0; i < 20 && !(await row.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab')
+  }
+  await expect(row).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(row).toHaveAttribute('aria-current', 'true')
+  await page.keyboard.press('Delete')
+  await expect(page.getByTestId('delete-dialog')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('delete-dialog')).toBeHidden()
+  await page.keyboard.press('?')
+  await expect(page.getByTestId('shortcuts')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Control+k')
+  await expect(page.getByTestId('quick-open')).toBeVisible()
+  await page.keyboard.type('tide')
+  await expect(page.getByTestId('quick-open').getByRole('option').first()).toBeVisible()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('quick-open')).toBeHidden()
+  await expect(page.locator('[data-testid="session-item"][aria-current="true"]')).toHaveCount(1)
+})
+
+test('settings: the theme is saved and comes back after a reload', async ({ library, page }) => {
+  await page.keyboard.press('Control+,')
+  const dialog = page.getByTestId('settings-dialog')
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Dark').check()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await page.reload()
+  await library.waitReady()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+})
