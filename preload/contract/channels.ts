@@ -3,7 +3,7 @@
  * (ARCHITECTURE.md rule 2), one list per domain. This file imports nothing, so the
  * sandboxed preload can whitelist channels without pulling in zod.
  */
-export const APP_CHANNELS = ['app:get-info'] as const
+export const APP_CHANNELS = ['app:get-info', 'settings:get', 'settings:update'] as const
 export const LIBRARY_CHANNELS = [
   'library:list-projects',
   'library:query-sessions',
@@ -12,6 +12,14 @@ export const LIBRARY_CHANNELS = [
   'library:add-root',
   'library:remove-root',
 ] as const
+export const EDIT_CHANNELS = [
+  'session:set-label',
+  'session:rename',
+  'session:extract-branch',
+  'session:file-info',
+  'session:reveal',
+] as const
+export const TRASH_CHANNELS = ['trash:move-sessions', 'trash:list', 'trash:restore'] as const
 export const SESSION_CHANNELS = [
   'session:open',
   'session:get-path',
@@ -20,13 +28,19 @@ export const SESSION_CHANNELS = [
 ] as const
 
 /** Every channel of the API. */
-export const CHANNELS = [...APP_CHANNELS, ...LIBRARY_CHANNELS, ...SESSION_CHANNELS] as const
+export const CHANNELS = [
+  ...APP_CHANNELS,
+  ...LIBRARY_CHANNELS,
+  ...TRASH_CHANNELS,
+  ...SESSION_CHANNELS,
+  ...EDIT_CHANNELS,
+] as const
 
 /** One channel name of the API. */
 export type Channel = (typeof CHANNELS)[number]
 
 /** Events main pushes to the renderer: `domain:past-tense` (ARCHITECTURE.md rule 2). */
-export const EVENTS = ['library:changed'] as const
+export const EVENTS = ['library:changed', 'app:command', 'app:error'] as const
 
 /** One event name. */
 export type EventName = (typeof EVENTS)[number]

@@ -8,10 +8,13 @@ import { QuickOpen } from './features/commands/QuickOpen'
 import { ShortcutsOverlay } from './features/commands/ShortcutsOverlay'
 import { SettingsDialog } from './features/settings/SettingsDialog'
 import { DeleteDialog } from './features/trash/DeleteDialog'
+import { EditDialog } from './features/edits/EditDialog'
+import { EditNotice } from './features/edits/EditNotice'
 import { TrashNotice } from './features/trash/TrashNotice'
 import './features/trash/trash.css'
 import { registerCommand, runCommand } from './state/commands'
 import { useLibrary } from './state/library'
+import { useSessionView } from './state/session'
 import { useSettings } from './state/settings'
 
 function AppBar() {
@@ -77,6 +80,12 @@ export function App() {
     const stop = startSubscriptions()
     void load()
     void useSettings.getState().load()
+    // "Show hidden custom messages" drives the session view (Ctrl+H toggles the setting).
+    const stopHidden = useSettings.subscribe((s, before) => {
+      const show = s.settings?.showHidden ?? false
+      if (show !== (before.settings?.showHidden ?? false))
+        useSessionView.getState().setShowHidden(show)
+    })
     const unregister = [
       registerCommand('refresh', () => void useLibrary.getState().rescan()),
       registerCommand('toggle-hidden', () => {
@@ -86,6 +95,7 @@ export function App() {
     ]
     return () => {
       stop()
+      stopHidden()
       unregister.forEach((u) => u())
     }
   }, [load])
@@ -111,6 +121,7 @@ export function App() {
       )}
       {status === 'loading' && <div className="loading">Reading sessions…</div>}
       <TrashNotice />
+      <EditNotice />
       {empty ? (
         <EmptyState />
       ) : (
@@ -121,6 +132,7 @@ export function App() {
         </main>
       )}
       <DeleteDialog />
+      <EditDialog />
       <SettingsDialog />
       <ShortcutsOverlay />
       <QuickOpen />

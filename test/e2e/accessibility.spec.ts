@@ -7,7 +7,10 @@ import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import { expect, test } from './harness'
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
 
 interface AxeViolation {
   id: string
@@ -20,9 +23,20 @@ interface AxeViolation {
 async function audit(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource)
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target })) }))
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> }
+      }
+    ).axe
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+    })
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target })),
+    }))
   })
 }
 
@@ -37,7 +51,10 @@ for (const theme of ['light', 'dark'] as const) {
   })
 }
 
-test('keyboard only: search, pick a session, ask to delete, cancel, open shortcuts', async ({ library, page }) => {
+test('keyboard only: search, pick a session, ask to delete, cancel, open shortcuts', async ({
+  library,
+  page,
+}) => {
   await page.keyboard.press('Control+f')
   await expect(page.getByTestId('search-input')).toBeFocused()
   await page.keyboard.type('"Resumed in 0.73.1"')

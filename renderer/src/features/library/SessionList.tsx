@@ -3,6 +3,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { SessionRow as Row } from '../../../../preload/contract/library'
 import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
+import { useSessionView } from '../../state/session'
 import { useTrash } from '../../state/trash'
 import { age, bytes, cost, fullDate, oneLine } from './format'
 import { SessionToolbar } from './SessionToolbar'
@@ -55,7 +56,12 @@ function SessionRow({
         data-match-entry-id={session.matchEntryId ?? undefined}
         data-parent-id={session.parentId ?? undefined}
         aria-current={selected ? 'true' : undefined}
-        onClick={() => selectSession(session.id)}
+        onClick={() =>
+          // A search hit opens the session at the matching entry (deep link).
+          session.matchEntryId
+            ? void useSessionView.getState().openSession(session.id, session.matchEntryId)
+            : selectSession(session.id)
+        }
       >
         <span className={`session-title${session.name ? ' named' : ''}`}>
           {session.depth > 0 && (

@@ -1,0 +1,78 @@
+/**
+ * `session:get-path`: resolves the selected entry, plans its path once per file load, and
+ * returns one window of it, bounded by item count and by size (a 100 MB session never travels
+ * in one response).
+ */
+import { ApiError } from '../../../preload/contract/errors'
+import type { PathItem, PathPage } from '../../../preload/contract/session'
+import { memoize } from './cache'
+import { itemSize, toPathItem } from './items'
+import { planPath, type PathPlan } from './path'
+import type { SessionEntry, ViewSource } from './source'
+
+/** Items per page when the caller does not say. */
+export const DEFAULT_LIMIT = 100
+/** A page stops growing after this many characters of content (at least one item). */
+export const PAGE_BUDGET = 4_000_000
+
+/** What `session:get-path` asks for (already validated by the contract). */
+export interface PathRequest {
+  entryId?: string
+  position?: number
+  raw?: boolean
+  offset?: number
+  limit?: number
+}
+
+/**
+ * The entry a request names: `position` wins when it holds an entry with that id (or any entry
+ * when no id is given); otherwise pi's index winner for the id.
+ * @throws ApiError `not_found` when nothing matches
+ */
+export function resolveTarget(source: ViewSource, req: PathRequest): SessionEntry {
+  if (req.position !== undefined) {
+    const at = source.entries[req.position]
+    if (at && (req.entryId === undefined || at.id === req.entryId)) return at
+  }
+  const byId = req.entryId !== undefined ? source.byId.get(req.entryId) : undefined
+  if (byId) return byId
+  throw new ApiError(
+    'not_found',
+    `No entry ${req.entryId ?? `at position ${req.position}`} in this session`,
+  )
+}
+
+/** Builds one page of the path (plans are memoized per loaded file). */
+export function pathPage(
+  source: ViewSource,
+  memo: Map<string, unknown>,
+  req: PathRequest,
+): PathPage {
+  const target = resolveTarget(source, req)
+  const raw = req.raw === true
+  const pos = source.posOf.get(target) ?? -1
+  const plan = memoize<PathPlan>(memo, `plan:${pos}:${raw}`, () => planPath(source, target, raw), 6)
+  const total = plan.items.length
+  const limit = req.limit ?? DEFAULT_LIMIT
+  const offset = Math.min(req.offset ?? Math.max(0, total - limit), total)
+  const items: PathItem[] = []
+  let size = 0
+  for (let i = offset; i < Math.min(total, offset + limit); i++) {
+    const item = toPathItem(source, plan, plan.items[i] as PathPlan['items'][number])
+    items.push(item)
+    size += itemSize(item)
+    if (size >= PAGE_BUDGET) break
+  }
+  return {
+    targetId: typeof target.id === 'string' ? target.id : '',
+    targetPos: pos,
+    raw,
+    total,
+    offset,
+    items,
+    compactedAway: plan.compactedAway,
+    contextMessages: plan.contextMessages,
+    thinkingLevel: plan.thinkingLevel,
+    model: plan.model,
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * The path from the root to a selected entry, as the model sees it from there (pi 1.6.0
+ * projection, pi spec 12.3: latest compaction first, kept entries, context edits applied) or
+ * raw (every entry of the path, marked when the model does not see it). Computed once per
+ * (file load, entry, view) and paged out by `page.ts`.
+ */
+import type { AgentMessage, SessionEntry, ViewSource } from './source'
+import { pathTo, projectionAt } from './source'
+
+/** One entry of a planned path. */
+export interface PlanItem {
+  entry: SessionEntry
+  pos: number
+  /** Messages the model gets from the entry (context view, edits applied); null = as stored. */
+  messages: AgentMessage[] | null
+  inContext: boolean
+  edited?: 'replaced' | 'omitted'
+  /** The context_edit whose replacement content is shown (owner of its images). */
+  editEntry?: SessionEntry
+}
+
+/** A tool result as its call sees it. */
+export interface ResultRef {
+  id: string
+  pos: number
+  isError: boolean
+}
+
+/** A tool call as its result sees it. */
+export interface CallRef {
+  id: string
+  name: string
+  args: unknown
+}
+
+/** A computed path, ready to page. */
+export interface PathPlan {
+  target: SessionEntry
+  targetPos: number
+  raw: boolean
+  items: PlanItem[]
+  compactedAway: number
+  contextMessages: number
+  thinkingLevel: string
+  model: string | null
+  /** Tool results on the path by tool call id, and tool calls by id (pairing, both ways). */
+  results: Map<string, ResultRef>
+  calls: Map<string, CallRef>
+}
+
+interface EditLike {
+  targetId?: unknown
+  replacement?: unknown
+}
+
+function pairTools(items: readonly PlanItem[]): Pick<PathPlan, 'results' | 'calls'> {
+  const results = new Map<string, ResultRef>()
+  const calls = new Map<string, CallRef>()
+  for (const { entry, pos } of items) {
+    if (entry.type !== 'message') continue
+    const m = (entry as { message?: Record<string, unknown> }).message
+    if (!m) continue
+    if (m.role === 'toolResult' && typeof m.toolCallId === 'string') {
+      results.set(m.toolCallId, { id: String(entry.id ?? ''), pos, isError: m.isError === true })
+    } else if (m.role === 'assistant' && Array.isArray(m.content)) {
+      for (const b of m.content) {
+        if (b && typeof b === 'object' && b.type === 'toolCall' && typeof b.id === 'string') {
+          calls.set(b.id, { id: b.id, name: String(b.name ?? ''), args: b.arguments })
+        }
+      }
+    }
+  }
+  return { results, calls }
+}
+
+/**
+ * Plans the path to `target`.
+ * @param raw false: the model's view (compaction-aware, edits applied); true: every entry
+ */
+export function planPath(source: ViewSource, target: SessionEntry, raw: boolean): PathPlan {
+  const projection = projectionAt(source, target)
+  const path = pathTo(source, target)
+  const edits = new Map<string, EditLike>()
+  for (const { sourceEntry } of projection.entries) {
+    if (sourceEntry.type === 'context_edit') {
+      const edit = sourceEntry as unknown as EditLike
+      if (typeof edit.targetId === 'string') edits.set(edit.targetId, edit)
+    }
+  }
+  const selected = new Map<SessionEntry, { index: number; messages: AgentMessage[] }>()
+  projection.entries.forEach((pe, index) =>
+    selected.set(pe.sourceEntry, { index, messages: pe.messages }),
+  )
+  const posOf = (e: SessionEntry) => source.posOf.get(e) ?? -1
+  const toItem = (entry: SessionEntry): PlanItem => {
+    const pick = selected.get(entry)
+    const edit = typeof entry.id === 'string' ? edits.get(entry.id) : undefined
+    const item: PlanItem = {
+      entry,
+      pos: posOf(entry),
+      messages: null,
+      inContext: pick !== undefined,
+    }
+    // Only the latest compaction (first of the projection) speaks to the model (pi spec 12.3).
+    if (pick && entry.type === 'compaction' && pick.index > 0) item.inContext = false
+    if (pick && edit) {
+      item.edited = edit.replacement === null ? 'omitted' : 'replaced'
+      if (item.edited === 'omitted') item.inContext = false
+      else if (!raw) {
+        item.messages = pick.messages
+        item.editEntry = edit as unknown as SessionEntry
+      }
+    } else if (pick && !raw) item.messages = pick.messages
+    return item
+  }
+  const items = raw ? path.map(toItem) : projection.entries.map((pe) => toItem(pe.sourceEntry))
+  const model = projection.model ? `${projection.model.provider}/${projection.model.modelId}` : null
+  return {
+    target,
+    targetPos: posOf(target),
+    raw,
+    items,
+    compactedAway: path.length - projection.entries.length,
+    contextMessages: projection.messages.length,
+    thinkingLevel: projection.thinkingLevel,
+    model,
+    ...pairTools(items),
+  }
+}

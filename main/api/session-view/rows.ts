@@ -1,0 +1,97 @@
+/**
+ * The branch tree as rows (pi spec 8, 15.6): every entry of the file, in display order —
+ * pre-order, roots in file order with the one holding the leaf first, children with the branch
+ * holding the leaf first and then by timestamp (the session module's tree already sorts them).
+ * Iterative: a 50,000-deep chain needs no recursion.
+ */
+import type { TreeRow } from '../../../preload/contract/session'
+import { collectCalls, hasText, rowText } from './row-text'
+import {
+  pathTo,
+  treeOf,
+  yieldNow,
+  type SessionEntry,
+  type SessionTreeNode,
+  type ViewSource,
+} from './source'
+
+/** Timestamp of an entry in ms, null when missing or unparseable. */
+export function entryTime(entry: SessionEntry): number | null {
+  const ms = typeof entry.timestamp === 'string' ? Date.parse(entry.timestamp) : NaN
+  return Number.isFinite(ms) ? ms : null
+}
+
+function isQuiet(entry: SessionEntry): boolean {
+  if (entry.type !== 'message') return false
+  const m = (entry as { message?: { role?: unknown; content?: unknown; stopReason?: unknown } })
+    .message
+  if (!m || m.role !== 'assistant') return false
+  const errorOrAborted =
+    typeof m.stopReason === 'string' && m.stopReason !== 'stop' && m.stopReason !== 'toolUse'
+  return !hasText(m.content) && !errorOrAborted
+}
+
+/** Children (or roots) with those on the active path first, the rest in their given order. */
+function activeFirst(
+  nodes: readonly SessionTreeNode[],
+  active: ReadonlySet<SessionEntry>,
+): SessionTreeNode[] {
+  const first: SessionTreeNode[] = []
+  const rest: SessionTreeNode[] = []
+  for (const node of nodes) (active.has(node.entry) ? first : rest).push(node)
+  return first.length === 0 ? rest : [...first, ...rest]
+}
+
+/** Longest stretch of row building before yielding to the event loop (ms). */
+const SLICE_MS = 10
+
+/**
+ * Builds the rows of a loaded session, yielding to the event loop every ~10 ms so a 50,000-entry
+ * session never blocks the main process for long.
+ * @returns rows in display order; `parent` indexes into the same array
+ */
+export async function buildRows(source: ViewSource): Promise<TreeRow[]> {
+  const { entries, posOf, leafPos, loaded } = source
+  const leaf = leafPos >= 0 ? entries[leafPos] : undefined
+  const active = new Set<SessionEntry>(leaf ? pathTo(source, leaf) : [])
+  const calls = collectCalls(entries)
+  await yieldNow()
+  const rows: TreeRow[] = []
+  const stack: { node: SessionTreeNode; parent: number }[] = []
+  const roots = activeFirst(treeOf(source), active)
+  await yieldNow()
+  for (let i = roots.length - 1; i >= 0; i--)
+    stack.push({ node: roots[i] as SessionTreeNode, parent: -1 })
+  let sliceStart = performance.now()
+  while (stack.length > 0) {
+    if ((rows.length & 1023) === 0 && performance.now() - sliceStart > SLICE_MS) {
+      await yieldNow()
+      sliceStart = performance.now()
+    }
+    const { node, parent } = stack.pop() as { node: SessionTreeNode; parent: number }
+    const entry = node.entry
+    const pos = posOf.get(entry) ?? -1
+    const { head, text } = rowText(entry, calls)
+    const row: TreeRow = {
+      id: typeof entry.id === 'string' ? entry.id : '',
+      pos,
+      parent,
+      type: typeof entry.type === 'string' ? entry.type.slice(0, 60) : 'entry',
+      head,
+      text,
+      time: entryTime(entry),
+      line: loaded.lines[pos] ?? 0,
+    }
+    const role = (entry as { message?: { role?: unknown } }).message?.role
+    if (entry.type === 'message' && typeof role === 'string') row.role = role.slice(0, 60)
+    if (node.label !== undefined) row.label = node.label
+    if (isQuiet(entry)) row.quiet = true
+    const index = rows.length
+    rows.push(row)
+    const children = activeFirst(node.children, active)
+    for (let i = children.length - 1; i >= 0; i--) {
+      stack.push({ node: children[i] as SessionTreeNode, parent: index })
+    }
+  }
+  return rows
+}

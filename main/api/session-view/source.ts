@@ -1,0 +1,117 @@
+/**
+ * The session view's only door into `main/session` (thin adapter): loads a file with the
+ * session module's streaming loader and SessionManager, and adds the lookups the view needs
+ * (position of every entry, pi's index by id). Reading never writes (issue 3).
+ */
+import { stat } from 'node:fs/promises'
+import {
+  SessionManager,
+  buildSessionInfo,
+  buildSessionProjection,
+  loadSessionFile,
+  walkToRoot,
+  type LoadedSession,
+  type SessionEntry,
+  type SessionInfo,
+  type SessionProjection,
+  type SessionTreeNode,
+} from '../../session'
+
+export type {
+  AgentMessage,
+  Diagnostic,
+  SessionEntry,
+  SessionHeader,
+  SessionTreeNode,
+} from '../../session'
+export { isEntryType, isMessageRole } from '../../session'
+
+/** File identity used to notice that a cached load is stale. */
+export interface FileStamp {
+  size: number
+  mtimeMs: number
+  ino: number
+}
+
+/** One loaded session plus the lookups the view needs. */
+export interface ViewSource {
+  path: string
+  stamp: FileStamp
+  loaded: LoadedSession
+  manager: SessionManager
+  /** All entries in file order (pi's `getEntries()`; legacy files migrated in memory). */
+  entries: readonly SessionEntry[]
+  /** pi's index: id -> entry, a later duplicate wins (pi spec 7). */
+  byId: ReadonlyMap<string, SessionEntry>
+  /** Entry object -> position in `entries` (duplicates keep their own positions). */
+  posOf: ReadonlyMap<SessionEntry, number>
+  /** Position of pi's leaf (the last entry with an id, pi spec 7), or -1. */
+  leafPos: number
+  /** pi's listing summary (name, created, modified...; pi spec 15.1). */
+  info: SessionInfo | null
+}
+
+/** Lets queued I/O and timers run (used between long synchronous steps). */
+export function yieldNow(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
+/** Reads the file identity. Rejects with the fs error (ENOENT...). */
+export async function stampOf(path: string): Promise<FileStamp> {
+  const facts = await stat(path)
+  return { size: facts.size, mtimeMs: facts.mtimeMs, ino: facts.ino }
+}
+
+/**
+ * Loads `path` without blocking the event loop for long (the loader yields every ~12 ms).
+ * @throws the fs error when the file cannot be read (EISDIR, ENOENT, EACCES...)
+ */
+export async function loadViewSource(path: string, signal?: AbortSignal): Promise<ViewSource> {
+  const stamp = await stampOf(path)
+  const loaded = await loadSessionFile(path, { signal })
+  // Between the synchronous steps below (each tens of ms on 50,000 entries), let other
+  // requests run: the main process must never be blocked for long.
+  await yieldNow()
+  const manager = SessionManager.fromLoaded(path, loaded)
+  const entries = loaded.entries
+  const byId = new Map<string, SessionEntry>()
+  const posOf = new Map<SessionEntry, number>()
+  let leafPos = -1
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as SessionEntry
+    posOf.set(entry, i)
+    if (typeof entry.id === 'string') {
+      byId.set(entry.id, entry)
+      leafPos = i
+    }
+  }
+  await yieldNow()
+  const { info } = buildSessionInfo(path, loaded, new Date(stamp.mtimeMs))
+  return { path, stamp, loaded, manager, entries, byId, posOf, leafPos, info }
+}
+
+/** The entry tree (pi spec 8, with the session module's no-silent-loss improvements). */
+export function treeOf(source: ViewSource): SessionTreeNode[] {
+  return source.manager.getTree()
+}
+
+/** Root-first path to `entry` (pi spec 9), cycle-safe. */
+export function pathTo(source: ViewSource, entry: SessionEntry): SessionEntry[] {
+  return walkToRoot(entry, source.byId)
+}
+
+/**
+ * pi 1.6.0's projection (compaction-aware entries, context edits; pi spec 12.3) with `entry`
+ * as the leaf. The session module takes a leaf id; an entry that is not its id's index winner
+ * (an earlier duplicate) or has no id is passed under a private key.
+ */
+export function projectionAt(source: ViewSource, entry: SessionEntry): SessionProjection {
+  const id = entry.id
+  if (typeof id === 'string' && id !== '' && source.byId.get(id) === entry) {
+    return buildSessionProjection(source.entries, id, source.byId)
+  }
+  const key = '\u0000view-target'
+  const byId = new Map(source.byId)
+  byId.set(key, entry)
+  return buildSessionProjection(source.entries, key, byId)
+}

@@ -1,0 +1,62 @@
+/**
+ * Preformatted text cut to its first lines, with "show all" (issue 5: long tool output).
+ */
+import { useState } from 'react'
+
+/** Props of {@link CollapsibleText}. */
+export interface CollapsibleTextProps {
+  text: string
+  /** Lines shown before "show all". */
+  lines?: number
+  /** Characters shown before "show all" (a single very long line). */
+  chars?: number
+  className?: string
+}
+
+/** Cuts `text` to `lines` lines / `chars` characters until the user asks for all of it. */
+export function CollapsibleText({
+  text,
+  lines = 24,
+  chars = 4000,
+  className,
+}: CollapsibleTextProps) {
+  const [all, setAll] = useState(false)
+  let cut = text
+  if (!all) {
+    let at = -1
+    for (let n = 0; n < lines; n++) {
+      at = text.indexOf('\n', at + 1)
+      if (at < 0) break
+    }
+    if (at >= 0) cut = text.slice(0, at)
+    if (cut.length > chars) cut = cut.slice(0, chars)
+  }
+  const hidden = text.length - cut.length
+  return (
+    <div className={`collapsible ${className ?? ''}`}>
+      <pre className="plain-text">{cut}</pre>
+      {hidden > 0 && (
+        <button
+          type="button"
+          className="link-button"
+          data-testid="show-all"
+          onClick={() => setAll(true)}
+        >
+          Show all ({countLines(text) - countLines(cut)} more lines, {hidden.toLocaleString()}{' '}
+          characters)
+        </button>
+      )}
+      {all && text.length > chars && (
+        <button type="button" className="link-button" onClick={() => setAll(false)}>
+          Show less
+        </button>
+      )}
+    </div>
+  )
+}
+
+function countLines(text: string): number {
+  let n = 1
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++
+  return n
+}

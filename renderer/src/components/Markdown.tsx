@@ -1,0 +1,77 @@
+/**
+ * Markdown for hostile session text (ARCHITECTURE.md rule 7): react-markdown with GitHub
+ * flavour and code highlighting, never raw HTML (no rehype-raw: HTML shows as text). Links only
+ * for absolute http/https URLs; images are never fetched (a placeholder shows the URL; CSP
+ * allows only 'self' and data: anyway). Very long text falls back to plain, cut text.
+ */
+import { memo, type ComponentProps } from 'react'
+import ReactMarkdown, { type Components } from 'react-markdown'
+import rehypeHighlight from 'rehype-highlight'
+import remarkGfm from 'remark-gfm'
+import { CollapsibleText } from './CollapsibleText'
+import { safeExternalUrl } from './links'
+import './markdown.css'
+
+/** Beyond this many characters, markdown parsing gets slow: show plain text instead. */
+const MARKDOWN_MAX = 100_000
+/** Beyond this many characters, skip syntax highlighting. */
+const HIGHLIGHT_MAX = 30_000
+
+function Link({ href, children }: ComponentProps<'a'>) {
+  const url = safeExternalUrl(href)
+  if (!url) {
+    return (
+      <span className="md-link-blocked" title={href ? `Not a web link: ${href}` : undefined}>
+        {children}
+      </span>
+    )
+  }
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={url}
+      onClick={(e) => {
+        if (!safeExternalUrl(e.currentTarget.href)) e.preventDefault()
+      }}
+    >
+      {children}
+    </a>
+  )
+}
+
+function BlockedImage({ src, alt }: ComponentProps<'img'>) {
+  return (
+    <span
+      className="md-image-blocked"
+      data-testid="blocked-image"
+      title="Images from the web are not loaded"
+    >
+      [image{alt ? `: ${alt}` : ''}] <code>{typeof src === 'string' ? src : ''}</code>
+    </span>
+  )
+}
+
+const components: Components = { a: Link, img: BlockedImage }
+const remark = [remarkGfm]
+const rehype = [[rehypeHighlight, { detect: false }]] as ComponentProps<
+  typeof ReactMarkdown
+>['rehypePlugins']
+
+/** Renders `text` as inert markdown. */
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  if (text.length > MARKDOWN_MAX) return <CollapsibleText text={text} />
+  return (
+    <div className="markdown">
+      <ReactMarkdown
+        remarkPlugins={remark}
+        rehypePlugins={text.length > HIGHLIGHT_MAX ? undefined : rehype}
+        components={components}
+        skipHtml={false}
+      >
+        {text}
+      </ReactMarkdown>
+    </div>
+  )
+})

@@ -1,0 +1,138 @@
+/**
+ * One row of the branch tree: pi's /tree text (pi spec 15.6) with the active-path marker `•`,
+ * the label, the leaf and branch-point badges; or a collapsed run of entries.
+ */
+import type { NodeRendererProps } from 'react-arborist'
+import type { TreeRow } from '../../../../preload/contract/session'
+import type { TreeItem } from './layout'
+
+/** What every node needs besides its own data (passed through a context-free closure). */
+export interface NodeContext {
+  rows: readonly TreeRow[]
+  leafRow: number
+  active: ReadonlySet<number>
+  /** Called when a label edit ends without a submit (Escape, focus lost). */
+  onEditEnd: () => void
+}
+
+/** The inline label editor (react-arborist rename-in-place; pi spec 10: blank clears). */
+function LabelEditor({
+  node,
+  initial,
+  onEnd,
+}: {
+  node: NodeRendererProps<TreeItem>['node']
+  initial: string
+  onEnd: () => void
+}) {
+  return (
+    <input
+      className="tree-label-input"
+      data-testid="tree-label-input"
+      aria-label="Label (empty removes it)"
+      defaultValue={initial}
+      autoFocus
+      onFocus={(e) => e.currentTarget.select()}
+      onBlur={() => {
+        node.reset()
+        onEnd()
+      }}
+      onKeyDown={(e) => {
+        e.stopPropagation()
+        if (e.key === 'Escape') {
+          node.reset()
+          onEnd()
+        }
+        if (e.key === 'Enter') node.submit(e.currentTarget.value)
+      }}
+    />
+  )
+}
+
+function Toggle({ node }: Pick<NodeRendererProps<TreeItem>, 'node'>) {
+  if (node.isLeaf) return <span className="tree-toggle" aria-hidden="true" />
+  return (
+    <span
+      className="tree-toggle"
+      aria-hidden="true"
+      onClick={(e) => {
+        e.stopPropagation()
+        node.toggle()
+      }}
+    >
+      {node.isOpen ? '▾' : '▸'}
+    </span>
+  )
+}
+
+/** Builds the node renderer for one set of rows. */
+export function makeTreeNode(ctx: NodeContext) {
+  return function TreeNode({ node, style }: NodeRendererProps<TreeItem>) {
+    const item = node.data
+    if (item.row < 0) {
+      return (
+        <div
+          style={style}
+          className="tree-node tree-run"
+          data-testid="tree-run"
+          title="Linear run of entries"
+        >
+          <Toggle node={node} />
+          <span className="tree-run-text">
+            ⋯ {item.count?.toLocaleString()} entries {node.isOpen ? '' : '(collapsed)'}
+          </span>
+        </div>
+      )
+    }
+    const row = ctx.rows[item.row] as TreeRow
+    const onActive = ctx.active.has(item.row)
+    const isLeaf = item.row === ctx.leafRow
+    const classes = ['tree-node', `kind-${row.role ?? row.type}`]
+    if (onActive) classes.push('active')
+    if (node.isSelected) classes.push('selected')
+    if (item.head) classes.push('branch-head')
+    return (
+      <div
+        style={style}
+        className={classes.join(' ')}
+        data-testid="tree-node"
+        data-entry-id={row.id}
+        data-pos={row.pos}
+        data-active={onActive ? 'true' : undefined}
+        data-leaf={isLeaf ? 'true' : undefined}
+        title={
+          `${row.head} ${row.text}`.trim() + `\nline ${row.line}${row.id ? ` · ${row.id}` : ''}`
+        }
+      >
+        <Toggle node={node} />
+        {item.head && (
+          <span className="tree-branch-mark" aria-label="branch">
+            ↳
+          </span>
+        )}
+        {onActive && (
+          <span className="tree-active" aria-label="on the active path">
+            •
+          </span>
+        )}
+        {isLeaf && <span className="badge leaf-badge">leaf</span>}
+        {(item.branches ?? 0) > 1 && (
+          <span className="badge branch-badge" title={`Branch point: ${item.branches} branches`}>
+            {item.branches} branches
+          </span>
+        )}
+        {node.isEditing ? (
+          <LabelEditor node={node} initial={row.label ?? ''} onEnd={ctx.onEditEnd} />
+        ) : (
+          row.label !== undefined && (
+            <span className="tree-label" data-testid="tree-label">
+              [{row.label}]
+            </span>
+          )
+        )}
+        <span className="tree-head">{row.head}</span>
+        {row.text && <span className="tree-text">{row.text}</span>}
+      </div>
+    )
+  }
+}

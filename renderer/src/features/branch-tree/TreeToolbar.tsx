@@ -1,0 +1,89 @@
+/**
+ * Controls of the branch tree: pi's filter modes, search, fold/unfold, run collapsing, and a
+ * jump to pi's leaf (the resume point).
+ */
+import { FILTER_LABELS, FILTER_MODES, type FilterMode } from './filters'
+
+/** Props of {@link TreeToolbar}. */
+export interface TreeToolbarProps {
+  mode: FilterMode
+  onMode(mode: FilterMode): void
+  query: string
+  onQuery(query: string): void
+  collapse: boolean
+  onCollapse(collapse: boolean): void
+  shown: number
+  total: number
+  onOpenAll(): void
+  onCloseAll(): void
+  onLeaf(): void
+}
+
+/** The toolbar above the tree. */
+export function TreeToolbar(props: TreeToolbarProps) {
+  return (
+    <div className="tree-toolbar">
+      <div className="tree-filters" role="radiogroup" aria-label="Filter">
+        {FILTER_MODES.map((mode) => (
+          <button
+            key={mode}
+            type="button"
+            role="radio"
+            aria-checked={props.mode === mode}
+            className={`chip${props.mode === mode ? ' on' : ''}`}
+            data-testid={`tree-filter-${mode}`}
+            onClick={() => props.onMode(mode)}
+          >
+            {FILTER_LABELS[mode]}
+          </button>
+        ))}
+      </div>
+      <div className="tree-tools">
+        <input
+          type="search"
+          className="tree-search"
+          placeholder="Search the tree"
+          aria-label="Search the tree"
+          data-testid="tree-search"
+          value={props.query}
+          onChange={(e) => props.onQuery(e.target.value)}
+        />
+        <button
+          type="button"
+          className="ghost small"
+          onClick={props.onOpenAll}
+          title="Unfold everything"
+        >
+          Unfold
+        </button>
+        <button
+          type="button"
+          className="ghost small"
+          onClick={props.onCloseAll}
+          title="Fold everything"
+        >
+          Fold
+        </button>
+        <label className="tree-check" title="Collapse long linear runs so branch points stand out">
+          <input
+            type="checkbox"
+            checked={props.collapse}
+            onChange={(e) => props.onCollapse(e.target.checked)}
+          />
+          Runs
+        </label>
+        <button
+          type="button"
+          className="ghost small"
+          onClick={props.onLeaf}
+          title="Show pi's resume point"
+        >
+          Leaf
+        </button>
+        <span className="muted tree-count" data-testid="tree-count">
+          {props.shown.toLocaleString()} / {props.total.toLocaleString()}
+        </span>
+      </div>
+    </div>
+  )
+}

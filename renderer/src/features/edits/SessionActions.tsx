@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react'
+import type { SessionOverview } from '../../../../preload/contract/session'
+import { call } from '../../api/client'
+import { registerCommand } from '../../state/commands'
+import { useEdits } from '../../state/edits'
+import { useLibrary } from '../../state/library'
+import { useSessionView } from '../../state/session'
+
+/**
+ * The session's actions (issue 6): rename (F2), label the selected entry (L), extract the
+ * branch ending at the selected entry, copy the resume command or the path, and in the
+ * desktop app reveal the file or open the project folder.
+ */
+export function SessionActions({ overview }: { overview: SessionOverview }) {
+  const sessionId = useSessionView((s) => s.sessionId)
+  const selected = useSessionView((s) => s.selected)
+  const desktop = useLibrary((s) => s.info?.host === 'electron')
+  const busy = useEdits((s) => s.busy)
+  const [copied, setCopied] = useState<string | null>(null)
+  const readOnly = overview.readOnly
+  const why = readOnly ? `Read-only: ${overview.readOnlyReason ?? 'damaged file'}` : undefined
+
+  useEffect(() => {
+    if (!sessionId || readOnly) return
+    return registerCommand('rename', () =>
+      useEdits.getState().ask({ kind: 'rename', sessionId, initial: overview.name ?? '' }),
+    )
+  }, [sessionId, readOnly, overview.name])
+
+  if (!sessionId) return null
+  const copy = async (what: 'resume' | 'path') => {
+    const info = await call('session:file-info', { sessionId })
+    await navigator.clipboard.writeText(what === 'resume' ? info.resumeCommand : info.file)
+    setCopied(what === 'resume' ? 'Resume command copied' : 'Path copied')
+  }
+  return (
+    <div className="session-actions" role="toolbar" aria-label="Session actions">
+      <button
+        type="button"
+        className="ghost small"
+        data-testid="action-rename"
+        disabled={readOnly || busy}
+        title={why ?? 'Rename this session (F2)'}
+        onClick={() =>
+          useEdits.getState().ask({ kind: 'rename', sessionId, initial: overview.name ?? '' })
+        }
+      >
+        Rename
+      </button>
+      <button
+        type="button"
+        className="ghost small"
+        data-testid="action-extract"
+        disabled={readOnly || busy || !selected?.id}
+        title={why ?? 'Extract the branch ending at the selected entry into a new session'}
+        onClick={() => selected && void useEdits.getState().extract(sessionId, selected.id)}
+      >
+        Extract branch
+      </button>
+      <button
+        type="button"
+        className="ghost small"
+        data-testid="action-copy-resume"
+        onClick={() => void copy('resume')}
+      >
+        Copy resume command
+      </button>
+      <button type="button" className="ghost small" onClick={() => void copy('path')}>
+        Copy path
+      </button>
+      {desktop && (
+        <>
+          <button
+            type="button"
+            className="ghost small"
+            onClick={() => void call('session:reveal', { sessionId, target: 'file' })}
+          >
+            Reveal in file manager
+          </button>
+          <button
+            type="button"
+            className="ghost small"
+            onClick={() => void call('session:reveal', { sessionId, target: 'project' })}
+          >
+            Open project folder
+          </button>
+        </>
+      )}
+      {copied && (
+        <span className="muted" role="status">
+          {copied}
+        </span>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,102 @@
+/**
+ * Message content blocks: text as markdown, thinking collapsed, tool calls with their
+ * arguments and the status of their paired result, images fetched lazily.
+ */
+import type { ContentBlock } from '../../../../preload/contract/session'
+import { CollapsibleText } from '../../components/CollapsibleText'
+import { LazyImage } from '../../components/LazyImage'
+import { Markdown } from '../../components/Markdown'
+import { useTranscriptNav } from './nav'
+
+/** Props of {@link Blocks}. */
+export interface BlocksProps {
+  blocks: readonly ContentBlock[]
+  sessionId: string
+  /** Tool output and the like: plain text instead of markdown. */
+  plain?: boolean
+}
+
+function ToolCall({ block }: { block: Extract<ContentBlock, { type: 'toolCall' }> }) {
+  const jump = useTranscriptNav()
+  const result = block.result
+  return (
+    <details className="tool-call" data-testid="tool-call" data-tool-call-id={block.id}>
+      <summary>
+        <span className="tool-name">{block.name || 'tool'}</span>
+        <span className="muted tool-args-preview">
+          {block.args.replace(/\s+/g, ' ').slice(0, 120)}
+        </span>
+        {result ? (
+          <button
+            type="button"
+            className={`badge ${result.isError ? 'error' : 'ok'}`}
+            title="Go to the result"
+            onClick={(e) => {
+              e.preventDefault()
+              jump(result.pos)
+            }}
+          >
+            {result.isError ? 'error ↓' : 'result ↓'}
+          </button>
+        ) : (
+          <span className="badge warn" title="No result for this call on this path">
+            no result
+          </span>
+        )}
+      </summary>
+      <CollapsibleText text={block.args} lines={40} className="tool-args" />
+    </details>
+  )
+}
+
+/** Renders content blocks in order. */
+export function Blocks({ blocks, sessionId, plain }: BlocksProps) {
+  return (
+    <div className="blocks">
+      {blocks.map((block, i) => {
+        switch (block.type) {
+          case 'text':
+            if (!block.text.trim()) return null
+            return plain ? (
+              <CollapsibleText key={i} text={block.text} />
+            ) : (
+              <Markdown key={i} text={block.text} />
+            )
+          case 'thinking':
+            return (
+              <details key={i} className="thinking" data-testid="thinking">
+                <summary>
+                  {block.redacted
+                    ? 'Thinking (redacted)'
+                    : `Thinking · ${block.text.length.toLocaleString()} characters`}
+                </summary>
+                <CollapsibleText text={block.text} lines={60} />
+              </details>
+            )
+          case 'toolCall':
+            return <ToolCall key={i} block={block} />
+          case 'image':
+            return (
+              <LazyImage
+                key={i}
+                sessionId={sessionId}
+                pos={block.pos}
+                index={block.index}
+                mimeType={block.mimeType}
+                size={block.bytes}
+                width={block.width}
+                height={block.height}
+              />
+            )
+          default:
+            return (
+              <details key={i} className="other-block">
+                <summary>[{block.kind}] block</summary>
+                <CollapsibleText text={block.json} />
+              </details>
+            )
+        }
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,176 @@
+/**
+ * The body of one transcript entry by kind (pi spec 2.3): messages, tool results, bash runs,
+ * extension messages, compaction and branch summary cards, and small markers for settings.
+ */
+import { useState } from 'react'
+import type { ItemBody as Body, PathItem } from '../../../../preload/contract/session'
+import { CollapsibleText } from '../../components/CollapsibleText'
+import { Markdown } from '../../components/Markdown'
+import { tokens } from '../../components/format'
+import { Blocks } from './Blocks'
+
+type Of<K extends Body['kind']> = Extract<Body, { kind: K }>
+
+function Bash({ body }: { body: Of<'bash'> }) {
+  return (
+    <div className="bash">
+      <div className="bash-command">
+        <code>$ {body.command}</code>
+        {body.exitCode !== null && (
+          <span className={`badge ${body.exitCode === 0 ? 'ok' : 'error'}`}>
+            exit {body.exitCode}
+          </span>
+        )}
+        {body.cancelled && <span className="badge warn">cancelled</span>}
+        {body.truncated && <span className="badge warn">output truncated</span>}
+        {body.excluded && (
+          <span
+            className="badge muted-badge"
+            data-testid="excluded"
+            title="A !! command: stored, never sent to the model"
+          >
+            !! not sent to the model
+          </span>
+        )}
+      </div>
+      {body.output && <CollapsibleText text={body.output} />}
+      {body.fullOutputPath && <div className="muted small">Full output: {body.fullOutputPath}</div>}
+    </div>
+  )
+}
+
+function ToolResult({ body, sessionId }: { body: Of<'toolResult'>; sessionId: string }) {
+  return (
+    <div className="tool-result">
+      {body.call ? (
+        <details className="tool-call-args">
+          <summary>
+            arguments of <code>{body.call.name}</code>
+          </summary>
+          <CollapsibleText text={body.call.args} />
+        </details>
+      ) : (
+        <div className="muted small">
+          No matching call on this path (call id {body.toolCallId || 'missing'})
+        </div>
+      )}
+      <Blocks blocks={body.content} sessionId={sessionId} plain />
+    </div>
+  )
+}
+
+function Hidden({ body, sessionId }: { body: Of<'custom'>; sessionId: string }) {
+  const [open, setOpen] = useState(false)
+  if (open) return <Blocks blocks={body.content} sessionId={sessionId} />
+  return (
+    <div className="hidden-message" data-testid="hidden-message">
+      Hidden extension message (display: false){' '}
+      <button type="button" className="link-button" onClick={() => setOpen(true)}>
+        show
+      </button>
+    </div>
+  )
+}
+
+/** A summary card (compaction, branch summary): the title is the entry header's. */
+function Card({ summary, children }: { summary: string; children?: React.ReactNode }) {
+  return (
+    <div className="summary-card">
+      {children}
+      <details open className="card-summary">
+        <summary>Summary</summary>
+        <Markdown text={summary} />
+      </details>
+    </div>
+  )
+}
+
+/** Renders one item's body. */
+export function ItemBody({
+  item,
+  sessionId,
+  showHidden,
+}: {
+  item: PathItem
+  sessionId: string
+  showHidden: boolean
+}) {
+  const body = item.body
+  switch (body.kind) {
+    case 'user':
+    case 'system':
+      return <Blocks blocks={body.content} sessionId={sessionId} />
+    case 'assistant':
+      return (
+        <>
+          <Blocks blocks={body.content} sessionId={sessionId} />
+          {body.stopReason === 'aborted' && <div className="stop aborted">Aborted</div>}
+          {body.errorMessage && (
+            <div className="stop error" role="note">
+              Error: {body.errorMessage}
+            </div>
+          )}
+          {body.stopReason === 'length' && (
+            <div className="stop warn">Stopped: output length limit</div>
+          )}
+        </>
+      )
+    case 'toolResult':
+      return <ToolResult body={body} sessionId={sessionId} />
+    case 'bash':
+      return <Bash body={body} />
+    case 'custom':
+      return body.display || showHidden ? (
+        <Blocks blocks={body.content} sessionId={sessionId} />
+      ) : (
+        <Hidden body={body} sessionId={sessionId} />
+      )
+    case 'compaction':
+      return (
+        <Card summary={body.summary}>
+          <div className="muted small">
+            {body.firstKeptEntryId
+              ? `Keeps entries from ${body.firstKeptEntryId}`
+              : 'Keeps no earlier entries'}
+            {body.fromHook && ' · by an extension'}
+            {body.retainedTail > 0 && ` · carries ${body.retainedTail} retained messages`}
+          </div>
+        </Card>
+      )
+    case 'branchSummary':
+      return <Card summary={body.summary} />
+    case 'unknown':
+      return (
+        <details className="unknown-entry">
+          <summary>{body.label} (not a type pi knows; shown as stored)</summary>
+          <CollapsibleText text={body.json} />
+        </details>
+      )
+    default:
+      return null
+  }
+}
+
+/** One-line text of marker entries (settings and bookkeeping), or null for full items. */
+export function markerText(body: Body): string | null {
+  switch (body.kind) {
+    case 'modelChange':
+      return `model → ${body.provider}/${body.modelId}`
+    case 'thinkingChange':
+      return `thinking → ${body.level}`
+    case 'label':
+      return body.label
+        ? `label “${body.label}” on ${body.targetId}`
+        : `label cleared on ${body.targetId}`
+    case 'sessionInfo':
+      return body.name ? `session named “${body.name}”` : 'session name cleared'
+    case 'usage':
+      return `usage (${body.usageKind}) · ${body.model}${body.usage ? ` · ${tokens(body.usage.totalTokens)} tokens` : ''}${body.note ? ` · ${body.note}` : ''}`
+    case 'contextEdit':
+      return `context edit: ${body.mode === 'omit' ? 'omits' : 'replaces'} ${body.targetId}`
+    case 'customEntry':
+      return `extension state (${body.customType})`
+    default:
+      return null
+  }
+}

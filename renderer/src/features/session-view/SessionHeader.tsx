@@ -1,0 +1,124 @@
+/**
+ * The header bar of the open session: name, cwd, dates, models, tokens and cost, counts,
+ * read-only state, lineage (parent session and forks, navigable) and the file's diagnostics.
+ */
+import type { SessionLineage, SessionOverview } from '../../../../preload/contract/session'
+import { bytes, cost, tokens, when } from '../../components/format'
+import { useSessionView } from '../../state/session'
+import { Diagnostics } from './Diagnostics'
+import { SessionActions } from '../edits/SessionActions'
+
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()
+}
+
+function Lineage({ lineage }: { lineage: SessionLineage | null }) {
+  const openSession = useSessionView((s) => s.openSession)
+  if (!lineage || (!lineage.parent && !lineage.missingParent && lineage.forks.length === 0))
+    return null
+  return (
+    <div className="lineage" data-testid="lineage">
+      {lineage.parent && (
+        <span>
+          Forked from{' '}
+          <button
+            type="button"
+            className="link-button"
+            data-testid="lineage-parent"
+            title={lineage.parent.fileName}
+            onClick={() => void openSession(lineage.parent!.id)}
+          >
+            {oneLine(lineage.parent.title) || lineage.parent.fileName}
+          </button>
+        </span>
+      )}
+      {lineage.missingParent && (
+        <span className="muted">Forked from {lineage.missingParent} (not in the library)</span>
+      )}
+      {lineage.forks.length > 0 && (
+        <span>
+          Forks:{' '}
+          {lineage.forks.map((fork) => (
+            <button
+              key={fork.id}
+              type="button"
+              className="link-button fork-link"
+              data-testid="lineage-fork"
+              title={fork.fileName}
+              onClick={() => void openSession(fork.id)}
+            >
+              {oneLine(fork.title) || fork.fileName}
+            </button>
+          ))}
+        </span>
+      )}
+    </div>
+  )
+}
+
+/** The header of the session view. */
+export function SessionHeader({ overview }: { overview: SessionOverview }) {
+  const lineage = useSessionView((s) => s.lineage)
+  const reload = useSessionView((s) => s.reload)
+  const s = overview.stats
+  const title = oneLine(overview.name ?? overview.firstMessage) || '(no messages)'
+  return (
+    <header className="session-header" data-testid="session-header">
+      <div className="session-title-row">
+        <h2 className="session-name" title={title}>
+          {title}
+        </h2>
+        {overview.readOnly && (
+          <span
+            className="badge warn"
+            data-testid="read-only"
+            title={overview.readOnlyReason ?? ''}
+          >
+            read-only
+          </span>
+        )}
+        {overview.version < 3 && (
+          <span className="badge muted-badge">format v{overview.version}, migrated in memory</span>
+        )}
+        <button
+          type="button"
+          className="ghost small"
+          onClick={() => void reload()}
+          title="Read the file again"
+        >
+          Reload
+        </button>
+      </div>
+      <div className="session-facts">
+        <span title="Working directory (header cwd)">{overview.cwd ?? 'cwd unknown'}</span>
+        <span title={`Created ${when(overview.created)}`}>created {when(overview.created)}</span>
+        <span title="Last user or assistant activity">active {when(overview.modified)}</span>
+        <span data-testid="stat-entries">{s.entries.toLocaleString()} entries</span>
+        <span data-testid="stat-branches">
+          {s.branches.toLocaleString()} {s.branches === 1 ? 'branch' : 'branches'}
+        </span>
+        <span data-testid="stat-labels">
+          {s.labels} {s.labels === 1 ? 'label' : 'labels'}
+        </span>
+        {s.compactions > 0 && (
+          <span>
+            {s.compactions} {s.compactions === 1 ? 'compaction' : 'compactions'}
+          </span>
+        )}
+        <span
+          title={`${tokens(s.usage.input)} in · ${tokens(s.usage.output)} out · ${tokens(s.usage.cacheRead)} cache read · ${tokens(s.usage.cacheWrite)} cache write`}
+        >
+          {tokens(s.usage.totalTokens)} tokens · {cost(s.usage.cost)}
+        </span>
+        {s.models.length > 0 && <span title={s.models.join('\n')}>{s.models.join(', ')}</span>}
+        <span className="muted" title={overview.sessionId ?? ''}>
+          {overview.fileName} · {bytes(overview.size)}
+        </span>
+      </div>
+      <SessionActions overview={overview} />
+      <Lineage lineage={lineage} />
+      <Diagnostics diagnostics={overview.diagnostics} />
+    </header>
+  )
+}

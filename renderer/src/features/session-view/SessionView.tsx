@@ -1,0 +1,40 @@
+/**
+ * The session view: header bar, branch tree and transcript of the selected path.
+ */
+import { useSessionView } from '../../state/session'
+import { BranchTree } from '../branch-tree/BranchTree'
+import { SessionHeader } from './SessionHeader'
+import { Transcript } from './Transcript'
+import './session-view.css'
+
+/** The open session (or its loading / error state). */
+export function SessionView() {
+  const sessionId = useSessionView((s) => s.sessionId)
+  const status = useSessionView((s) => s.status)
+  const error = useSessionView((s) => s.error)
+  const overview = useSessionView((s) => s.overview)
+  return (
+    <section
+      className="session-view sv"
+      aria-label="Session"
+      data-session-id={sessionId ?? undefined}
+      data-status={status}
+    >
+      {status === 'loading' && <div className="loading">Opening the session…</div>}
+      {status === 'error' && (
+        <p className="error-text" role="alert">
+          Could not open the session: {error}
+        </p>
+      )}
+      {overview && (
+        <>
+          <SessionHeader overview={overview} />
+          <div className="session-split">
+            <BranchTree key={overview.id} overview={overview} />
+            <Transcript />
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

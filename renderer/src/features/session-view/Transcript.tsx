@@ -1,0 +1,144 @@
+/**
+ * The transcript of the selected path, virtualized (react-virtuoso) and paged: only the
+ * items around the viewport are fetched (`ensureRange`), so a 50,000-entry path scrolls without
+ * holding all of it. Opens at the selected entry (the end of its path). A toggle switches
+ * between the model's view (compaction-aware, context edits applied, pi spec 12.3) and the raw
+ * entries of the path, including those a compaction hides.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
+import { useSessionView } from '../../state/session'
+import { TranscriptNav } from './nav'
+import { TranscriptItem } from './TranscriptItem'
+import { TranscriptToolbar } from './TranscriptToolbar'
+
+/**
+ * Frames the list height must hold still before the transcript counts as settled: Virtuoso
+ * retries its scroll to the initial item while the list changes within 150 ms (up to 1.2 s),
+ * and would undo a scroll made before that.
+ */
+const STILL_FRAMES = 12
+const MAX_SETTLE_FRAMES = 90
+
+function Placeholder({ index }: { index: number }) {
+  return (
+    <div
+      className="entry placeholder-entry"
+      data-testid="transcript-placeholder"
+      data-index={index}
+    >
+      Loading…
+    </div>
+  )
+}
+
+/** The transcript pane. */
+export function Transcript() {
+  const sessionId = useSessionView((s) => s.sessionId)
+  const path = useSessionView((s) => s.path)
+  const status = useSessionView((s) => s.pathStatus)
+  const error = useSessionView((s) => s.pathError)
+  const showHidden = useSessionView((s) => s.showHidden)
+  const ensureRange = useSessionView((s) => s.ensureRange)
+  const virtuoso = useRef<VirtuosoHandle>(null)
+  const scroller = useRef<HTMLElement | null>(null)
+  // The path whose initial scroll position is settled (the transcript is "ready" after that).
+  const [settled, setSettled] = useState<string | null>(null)
+
+  const total = path?.total ?? 0
+  useEffect(() => {
+    if (status !== 'ready' || total === 0) return
+    // Virtuoso opens at the selected entry (the end of its path); "ready" once that painted.
+    const key = path?.key ?? null
+    // Heights are estimates until items are measured, and Virtuoso keeps re-aligning the end
+    // while they change: wait until the list height holds still (at most ~1.5 s), then put the
+    // end of the path at the bottom and call the transcript ready.
+    let last = -1
+    let still = 0
+    let frames = 0
+    const settle = () => {
+      const el = scroller.current
+      const height = el?.scrollHeight ?? -1
+      still = height === last ? still + 1 : 0
+      last = height
+      if (el && (still >= STILL_FRAMES || ++frames > MAX_SETTLE_FRAMES)) {
+        el.scrollTop = el.scrollHeight
+        setSettled(key)
+        return
+      }
+      frame = requestAnimationFrame(settle)
+    }
+    let frame = requestAnimationFrame(() => {
+      performance.mark('pi:transcript:painted')
+      frame = requestAnimationFrame(settle)
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [status, path?.key, total])
+
+  const jump = useCallback(
+    (pos: number) => {
+      const items = useSessionView.getState().path?.items
+      if (!items) return
+      for (const [index, item] of items) {
+        if (item.pos === pos)
+          return virtuoso.current?.scrollToIndex({ index, align: 'center', behavior: 'auto' })
+      }
+    },
+    [virtuoso],
+  )
+
+  const ready = status === 'ready' && path !== null && sessionId !== null
+  const settledNow = ready && (path.total === 0 || settled === path.key)
+  return (
+    <section
+      className="transcript"
+      aria-label="Transcript"
+      data-transcript-state={settledNow ? 'ready' : status === 'error' ? 'error' : 'loading'}
+      data-path-target={path?.targetId}
+      data-raw={path?.raw ? 'true' : 'false'}
+      data-total={path?.total}
+    >
+      <TranscriptToolbar />
+      {status === 'error' && <p className="error-text">Could not load the path: {error}</p>}
+      {ready && path.total === 0 && <p className="muted empty-path">Nothing on this path.</p>}
+      {ready && path.total > 0 && (
+        <TranscriptNav.Provider value={jump}>
+          <Virtuoso
+            key={`${sessionId}:${path.key}`}
+            ref={virtuoso}
+            scrollerRef={(el) => {
+              scroller.current = el instanceof HTMLElement ? el : null
+            }}
+            className="transcript-list"
+            totalCount={path.total}
+            initialTopMostItemIndex={{ index: path.total - 1, align: 'end' }}
+            defaultItemHeight={140}
+            increaseViewportBy={{ top: 800, bottom: 800 }}
+            computeItemKey={(index) => path.items.get(index)?.pos ?? `p${index}`}
+            rangeChanged={({ startIndex, endIndex }) => ensureRange(startIndex - 30, endIndex + 30)}
+            itemContent={(index) => {
+              const item = path.items.get(index)
+              // Items are wrapped in a padded slot: Virtuoso measures the item element, and
+              // margins (which it cannot see) make it re-align endlessly.
+              return (
+                <div className="entry-slot">
+                  {item ? (
+                    <TranscriptItem
+                      item={item}
+                      index={index}
+                      sessionId={sessionId}
+                      showHidden={showHidden}
+                      selected={item.pos === path.targetPos}
+                    />
+                  ) : (
+                    <Placeholder index={index} />
+                  )}
+                </div>
+              )
+            }}
+          />
+        </TranscriptNav.Provider>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,161 @@
+/**
+ * One entry of the transcript: a header (who, when, where in the file, whether the model sees
+ * it) with per-message details on demand (model, tokens, cost), then its body.
+ */
+import { memo, useState } from 'react'
+import type { PathItem } from '../../../../preload/contract/session'
+import { clock, cost, tokens, when } from '../../components/format'
+import { ItemBody, markerText } from './ItemBody'
+
+const TITLES: Record<string, string> = {
+  user: 'User',
+  assistant: 'Assistant',
+  toolResult: 'Tool result',
+  bash: 'Bash',
+  custom: 'Extension message',
+  system: 'System prompt',
+  compaction: 'Compaction',
+  branchSummary: 'Branch summary',
+  unknown: 'Unknown entry',
+}
+
+/** A short note when the model does not get this entry as stored, and why (tooltip). */
+function contextNote(item: PathItem): { text: string; why: string } | null {
+  if (item.edited === 'omitted')
+    return { text: 'omitted', why: 'A context edit removes this entry from the model’s context' }
+  if (item.inContext) {
+    return item.edited === 'replaced'
+      ? { text: 'edited', why: 'A context edit replaced what the model sees here' }
+      : null
+  }
+  if (item.body.kind === 'compaction')
+    return { text: 'superseded', why: 'A later compaction replaces this one' }
+  return { text: 'compacted away', why: 'Not in the model’s context: a compaction summarises it' }
+}
+
+function Details({ item }: { item: PathItem }) {
+  const b = item.body
+  return (
+    <dl className="item-details" data-testid="item-details">
+      <dt>Entry</dt>
+      <dd>
+        {item.id || '(no id)'} · line {item.line} · {item.type}
+      </dd>
+      <dt>Time</dt>
+      <dd>{when(item.time)}</dd>
+      {b.kind === 'assistant' && (
+        <>
+          <dt>Model</dt>
+          <dd>
+            {b.provider}/{b.model}
+            {b.thinkingLevel ? ` · thinking ${b.thinkingLevel}` : ''} · stop: {b.stopReason || '?'}
+          </dd>
+          {b.usage && (
+            <>
+              <dt>Tokens</dt>
+              <dd>
+                {tokens(b.usage.input)} in · {tokens(b.usage.output)} out ·{' '}
+                {tokens(b.usage.cacheRead)} cache read · {tokens(b.usage.cacheWrite)} cache write
+              </dd>
+              <dt>Cost</dt>
+              <dd>{cost(b.usage.cost)}</dd>
+            </>
+          )}
+        </>
+      )}
+    </dl>
+  )
+}
+
+/** Props of {@link TranscriptItem}. */
+export interface TranscriptItemProps {
+  item: PathItem
+  index: number
+  sessionId: string
+  showHidden: boolean
+  selected: boolean
+}
+
+/** Renders one path item (entries carry `data-testid="transcript-entry"` and `data-entry-id`). */
+export const TranscriptItem = memo(function TranscriptItem({
+  item,
+  index,
+  sessionId,
+  showHidden,
+  selected,
+}: TranscriptItemProps) {
+  const [info, setInfo] = useState(false)
+  const marker = markerText(item.body)
+  const note = contextNote(item)
+  const classes = ['entry', `entry-${item.body.kind}`]
+  if (!item.inContext) classes.push('out-of-context')
+  if (selected) classes.push('selected-entry')
+  const common = {
+    'data-testid': 'transcript-entry',
+    'data-entry-id': item.id,
+    'data-pos': item.pos,
+    'data-index': index,
+    'data-kind': item.body.kind,
+    'data-in-context': item.inContext ? 'true' : 'false',
+  }
+  if (marker !== null) {
+    return (
+      <div
+        {...common}
+        className={`${classes.join(' ')} marker`}
+        title={`${when(item.time)} · line ${item.line}`}
+      >
+        <span>{marker}</span>
+        {note && (
+          <span className="context-note" title={note.why}>
+            {note.text}
+          </span>
+        )}
+      </div>
+    )
+  }
+  const b = item.body
+  const title =
+    b.kind === 'custom'
+      ? `Extension message · ${b.customType}`
+      : b.kind === 'toolResult'
+        ? `Tool result · ${b.call?.name ?? b.toolName}`
+        : b.kind === 'compaction'
+          ? `Compaction · ${tokens(b.tokensBefore)} tokens before`
+          : b.kind === 'branchSummary'
+            ? `Branch summary · from ${b.fromId || '?'}`
+            : TITLES[b.kind]
+  return (
+    <article {...common} className={classes.join(' ')}>
+      <header className="entry-head">
+        <span className="entry-role">{title}</span>
+        {b.kind === 'toolResult' && b.isError && (
+          <span className="badge error" data-testid="tool-error">
+            error
+          </span>
+        )}
+        {b.kind === 'assistant' && b.model && <span className="muted small">{b.model}</span>}
+        {note && (
+          <span className="context-note" data-testid="context-note" title={note.why}>
+            {note.text}
+          </span>
+        )}
+        <span className="entry-time muted small" title={when(item.time)}>
+          {clock(item.time)}
+        </span>
+        <button
+          type="button"
+          className="info-button"
+          aria-expanded={info}
+          aria-label="Entry details"
+          title="Details: model, tokens, cost"
+          onClick={() => setInfo(!info)}
+        >
+          i
+        </button>
+      </header>
+      {info && <Details item={item} />}
+      <ItemBody item={item} sessionId={sessionId} showHidden={showHidden} />
+    </article>
+  )
+})

@@ -1,0 +1,60 @@
+/**
+ * Above the transcript: the model's view vs raw entries, "show hidden", and what the model
+ * gets from the selected entry (messages, compacted-away entries, thinking level, model).
+ */
+import { useSessionView } from '../../state/session'
+
+/** The transcript toolbar. */
+export function TranscriptToolbar() {
+  const raw = useSessionView((s) => s.raw)
+  const setRaw = useSessionView((s) => s.setRaw)
+  const showHidden = useSessionView((s) => s.showHidden)
+  const setShowHidden = useSessionView((s) => s.setShowHidden)
+  const path = useSessionView((s) => s.path)
+  return (
+    <div className="transcript-toolbar">
+      <div className="segmented" role="radiogroup" aria-label="View">
+        <button
+          type="button"
+          role="radio"
+          aria-checked={!raw}
+          className={`chip${raw ? '' : ' on'}`}
+          data-testid="view-context"
+          onClick={() => setRaw(false)}
+          title="What the model sees from the selected entry: compaction-aware, context edits applied"
+        >
+          Model’s view
+        </button>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={raw}
+          className={`chip${raw ? ' on' : ''}`}
+          data-testid="view-raw"
+          onClick={() => setRaw(true)}
+          title="Every entry of the path, including those a compaction hides"
+        >
+          Raw entries
+        </button>
+      </div>
+      <label className="tree-check">
+        <input
+          type="checkbox"
+          checked={showHidden}
+          onChange={(e) => setShowHidden(e.target.checked)}
+          data-testid="show-hidden"
+        />
+        Show hidden
+      </label>
+      {path && (
+        <span className="muted small path-facts" data-testid="path-facts">
+          {path.total.toLocaleString()} entries · {path.contextMessages.toLocaleString()} messages
+          to the model
+          {path.compactedAway > 0 && ` · ${path.compactedAway.toLocaleString()} compacted away`} ·
+          thinking {path.thinkingLevel}
+          {path.model && ` · ${path.model}`}
+        </span>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,126 @@
+/**
+ * The edits store (issue 6): rename a session, label an entry, extract a branch, and undo
+ * the last rename or label (undo writes the previous value as a new entry, as pi would).
+ * After each edit the library and the open session view are refreshed.
+ */
+import { create } from 'zustand'
+import { call } from '../api/client'
+import { useLibrary } from './library'
+import { useSessionView } from './session'
+
+/** What the edit dialog is asking for. */
+export type EditPrompt =
+  | { kind: 'rename'; sessionId: string; initial: string }
+  | { kind: 'label'; sessionId: string; entryId: string; initial: string }
+
+/** The last change, kept so it can be undone. */
+export type LastEdit =
+  | { kind: 'rename'; sessionId: string; previous: string | null; current: string | null }
+  | {
+      kind: 'label'
+      sessionId: string
+      entryId: string
+      previous: string | null
+      current: string | null
+    }
+  | { kind: 'extract'; sessionId: string }
+
+/** State and actions of editing. */
+export interface EditsState {
+  prompt: EditPrompt | null
+  busy: boolean
+  error: string | null
+  last: LastEdit | null
+  ask(prompt: EditPrompt): void
+  cancel(): void
+  /** Applies the prompt's new value (blank clears). Resolves true on success. */
+  submit(value: string): Promise<boolean>
+  rename(sessionId: string, name: string | null): Promise<boolean>
+  setLabel(sessionId: string, entryId: string, label: string | null): Promise<boolean>
+  extract(sessionId: string, entryId: string): Promise<boolean>
+  undo(): Promise<void>
+  dismiss(): void
+}
+
+async function refreshAfter(sessionId: string): Promise<void> {
+  const view = useSessionView.getState()
+  await Promise.all([
+    useLibrary.getState().refetch(),
+    view.sessionId === sessionId ? view.reload() : Promise.resolve(),
+  ])
+}
+
+export const useEdits = create<EditsState>((set, get) => {
+  async function attempt(action: () => Promise<LastEdit>): Promise<boolean> {
+    set({ busy: true, error: null })
+    try {
+      const last = await action()
+      set({ last, prompt: null })
+      await refreshAfter(last.sessionId)
+      return true
+    } catch (error) {
+      set({ error: (error as Error).message })
+      return false
+    } finally {
+      set({ busy: false })
+    }
+  }
+
+  return {
+    prompt: null,
+    busy: false,
+    error: null,
+    last: null,
+    ask(prompt) {
+      set({ prompt, error: null })
+    },
+    cancel() {
+      set({ prompt: null, error: null })
+    },
+    async submit(value) {
+      const prompt = get().prompt
+      if (!prompt) return false
+      const text = value.trim() === '' ? null : value
+      return prompt.kind === 'rename'
+        ? get().rename(prompt.sessionId, text)
+        : get().setLabel(prompt.sessionId, prompt.entryId, text)
+    },
+    rename(sessionId, name) {
+      return attempt(async () => ({
+        kind: 'rename',
+        sessionId,
+        ...(await call('session:rename', { sessionId, name })),
+      }))
+    },
+    setLabel(sessionId, entryId, label) {
+      return attempt(async () => ({
+        kind: 'label',
+        sessionId,
+        entryId,
+        ...(await call('session:set-label', { sessionId, entryId, label })),
+      }))
+    },
+    extract(sessionId, entryId) {
+      return attempt(async () => {
+        const created = await call('session:extract-branch', { sessionId, entryId })
+        const library = useLibrary.getState()
+        await library.refetch()
+        library.selectSession(created.sessionId)
+        return { kind: 'extract', sessionId: created.sessionId }
+      })
+    },
+    async undo() {
+      const last = get().last
+      if (!last || last.kind === 'extract') return
+      const ok =
+        last.kind === 'rename'
+          ? await get().rename(last.sessionId, last.previous)
+          : await get().setLabel(last.sessionId, last.entryId, last.previous)
+      // Undoing the undo is not offered: the notice goes away.
+      if (ok) set({ last: null })
+    },
+    dismiss() {
+      set({ last: null, error: null })
+    },
+  }
+})

@@ -1,0 +1,123 @@
+/**
+ * Labels, rename and extract from the UI (issue 6), in Chromium against server mode on a
+ * temp copy of the fixtures; what lands on disk is read back with pi's own SessionManager.
+ */
+import { readdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
+import { expect, test } from './harness'
+import { SessionPage } from './pages/session-page'
+import { readManifest } from '../helpers/fixtures'
+
+function fixture(scenario: string, writer = 'pi 1.6.0') {
+  const file = readManifest().files.find((f) => f.scenario === scenario && f.writer === writer)
+  if (!file) throw new Error(`no fixture ${scenario}`)
+  return { rel: file.file, name: file.file.split('/').at(-1) as string }
+}
+
+test('label a tree node inline, see it in the tree and after a reload, then undo', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const path = join(store.root, rel)
+  const target = PiSessionManager.open(path)
+    .getEntries()
+    .find((e) => e.type === 'message')?.id as string
+  await session.selectNode(target)
+  await session.treeNode(target).click()
+  await page.keyboard.press('l')
+  const input = page.getByTestId('tree-label-input')
+  await expect(input).toBeFocused()
+  await input.fill('first question')
+  await input.press('Enter')
+  await expect(session.treeNode(target).getByTestId('tree-label')).toHaveText('[first question]')
+  expect(PiSessionManager.open(path).getLabel(target)).toBe('first question')
+  await session.screenshot('label-inline')
+
+  await page.reload()
+  await session.waitReady()
+  await expect(session.treeNode(target).getByTestId('tree-label')).toHaveText('[first question]')
+
+  await session.treeNode(target).click()
+  await page.keyboard.press('l')
+  await page.getByTestId('tree-label-input').fill('')
+  await page.getByTestId('tree-label-input').press('Enter')
+  await expect(session.treeNode(target).getByTestId('tree-label')).toHaveCount(0)
+  await page.getByTestId('edit-notice').getByRole('button', { name: 'Undo' }).click()
+  await expect(session.treeNode(target).getByTestId('tree-label')).toHaveText('[first question]')
+  expect(PiSessionManager.open(path).getLabel(target)).toBe('first question')
+})
+
+test('rename a session from the list with F2; the row and pi agree', async ({
+  page,
+  library,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  await library.openProject('/home/ayla/src/orbit-notes')
+  await library.search(name.slice(name.indexOf('_') + 1, -'.jsonl'.length))
+  const row = page.locator(`[data-testid="session-item"][data-file-name="${name}"]`)
+  await row.click()
+  await expect(page.getByTestId('session-header')).toBeVisible()
+  await page.keyboard.press('F2')
+  const input = page.getByTestId('edit-input')
+  await expect(input).toBeFocused()
+  await input.fill('Orbit notes: the first chat')
+  await input.press('Enter')
+  await expect(row.locator('.session-title')).toHaveText('Orbit notes: the first chat')
+  expect(PiSessionManager.open(join(store.root, rel)).getSessionName()).toBe(
+    'Orbit notes: the first chat',
+  )
+})
+
+test('extract a branch into a new session, which opens and names its parent', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('branches')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const source = PiSessionManager.open(join(store.root, rel))
+  // A leaf off pi's resume path: the extracted session holds exactly that path.
+  const leaf = source.getTree()[0]?.children[0]?.children[0]?.entry.id as string
+  await session.setFilter('all')
+  await session.selectNode(leaf)
+  const before = readdirSync(dirname(join(store.root, rel)))
+  await page.getByTestId('action-extract').click()
+  await expect(page.getByTestId('edit-notice')).toContainText('session of its own')
+  await expect(page.getByTestId('lineage-parent')).toBeVisible()
+  await session.waitReady()
+  const header = page.getByTestId('session-header')
+  await expect(header).not.toContainText(name)
+  // The new file sits beside its source and names it as parent session (pi spec 14.6).
+  const folder = dirname(join(store.root, rel))
+  const created = readdirSync(folder).filter((f) => !before.includes(f))
+  expect(created).toHaveLength(1)
+  const pi = PiSessionManager.open(join(folder, created[0] as string))
+  expect(pi.getHeader()?.parentSession).toBe(join(store.root, rel))
+  const expected = source
+    .getBranch(leaf)
+    .filter((e) => e.type !== 'label')
+    .map((e) => e.id)
+  expect(
+    pi
+      .getEntries()
+      .filter((e) => e.type !== 'label')
+      .map((e) => e.id),
+  ).toEqual(expected)
+  await session.screenshot('extracted')
+})
+
+test('a damaged session cannot be edited and says why', async ({ page, server }) => {
+  const { name } = fixture('damaged-bom', 'handwritten')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  await expect(page.getByTestId('read-only')).toBeVisible()
+  await expect(page.getByTestId('action-rename')).toBeDisabled()
+  await expect(page.getByTestId('action-extract')).toBeDisabled()
+})

@@ -1,0 +1,378 @@
+/**
+ * The session view in Chromium against server mode, on temp copies of the fixture store:
+ * branches and labels, selecting another branch, compaction with the raw toggle, a damaged
+ * file, keyboard-only tree navigation, deep links, lineage, a hostile session that must stay
+ * inert, and a 50,000-entry chain. Expected values come from expected.json (what pi 1.6.0
+ * reported) and from the fixture files, never from the app's own output. Every test saves a
+ * screenshot under test-results/screenshots/.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { expect, startServer, test } from './harness'
+import { SessionPage } from './pages/session-page'
+import { FIXTURE_STORE, readExpected, readManifest } from '../helpers/fixtures'
+import { generateSession } from '../../bench/generate-session'
+
+interface PiFile {
+  file: string
+  name: string
+  entries: { i: number; id?: string; parentId?: string | null; type?: string }[]
+  leaves: string[]
+  labels: { id: string; label: string }[]
+  branch: string[]
+  byLeaf: Record<string, { branch: string[]; contextEntryIds: string[] }>
+}
+
+/** pi 1.6.0's recorded results for the fixture of `scenario` written by `writer`. */
+function pi(scenario: string, writer = 'pi 1.6.0'): PiFile {
+  const file = readManifest().files.find((f) => f.scenario === scenario && f.writer === writer)
+  if (!file) throw new Error(`no fixture ${scenario} by ${writer}`)
+  const run = readExpected().files[file.file]?.pi160 as Record<string, Record<string, unknown>>
+  const labels: { id: string; label: string }[] = []
+  const stack = [...(run.tree?.tree as { id: string; label?: string; children?: unknown[] }[])]
+  while (stack.length > 0) {
+    const node = stack.pop() as { id: string; label?: string; children?: unknown[] }
+    if (node.label) labels.push({ id: node.id, label: node.label })
+    stack.push(...((node.children ?? []) as typeof stack))
+  }
+  return {
+    file: file.file,
+    name: basename(file.file),
+    entries: run.entries?.entries as PiFile['entries'],
+    leaves: run.tree?.leaves as string[],
+    labels,
+    branch: run.branch?.branch as string[],
+    byLeaf: run.contextByLeaf?.byLeaf as PiFile['byLeaf'],
+  }
+}
+
+/** Root-first ids from `id` up, following the recorded parentIds. */
+function pathTo(file: PiFile, id: string): string[] {
+  const byId = new Map(file.entries.map((e) => [e.id, e]))
+  const out: string[] = []
+  for (let e = byId.get(id); e?.id; e = e.parentId ? byId.get(e.parentId) : undefined)
+    out.unshift(e.id)
+  return out
+}
+
+test('a branched session shows its branch count and labels; another branch shows its path', async ({
+  page,
+  server,
+  library,
+}) => {
+  const branches = pi('branches')
+  const session = new SessionPage(page, server)
+  // Reach it the way a user does: search the library, click the row.
+  await library.search(branches.name.slice(branches.name.indexOf('_') + 1, -'.jsonl'.length))
+  await page.locator(`[data-testid="session-item"][data-file-name="${branches.name}"]`).click()
+  await session.waitReady()
+  await expect(page.getByTestId('stat-branches')).toHaveText(`${branches.leaves.length} branches`)
+  await expect(page.getByTestId('stat-labels')).toHaveText(`${branches.labels.length} labels`)
+  await session.setFilter('all')
+  for (const { id, label } of branches.labels) {
+    await expect(session.treeNode(id).getByTestId('tree-label')).toHaveText(`[${label}]`)
+  }
+  // Select a leaf on another branch than pi's resume point: the transcript becomes its path.
+  const otherLeaf = Object.keys(branches.byLeaf)
+    .filter((leaf) => !branches.branch.includes(leaf))
+    .sort((a, b) => branches.byLeaf[b]!.branch.length - branches.byLeaf[a]!.branch.length)[0]!
+  await session.selectNode(otherLeaf)
+  expect(await session.transcriptIds()).toEqual(branches.byLeaf[otherLeaf]!.contextEntryIds)
+  await expect(session.treeNode(otherLeaf)).toHaveClass(/selected/)
+  await session.screenshot('session-branches')
+  session.expectClean()
+})
+
+test('a compacted session shows the summary card; the raw toggle shows what it hides', async ({
+  page,
+  server,
+}) => {
+  const compaction = pi('compaction')
+  const leaf = compaction.branch.at(-1)!
+  const session = new SessionPage(page, server)
+  await session.open(compaction.name)
+  const context = await session.transcriptEntries()
+  expect(context.map((e) => e.id)).toEqual(compaction.byLeaf[leaf]!.contextEntryIds)
+  expect(context[0]?.kind).toBe('compaction')
+  await expect(page.locator('[data-kind="compaction"] .summary-card')).toBeVisible()
+  await session.screenshot('session-compaction')
+  await session.setRaw(true)
+  const raw = await session.transcriptEntries()
+  expect(raw.map((e) => e.id)).toEqual(compaction.branch)
+  const kept = new Set(compaction.byLeaf[leaf]!.contextEntryIds)
+  expect(raw.filter((e) => !e.inContext).map((e) => e.id)).toEqual(
+    compaction.branch.filter((id) => !kept.has(id)),
+  )
+  await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = 0))
+  await expect(
+    page.locator('[data-testid="transcript-entry"][data-in-context="false"]').first(),
+  ).toBeVisible()
+  await session.screenshot('session-compaction-raw')
+  session.expectClean()
+})
+
+test('a damaged file shows its diagnostics with line numbers and its parsable entries', async ({
+  page,
+  server,
+  store,
+}) => {
+  const damaged = pi('damaged-garbage-line', 'handwritten')
+  const lines = readFileSync(join(store.root, damaged.file), 'utf8').split('\n')
+  const badLines = lines
+    .map((text, i) => ({ text, line: i + 1 }))
+    .filter(({ text }) => {
+      if (!text.trim()) return false
+      try {
+        JSON.parse(text)
+        return false
+      } catch {
+        return true
+      }
+    })
+    .map((x) => String(x.line))
+  expect(badLines.length).toBeGreaterThan(0)
+  const session = new SessionPage(page, server)
+  await session.open(damaged.name)
+  await expect(page.getByTestId('read-only')).toBeVisible()
+  const shown = await page
+    .getByTestId('diagnostic')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-line')))
+  for (const line of badLines) expect(shown).toContain(line)
+  await session.setFilter('all')
+  for (const entry of damaged.entries) await expect(session.treeNode(entry.id!)).toHaveCount(1)
+  await session.screenshot('session-damaged')
+  // A parentId cycle (pi never returns) opens too, and says so.
+  await session.open(pi('damaged-parent-cycle', 'handwritten').name)
+  await expect(page.locator('[data-testid="diagnostic"][data-kind="cycle"]')).toHaveCount(1)
+  session.expectClean()
+})
+
+test('the tree works with the keyboard only', async ({ page, server }) => {
+  const branches = pi('branches')
+  const session = new SessionPage(page, server)
+  await session.open(branches.name)
+  await page.getByTestId('tree-search').focus()
+  const focusRole = () =>
+    page.evaluate<string | null>('document.activeElement?.getAttribute("role") ?? null')
+  for (let i = 0; i < 8 && !['tree', 'treeitem'].includes((await focusRole()) ?? ''); i++)
+    await page.keyboard.press('Tab')
+  expect(['tree', 'treeitem']).toContain(await focusRole())
+  const focusedEntry = () =>
+    page.evaluate<string | null>(
+      'document.activeElement?.querySelector(\'[data-testid="tree-node"]\')?.getAttribute("data-entry-id") ?? null',
+    )
+  await page.keyboard.press('Home')
+  // The first row is the root of the branch that holds pi's leaf (pi's /tree order).
+  await expect.poll(focusedEntry).toBe(branches.branch[0])
+  await page.keyboard.press('Enter')
+  await session.waitReady(branches.branch[0])
+  expect(await session.transcriptIds()).toEqual([branches.branch[0]])
+  await page.locator('[role="tree"]').focus()
+  await page.keyboard.press('ArrowDown')
+  await expect.poll(focusedEntry).toBe(branches.branch[1])
+  await page.keyboard.press('Enter')
+  await session.waitReady(branches.branch[1])
+  expect(await session.transcriptIds()).toEqual(branches.branch.slice(0, 2))
+  // Down to the other root (a folder): Left folds it, Right unfolds it.
+  await page.locator('[role="tree"]').focus()
+  const otherRoot = branches.entries.find(
+    (e) => e.parentId === null && e.id !== branches.branch[0],
+  )!.id!
+  for (let i = 0; i < 5 && (await focusedEntry()) !== otherRoot; i++)
+    await page.keyboard.press('ArrowDown')
+  expect(await focusedEntry()).toBe(otherRoot)
+  const before = await session.treeNodes().count()
+  await page.keyboard.press('ArrowLeft')
+  await expect.poll(() => session.treeNodes().count()).toBeLessThan(before)
+  await expect.poll(focusedEntry).toBe(otherRoot)
+  await page.keyboard.press('ArrowRight')
+  await expect.poll(() => session.treeNodes().count()).toBe(before)
+  await page.keyboard.press('End')
+  const last = await focusedEntry()
+  await page.keyboard.press('Enter')
+  await session.waitReady(last!)
+  expect(await session.transcriptIds()).toEqual(pathTo(branches, last!))
+  await session.screenshot('session-keyboard')
+  session.expectClean()
+})
+
+test('a deep link selects and shows an entry; lineage links navigate', async ({ page, server }) => {
+  const branches = pi('branches')
+  const target = branches.entries.find(
+    (e) =>
+      e.type === 'message' &&
+      !branches.branch.includes(e.id!) &&
+      pathTo(branches, e.id!).length > 3,
+  )!.id!
+  const session = new SessionPage(page, server)
+  await session.open(branches.name, target)
+  await session.waitReady(target)
+  expect(await session.transcriptIds()).toEqual(pathTo(branches, target))
+  await expect(page.locator('.selected-entry')).toHaveAttribute('data-entry-id', target)
+  await expect(session.treeNode(target)).toHaveClass(/selected/)
+  // A fork names its parent; the link opens it.
+  const fork = pi('fork-from')
+  const parent = pi('plain-chat')
+  await session.open(fork.name)
+  await page.getByTestId('lineage-parent').click()
+  await session.waitReady(parent.branch.at(-1))
+  await expect(page.getByTestId('lineage-fork').first()).toBeVisible()
+  await session.screenshot('session-lineage')
+  session.expectClean()
+})
+
+test('every kind of entry renders: tools, images, bash, extension messages, markers', async ({
+  page,
+  server,
+}) => {
+  const session = new SessionPage(page, server)
+  await session.open(pi('tools-images').name)
+  await session.setRaw(true)
+  await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = 0))
+  await expect(page.getByTestId('tool-error').first()).toBeVisible()
+  await expect(page.getByTestId('thinking').first()).not.toHaveAttribute('open', '')
+  await expect(
+    page.locator('[data-testid="content-image"][data-loaded="true"]').first(),
+  ).toBeVisible()
+  await expect(page.getByTestId('tool-call').first().locator('.badge')).toHaveText(/result|error/)
+  await page.locator('.info-button').first().click()
+  await expect(page.getByTestId('item-details').first()).toBeVisible()
+  await session.screenshot('session-tools')
+  await session.open(pi('bash-custom').name)
+  await expect(page.getByTestId('excluded').first()).toBeVisible()
+  await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = el.scrollHeight))
+  await expect(page.getByTestId('hidden-message').first()).toBeVisible()
+  await page.getByTestId('show-hidden').check()
+  await expect(page.getByTestId('hidden-message')).toHaveCount(0)
+  await session.screenshot('session-bash-custom')
+  await session.open(pi('model-thinking').name)
+  await expect(page.locator('[data-kind="modelChange"]').first()).toBeVisible()
+  await expect(page.locator('[data-kind="thinkingChange"]').first()).toBeVisible()
+  session.expectClean()
+})
+
+test('switching sessions resets the tree', async ({ page, server }) => {
+  const branches = pi('branches')
+  const session = new SessionPage(page, server)
+  await session.open(branches.name)
+  const otherRoot = branches.entries.find(
+    (e) => e.parentId === null && e.id !== branches.branch[0],
+  )!.id!
+  const before = await session.treeNodes().count()
+  await session.treeNode(otherRoot).locator('.tree-toggle').click()
+  await expect.poll(() => session.treeNodes().count()).toBeLessThan(before)
+  await session.open(pi('compaction').name)
+  await session.open(branches.name)
+  await expect.poll(() => session.treeNodes().count()).toBe(before)
+  session.expectClean()
+})
+
+test('a hostile session renders inert', async ({ page }) => {
+  const root = mkdtempSync(join(tmpdir(), 'pi-sessions-hostile-'))
+  cpSync(join(FIXTURE_STORE, '..', 'hostile', 'sessions'), join(root, 'sessions'), {
+    recursive: true,
+  })
+  const server = await startServer([
+    '--sessions-dir',
+    join(root, 'sessions'),
+    '--data-dir',
+    join(root, 'data'),
+  ])
+  try {
+    const session = new SessionPage(page, server)
+    await session.open('2026-03-01T10-00-00-000Z_019ca000-0000-7000-8000-00000000beef.jsonl')
+    const view = page.locator('.session-view.sv')
+    await session.setFilter('all')
+    await session.setRaw(true)
+    // Open everything that is folded, so every piece of hostile text is rendered.
+    for (let pass = 0; pass < 3; pass++) {
+      await page
+        .locator('.transcript details:not([open]) > summary')
+        .evaluateAll((els) => els.forEach((el) => (el as unknown as { click(): void }).click()))
+      await page
+        .getByTestId('show-all')
+        .evaluateAll((els) => els.forEach((el) => (el as unknown as { click(): void }).click()))
+      await page.locator('.transcript-list').evaluate((el) => (el.scrollTop += 400))
+    }
+    await expect(view).toContainText('<script>window.__pwned')
+    expect(await page.evaluate('window.__pwned')).toBeUndefined()
+    expect(await view.locator('script, iframe, object, embed, style, svg').count()).toBe(0)
+    expect(
+      await view.locator('a[href^="javascript:"], a[href^="data:"], a[href^="vbscript:"]').count(),
+    ).toBe(0)
+    const handlers = await view.evaluate((el) =>
+      [...el.querySelectorAll('*')].flatMap((n) =>
+        [...n.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name),
+      ),
+    )
+    expect(handlers).toEqual([])
+    const images = await view
+      .locator('img')
+      .evaluateAll((els) => els.map((el) => (el as unknown as { src: string }).src))
+    for (const src of images) expect(src).toMatch(/^data:image\/(png|jpeg|gif|webp);base64,/)
+    await expect(page.getByTestId('blocked-image').first()).toBeVisible()
+    for (const href of await view
+      .locator('a[href]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('href')))) {
+      expect(href).toMatch(/^https?:\/\//)
+    }
+    // The 240,000-character line wraps inside the pane instead of widening it.
+    const overflow = await page
+      .locator('.transcript-list')
+      .evaluate((el) => el.scrollWidth - el.clientWidth)
+    expect(overflow).toBeLessThanOrEqual(1)
+    await session.screenshot('session-hostile')
+    session.expectClean()
+  } finally {
+    await server.stop()
+    rmSync(root, { recursive: true, force: true })
+  }
+})
+
+test('a 50,000-entry linear session opens; the tree and the transcript page', async ({ page }) => {
+  test.setTimeout(120_000)
+  const root = mkdtempSync(join(tmpdir(), 'pi-sessions-big-'))
+  const folder = join(root, 'sessions', '--home-ayla-src-big-project--')
+  mkdirSync(folder, { recursive: true })
+  const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000042.jsonl'
+  const generated = await generateSession(join(folder, name), {
+    entries: 50_000,
+    targetBytes: 12_000_000,
+  })
+  const server = await startServer([
+    '--sessions-dir',
+    join(root, 'sessions'),
+    '--data-dir',
+    join(root, 'data'),
+  ])
+  try {
+    const session = new SessionPage(page, server)
+    await session.open(name)
+    await session.setRaw(true)
+    const transcript = page.locator('.transcript')
+    const total = Number(await transcript.getAttribute('data-total'))
+    expect(total).toBe(generated.entries)
+    await expect(session.treeNode(generated.leafId)).toBeVisible()
+    await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = 0))
+    await expect(page.locator('[data-testid="transcript-entry"][data-index="0"]')).toHaveAttribute(
+      'data-entry-id',
+      generated.firstId,
+    )
+    // The top of the tree: the first entries, then a collapsed run; opening it shows its entries.
+    await page.locator('[role="tree"]').focus()
+    await page.keyboard.press('Home')
+    const run = page.getByTestId('tree-run').first()
+    await expect(run).toBeVisible()
+    await expect(session.treeNode(generated.firstId)).toBeVisible()
+    // Ids are a hex counter: the third entry is the first one inside the run.
+    await expect(session.treeNode('00000002')).toHaveCount(0)
+    await run.locator('.tree-toggle').click()
+    await expect(session.treeNode('00000002')).toBeVisible()
+    await session.screenshot('session-big')
+    session.expectClean()
+  } finally {
+    await server.stop()
+    rmSync(root, { recursive: true, force: true })
+  }
+})

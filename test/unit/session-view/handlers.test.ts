@@ -1,0 +1,148 @@
+/**
+ * The `session:*` handlers through dispatch, over a library of the fixture store: argument
+ * validation (ARCHITECTURE.md rule 3), ids only (rule 5), images, lineage, a damaged file.
+ */
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { appendFileSync, readFileSync } from 'node:fs'
+import { basename } from 'node:path'
+import { dispatch, type HandlerTable } from '../../../main/api/dispatch'
+import type { HandlerContext } from '../../../main/api/handlers'
+import { createSessionHandlers } from '../../../main/api/session-handlers'
+import { SessionLibrary } from '../../../main/library/library'
+import { copyFixtureStore, readManifest, type TempStore } from '../../helpers/fixtures'
+import type { SessionOverview, SessionLineage, ImageData } from '../../../preload/contract/session'
+
+let store: TempStore
+let library: SessionLibrary
+let handlers: HandlerTable
+
+before(async () => {
+  store = copyFixtureStore('pi-sessions-view-')
+  library = new SessionLibrary(
+    [
+      { path: store.sessionsDir, source: 'cli' },
+      { path: store.customDir, source: 'cli' },
+    ],
+    { watch: false, dataDir: null },
+  )
+  await library.refresh()
+  handlers = createSessionHandlers({ library } as HandlerContext) as HandlerTable
+})
+after(async () => {
+  await library.close()
+  store.cleanup()
+})
+
+function idOf(scenario: string, writer = 'pi 1.6.0'): string {
+  const file = readManifest().files.find((f) => f.scenario === scenario && f.writer === writer)
+  const name = basename(file?.file ?? '')
+  const query = library.query({
+    projectId: null,
+    text: '',
+    named: false,
+    labeled: false,
+    modifiedFrom: null,
+    modifiedTo: null,
+    model: null,
+    sort: 'recent',
+    limit: 100000,
+  })
+  const row = query.rows.find((r) => r.fileName === name)
+  assert.ok(row, `${scenario} is in the library`)
+  return row.id
+}
+
+async function ok<T>(channel: string, args: unknown): Promise<T> {
+  const result = await dispatch(handlers, channel, args)
+  assert.ok(result.ok, JSON.stringify(result))
+  return result.value as T
+}
+
+test('arguments are validated: paths, forged ids, odd entry ids are refused', async () => {
+  for (const args of [
+    { sessionId: '../../etc/passwd' },
+    { sessionId: '0123456789abcdef', path: '/etc/passwd' },
+    {},
+  ]) {
+    const r = await dispatch(handlers, 'session:open', args)
+    assert.equal(!r.ok && r.error.code, 'invalid_argument', JSON.stringify(args))
+  }
+  const id = idOf('branches')
+  for (const args of [
+    { sessionId: id },
+    { sessionId: id, entryId: 'x'.repeat(129) },
+    { sessionId: id, entryId: 'a\nb' },
+    { sessionId: id, entryId: 'abc', limit: 100000 },
+    { sessionId: id, entryId: 'abc', offset: -1 },
+  ]) {
+    const r = await dispatch(handlers, 'session:get-path', args)
+    assert.equal(!r.ok && r.error.code, 'invalid_argument', JSON.stringify(args))
+  }
+  const forged = await dispatch(handlers, 'session:open', { sessionId: 'ffffffffffffffff' })
+  assert.equal(!forged.ok && forged.error.code, 'not_found')
+})
+
+test('a damaged file opens read-only with its diagnostics and parsable entries', async () => {
+  const overview = await ok<SessionOverview>('session:open', {
+    sessionId: idOf('damaged-garbage-line', 'handwritten'),
+  })
+  assert.equal(overview.readOnly, true)
+  assert.ok(overview.diagnostics.some((d) => d.kind === 'malformed-json' && d.line > 1))
+  assert.ok(overview.rows.length > 0)
+  const dir = await dispatch(handlers, 'session:open', {
+    sessionId: idOf('damaged-directory-named-jsonl', 'handwritten'),
+  })
+  assert.equal(!dir.ok && dir.error.code, 'io')
+})
+
+test('images are served by reference, only as raster base64', async () => {
+  const id = idOf('tools-images')
+  const overview = await ok<SessionOverview>('session:open', { sessionId: id })
+  const first = overview.rows.find((r) => r.role === 'user')!
+  const image = await ok<ImageData>('session:get-image', {
+    sessionId: id,
+    position: first.pos,
+    index: 0,
+  })
+  const file = readManifest().files.find(
+    (f) => f.scenario === 'tools-images' && f.writer === 'pi 1.6.0',
+  )!
+  const line = readFileSync(`${store.root}/${file.file}`, 'utf8').split('\n')[
+    first.line - 1
+  ] as string
+  assert.equal(image.data, JSON.parse(line).message.content[1].data)
+  assert.equal(image.mimeType, 'image/png')
+  const missing = await dispatch(handlers, 'session:get-image', {
+    sessionId: id,
+    position: first.pos,
+    index: 5,
+  })
+  assert.equal(!missing.ok && missing.error.code, 'not_found')
+})
+
+test('lineage: a fork names its parent, the parent lists its forks', async () => {
+  const fork = await ok<SessionLineage>('session:get-lineage', { sessionId: idOf('fork-from') })
+  assert.equal(fork.parent?.id, idOf('plain-chat'))
+  const parent = await ok<SessionLineage>('session:get-lineage', { sessionId: idOf('plain-chat') })
+  assert.ok(parent.forks.some((f) => f.id === idOf('fork-from')))
+})
+
+test('a file pi appended to is read again (the cache checks size and mtime)', async () => {
+  const id = idOf('plain-chat')
+  const before = await ok<SessionOverview>('session:open', { sessionId: id })
+  const file = readManifest().files.find(
+    (f) => f.scenario === 'plain-chat' && f.writer === 'pi 1.6.0',
+  )!
+  const entry = {
+    type: 'message',
+    id: 'feedf00d',
+    parentId: before.leafId,
+    timestamp: new Date().toISOString(),
+    message: { role: 'user', content: 'appended while the view was open', timestamp: Date.now() },
+  }
+  appendFileSync(`${store.root}/${file.file}`, `${JSON.stringify(entry)}\n`)
+  const after = await ok<SessionOverview>('session:open', { sessionId: id })
+  assert.equal(after.rows.length, before.rows.length + 1)
+  assert.equal(after.leafId, 'feedf00d')
+})

@@ -1,0 +1,192 @@
+/**
+ * The branch-tree layout (renderer logic): every shown entry appears once under its parent,
+ * pi's filters apply, long runs collapse, and a 50,000-deep chain or a deep comb of side
+ * branches lays out without recursion and with bounded nesting.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import type { TreeRow } from '../../../preload/contract/session'
+import { loadViewSource } from '../../../main/api/session-view/source'
+import { buildOverview } from '../../../main/api/session-view/overview'
+import { expectedFiles } from './expected'
+
+/** The parts of renderer/src/features/branch-tree/{layout,filters}.ts these tests use. */
+interface TreeItem {
+  id: string
+  row: number
+  count?: number
+  branches?: number
+  head?: boolean
+  children?: TreeItem[]
+}
+type Mode = 'default' | 'no-tools' | 'user-only' | 'labeled-only' | 'all'
+interface LayoutModule {
+  MAX_DEPTH: number
+  buildTreeData(
+    rows: readonly TreeRow[],
+    opts: {
+      mode: Mode
+      leafRow: number
+      runMin: number
+      openRuns?: ReadonlySet<string>
+      revealRow?: number
+    },
+  ): { data: TreeItem[]; shown: number; runIds: string[] }
+}
+interface FiltersModule {
+  passesFilter(row: TreeRow, mode: Mode, isLeaf: boolean): boolean
+}
+
+// Renderer modules are not in tsconfig.node.json's file list (tsconfig.web.json type-checks
+// them): load them at run time through a computed specifier.
+const tree = '../../../renderer/src/features/branch-tree/'
+const { buildTreeData, MAX_DEPTH } = (await import(`${tree}layout.ts`)) as LayoutModule
+const { passesFilter } = (await import(`${tree}filters.ts`)) as FiltersModule
+
+function row(i: number, parent: number, extra: Partial<TreeRow> = {}): TreeRow {
+  return {
+    id: `id${i}`,
+    pos: i,
+    parent,
+    type: 'message',
+    role: i % 2 ? 'assistant' : 'user',
+    head: 'user:',
+    text: `t${i}`,
+    time: i,
+    line: i + 2,
+    ...extra,
+  }
+}
+
+/** Walks the data iteratively: item -> (depth, the item that contains it or precedes it). */
+function walk(data: TreeItem[]) {
+  const seen: {
+    item: TreeItem
+    depth: number
+    container: TreeItem | null
+    prev: TreeItem | null
+  }[] = []
+  const stack = [{ list: data, depth: 0, container: null as TreeItem | null }]
+  while (stack.length > 0) {
+    const { list, depth, container } = stack.pop()!
+    list.forEach((item, k) => {
+      seen.push({ item, depth, container, prev: k > 0 ? (list[k - 1] as TreeItem) : null })
+      if (item.children) stack.push({ list: item.children, depth: depth + 1, container: item })
+    })
+  }
+  return seen
+}
+
+test('every row of a branched fixture appears once, each under its tree parent', async () => {
+  const file = expectedFiles()
+    .filter((f) => f.scenario === 'branches')
+    .at(-1)!
+  const overview = await buildOverview(await loadViewSource(file.path), '0123456789abcdef', 'f')
+  const rows = overview.rows
+  const leafRow = rows.findIndex((r) => r.pos === overview.leafPos)
+  const { data, shown } = buildTreeData(rows, { mode: 'all', leafRow, runMin: 0 })
+  const items = walk(data).filter((x) => x.item.row >= 0)
+  assert.equal(shown, rows.length)
+  assert.deepEqual(
+    items.map((x) => x.item.row).sort((a, b) => a - b),
+    rows.map((_, i) => i),
+  )
+  for (const { item, container, prev } of items) {
+    const parent = (rows[item.row] as TreeRow).parent
+    if (parent < 0) continue
+    // The parent is the previous entry of the same line, or the folder/branch point holding it.
+    const holder = item.head ? container : (prev ?? container)
+    assert.equal(
+      holder?.row,
+      parent,
+      `row ${item.row} (${rows[item.row]?.id}) hangs under its parent`,
+    )
+  }
+  // The 1.6.0 branches fixture: 3 branches + a summary branch at cd6ec4ee, and a second root.
+  const branchPoint = items.find((x) => rows[x.item.row]?.id === 'cd6ec4ee')!.item
+  assert.equal(branchPoint.branches, 5)
+  assert.ok(
+    data.some((item) => item.head && rows[item.row]?.parent === -1),
+    'second root is a folder',
+  )
+})
+
+test("pi's filter modes decide which rows are shown", () => {
+  const rows = [
+    row(0, -1),
+    row(1, 0, { role: 'assistant', quiet: true }),
+    row(2, 1, { role: 'toolResult' }),
+    row(3, 2, { type: 'label', role: undefined, head: '[label: x]' }),
+    row(4, 3, { role: 'user', label: 'keep' }),
+  ]
+  const shown = (mode: Mode) =>
+    rows.filter((r, i) => passesFilter(r, mode, i === 4)).map((r) => r.pos)
+  assert.deepEqual(shown('default'), [0, 2, 4])
+  assert.deepEqual(shown('no-tools'), [0, 4])
+  assert.deepEqual(shown('user-only'), [0, 4])
+  assert.deepEqual(shown('labeled-only'), [4])
+  assert.deepEqual(shown('all'), [0, 1, 2, 3, 4])
+  // A hidden row's children hang on the nearest shown ancestor.
+  const { data } = buildTreeData(rows, { mode: 'user-only', leafRow: 4, runMin: 0 })
+  assert.deepEqual(
+    data.map((i) => i.row),
+    [0, 4],
+  )
+})
+
+test('a 50,000-deep chain lays out flat with long runs collapsed', () => {
+  const n = 50_000
+  const rows = Array.from({ length: n }, (_, i) => row(i, i - 1))
+  rows[25_000] = { ...(rows[25_000] as TreeRow), label: 'middle' }
+  const started = performance.now()
+  const { data, runIds } = buildTreeData(rows, { mode: 'all', leafRow: n - 1, runMin: 24 })
+  assert.ok(performance.now() - started < 2000)
+  assert.equal(runIds.length, 2, 'runs on both sides of the labelled entry')
+  const top = data.map((i) => (i.row >= 0 ? rows[i.row]?.id : `run:${i.count}`))
+  assert.deepEqual(top, [
+    'id0',
+    'id1',
+    'run:24996',
+    'id24998',
+    'id24999',
+    'id25000',
+    'id25001',
+    'id25002',
+    'run:24994',
+    'id49997',
+    'id49998',
+    'id49999',
+  ])
+  // Closed runs hand react-arborist no children; their entries are counted in `count`.
+  const items = walk(data)
+  const inRuns = items.reduce((sum, x) => sum + (x.item.row < 0 ? (x.item.count ?? 0) : 0), 0)
+  assert.equal(items.filter((x) => x.item.row >= 0).length + inRuns, n)
+  assert.ok(items.length < 20, 'only what shows is built')
+  // An opened run, or one holding the selected entry, gets its children.
+  const open = buildTreeData(rows, {
+    mode: 'all',
+    leafRow: n - 1,
+    runMin: 24,
+    openRuns: new Set([runIds[0] as string]),
+  })
+  assert.equal(walk(open.data).filter((x) => x.item.row >= 0).length, 12 - 2 + 24996)
+  const reveal = buildTreeData(rows, { mode: 'all', leafRow: n - 1, runMin: 24, revealRow: 40_000 })
+  assert.ok(walk(reveal.data).some((x) => x.item.row === 40_000))
+})
+
+test('a deep comb of side branches keeps nesting bounded', () => {
+  // Each node has two children: a continuing chain (second, later) and a one-entry side branch
+  // that itself continues the comb, so every level is a side branch.
+  const rows: TreeRow[] = [row(0, -1)]
+  let parent = 0
+  for (let k = 0; k < 3000; k++) {
+    rows.push(row(rows.length, parent)) // stays on the line
+    const side = rows.length
+    rows.push(row(side, parent))
+    parent = side
+  }
+  const { data } = buildTreeData(rows, { mode: 'all', leafRow: rows.length - 1, runMin: 0 })
+  const items = walk(data)
+  assert.equal(items.filter((x) => x.item.row >= 0).length, rows.length)
+  assert.ok(Math.max(...items.map((x) => x.depth)) <= MAX_DEPTH + 1)
+})

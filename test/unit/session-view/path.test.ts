@@ -1,0 +1,165 @@
+/**
+ * Path pages (session:get-path) against pi 1.6.0's context per leaf recorded in expected.json
+ * (pi spec 12.3): the model's view lists pi's contextEntryIds and counts its messages; the raw
+ * view lists the whole branch and marks what the model does not see.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { loadViewSource, type ViewSource } from '../../../main/api/session-view/source'
+import { pathPage } from '../../../main/api/session-view/page'
+import { PathPage } from '../../../preload/contract/session'
+import { ApiError } from '../../../preload/contract/errors'
+import { expectedFiles, idMapper } from './expected'
+
+/** pi never returns from these (cycles): nothing recorded to compare with. */
+const NON_TERMINATING = [
+  'damaged-parent-cycle',
+  'damaged-self-parent',
+  'damaged-duplicate-id-self-chain',
+]
+
+function ids(source: ViewSource) {
+  return source.entries.map((e) => (typeof e.id === 'string' ? e.id : ''))
+}
+
+for (const file of expectedFiles(NON_TERMINATING)) {
+  test(`context and raw paths match pi for every leaf: ${file.scenario} (${file.rel.split('/').pop()?.slice(0, 24)})`, async () => {
+    const source = await loadViewSource(file.path)
+    const map = idMapper(file, ids(source))
+    for (const [leaf, pi] of Object.entries(file.byLeaf)) {
+      const entryId = map(leaf)
+      if (!source.byId.has(entryId)) continue // pi's `undefined` leaf of an id-less line
+      const memo = new Map()
+      const context = PathPage.parse(pathPage(source, memo, { entryId, limit: 500 }))
+      assert.deepEqual(
+        context.items.map((i) => i.id),
+        pi.contextEntryIds.map(map),
+        `context at ${leaf}`,
+      )
+      // Our one intended difference (pi spec 12.4): a seed-style retainedTail is replayed.
+      const tail =
+        context.items[0]?.body.kind === 'compaction' ? context.items[0].body.retainedTail : 0
+      assert.equal(context.contextMessages, pi.roles.length + tail, `messages at ${leaf}`)
+      assert.equal(context.thinkingLevel, pi.thinkingLevel)
+      const raw = PathPage.parse(pathPage(source, memo, { entryId, raw: true, limit: 500 }))
+      assert.deepEqual(
+        raw.items.map((i) => i.id),
+        pi.branch.map(map),
+        `branch at ${leaf}`,
+      )
+      const kept = new Set(pi.contextEntryIds.map(map))
+      for (const item of raw.items) {
+        if (!kept.has(item.id)) assert.equal(item.inContext, false, `${item.id} is compacted away`)
+      }
+      assert.equal(raw.compactedAway, pi.branch.length - pi.contextEntryIds.length)
+    }
+  })
+}
+
+test('a compacted path starts with the compaction card; raw shows what it hides', async () => {
+  const file = expectedFiles()
+    .filter((f) => f.scenario === 'compaction')
+    .at(-1)!
+  const source = await loadViewSource(file.path)
+  const leaf = file.leafId as string
+  const page = pathPage(source, new Map(), { entryId: leaf })
+  assert.equal(page.items[0]?.body.kind, 'compaction')
+  assert.ok(page.compactedAway > 0)
+  const raw = pathPage(source, new Map(), { entryId: leaf, raw: true })
+  assert.equal(raw.items.filter((i) => !i.inContext).length, page.compactedAway)
+  assert.equal(raw.items.length, page.items.length + page.compactedAway)
+})
+
+test('context edits: replaced content is shown as the model sees it, omitted entries marked', async () => {
+  const file = expectedFiles().find((f) => f.scenario === 'context-edit')!
+  const source = await loadViewSource(file.path)
+  const edits = source.entries.filter((e) => e.type === 'context_edit') as unknown as {
+    id: string
+    targetId: string
+    replacement: { content: unknown } | null
+  }[]
+  const [leaf, pi] = Object.entries(file.byLeaf).find(([, v]) =>
+    edits.some((e) => v.branch.includes(e.id) && e.replacement === null),
+  )!
+  const raw = pathPage(source, new Map(), { entryId: leaf, raw: true, limit: 500 })
+  const omitted = raw.items.filter((i) => i.edited === 'omitted').map((i) => i.id)
+  // Edits are branch-relative (pi spec 12.3): only those on this branch apply.
+  const expectedOmitted = edits.filter((e) => e.replacement === null && pi.branch.includes(e.id))
+  assert.deepEqual(
+    omitted,
+    expectedOmitted.map((e) => e.targetId),
+  )
+  assert.ok(omitted.length > 0)
+  const context = pathPage(source, new Map(), { entryId: leaf, limit: 500 })
+  const replaced = context.items.filter((i) => i.edited === 'replaced')
+  assert.ok(replaced.length > 0)
+  for (const item of replaced) {
+    const edit = edits.filter((e) => e.targetId === item.id && pi.branch.includes(e.id)).at(-1)
+    const want = edit?.replacement?.content
+    const text =
+      typeof want === 'string'
+        ? want
+        : (want as { text?: string }[]).map((b) => b.text ?? '').join('')
+    const body = item.body as { content: { type: string; text?: string }[] }
+    assert.equal(body.content.map((b) => b.text ?? '').join(''), text)
+  }
+})
+
+test('pages: default is the end of the path, offsets page through, unknown entries are not_found', async () => {
+  const file = expectedFiles()
+    .filter((f) => f.scenario === 'compaction')
+    .at(-1)!
+  const source = await loadViewSource(file.path)
+  const memo = new Map()
+  const all = pathPage(source, memo, { entryId: file.leafId as string, raw: true, limit: 500 })
+  const tail = pathPage(source, memo, { entryId: file.leafId as string, raw: true, limit: 5 })
+  assert.equal(tail.offset, all.total - 5)
+  assert.deepEqual(
+    tail.items.map((i) => i.id),
+    all.items.slice(-5).map((i) => i.id),
+  )
+  const second = pathPage(source, memo, {
+    entryId: file.leafId as string,
+    raw: true,
+    offset: 5,
+    limit: 5,
+  })
+  assert.deepEqual(
+    second.items.map((i) => i.id),
+    all.items.slice(5, 10).map((i) => i.id),
+  )
+  assert.throws(
+    () => pathPage(source, memo, { entryId: 'nope' }),
+    (e: unknown) => e instanceof ApiError && e.code === 'not_found',
+  )
+  // A position names an entry even without using its id.
+  const byPos = pathPage(source, memo, { position: 3, raw: true })
+  assert.equal(byPos.targetPos, 3)
+})
+
+test('tool calls and results are paired both ways on the path', async () => {
+  const file = expectedFiles()
+    .filter((f) => f.scenario === 'tools-images')
+    .at(-1)!
+  const source = await loadViewSource(file.path)
+  const page = pathPage(source, new Map(), { entryId: file.leafId as string, limit: 500 })
+  const calls = page.items.flatMap((i) =>
+    i.body.kind === 'assistant' ? i.body.content.filter((b) => b.type === 'toolCall') : [],
+  )
+  const results = page.items.filter((i) => i.body.kind === 'toolResult')
+  assert.ok(calls.length >= 3 && results.length >= 3)
+  for (const result of results) {
+    const body = result.body as { toolCallId: string; isError: boolean; call?: { id: string } }
+    assert.equal(body.call?.id, body.toolCallId)
+    const call = calls.find((c) => c.type === 'toolCall' && c.id === body.toolCallId)
+    assert.deepEqual(call?.type === 'toolCall' && call.result, {
+      id: result.id,
+      pos: result.pos,
+      isError: body.isError,
+    })
+  }
+  assert.ok(
+    results.some((r) => r.body.kind === 'toolResult' && r.body.isError),
+    'the error result is marked',
+  )
+})
