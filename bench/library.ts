@@ -32,13 +32,19 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 type Figures = Record<string, number | null | Record<string, unknown>>
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Figures {
-  const out = execFileSync(command, args, { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 << 20 })
+  const out = execFileSync(command, args, {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  })
   return JSON.parse(out.trim().split('\n').at(-1) as string) as Figures
 }
 
 function pi(nodeBin: string, module: string): Figures[] {
   const env = { PI_CODING_AGENT_DIR: join(store, 'agent') }
-  return Array.from({ length: runs }, () => run(nodeBin, ['bench/peers/list-child.mjs', module], env))
+  return Array.from({ length: runs }, () =>
+    run(nodeBin, ['bench/peers/list-child.mjs', module], env),
+  )
 }
 
 function ours(): { cold: Figures[]; warm: Figures[] } {
@@ -46,14 +52,19 @@ function ours(): { cold: Figures[]; warm: Figures[] } {
   const warm: Figures[] = []
   for (let i = 0; i < runs; i++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'pi-bench-data-'))
-    cold.push(run(process.execPath, ['--import', 'tsx', 'bench/library-child.ts', 'cold', root, dataDir]))
-    warm.push(run(process.execPath, ['--import', 'tsx', 'bench/library-child.ts', 'warm', root, dataDir]))
+    cold.push(
+      run(process.execPath, ['--import', 'tsx', 'bench/library-child.ts', 'cold', root, dataDir]),
+    )
+    warm.push(
+      run(process.execPath, ['--import', 'tsx', 'bench/library-child.ts', 'warm', root, dataDir]),
+    )
     rmSync(dataDir, { recursive: true, force: true })
   }
   return { cold, warm }
 }
 
-const ms = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${n.toFixed(0)} ms`)
+const ms = (n: number | null | undefined) =>
+  n === null || n === undefined ? '—' : `${n.toFixed(0)} ms`
 const num = (f: Figures[], key: string) => median(f.map((x) => x[key] as number))
 
 if (!existsSync('out/main/read-worker.js')) {
@@ -72,23 +83,58 @@ const { cold, warm } = ours()
 const base = p160 ?? p073
 const baseName = p160 ? 'pi 1.6.0' : 'pi 0.73.1'
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`
-console.log(`\nLibrary benchmark: ${sessions} sessions, ${projects} projects, ~${mb} MB; medians of ${runs} runs`)
-console.log(`baseline: ${baseName}${p160 ? '' : ' (pi 1.6.0 not installed: npm run bench:setup)'}\n`)
+console.log(
+  `\nLibrary benchmark: ${sessions} sessions, ${projects} projects, ~${mb} MB; medians of ${runs} runs`,
+)
+console.log(
+  `baseline: ${baseName}${p160 ? '' : ' (pi 1.6.0 not installed: npm run bench:setup)'}\n`,
+)
 const rows: [string, string, string, string][] = [
-  ['(a) cold full listing', ms(num(cold, 'allMs')), ms(num(base, 'allMs')), ratio(num(cold, 'allMs'), num(base, 'allMs'))],
+  [
+    '(a) cold full listing',
+    ms(num(cold, 'allMs')),
+    ms(num(base, 'allMs')),
+    ratio(num(cold, 'allMs'), num(base, 'allMs')),
+  ],
   ['(b) first 50 rows', ms(num(cold, 'first50Ms')), ms(num(base, 'first50Ms')), 'target <= 300 ms'],
-  ['(c) warm relaunch (cache)', ms(num(warm, 'allMs')), ms(num(base, 'allMs')), ratio(num(warm, 'allMs'), num(base, 'allMs'))],
+  [
+    '(c) warm relaunch (cache)',
+    ms(num(warm, 'allMs')),
+    ms(num(base, 'allMs')),
+    ratio(num(warm, 'allMs'), num(base, 'allMs')),
+  ],
   ['    search texts loaded', ms(num(warm, 'textsMs')), '', ''],
   ['(d) append -> row', ms(num(warm, 'appendMedianMs')), '', 'target <= 1000 ms'],
-  ['(f) peak RSS cold', `${num(cold, 'rssMb').toFixed(0)} MB`, `${num(base, 'rssMb').toFixed(0)} MB`, ratio(num(cold, 'rssMb'), num(base, 'rssMb'))],
-  ['    peak RSS warm', `${num(warm, 'rssMb').toFixed(0)} MB`, '', ratio(num(warm, 'rssMb'), num(base, 'rssMb'))],
+  [
+    '(f) peak RSS cold',
+    `${num(cold, 'rssMb').toFixed(0)} MB`,
+    `${num(base, 'rssMb').toFixed(0)} MB`,
+    ratio(num(cold, 'rssMb'), num(base, 'rssMb')),
+  ],
+  [
+    '    peak RSS warm',
+    `${num(warm, 'rssMb').toFixed(0)} MB`,
+    '',
+    ratio(num(warm, 'rssMb'), num(base, 'rssMb')),
+  ],
 ]
-if (p160) rows.push(['pi 0.73.1 listAll', '', ms(num(p073, 'allMs')), `ours ${ratio(num(cold, 'allMs'), num(p073, 'allMs'))}`])
-for (const [label, a, b, c] of rows) console.log(`${label.padEnd(28)} ${a.padStart(10)}  ${b.padStart(10)}  ${c}`)
+if (p160)
+  rows.push([
+    'pi 0.73.1 listAll',
+    '',
+    ms(num(p073, 'allMs')),
+    `ours ${ratio(num(cold, 'allMs'), num(p073, 'allMs'))}`,
+  ])
+for (const [label, a, b, c] of rows)
+  console.log(`${label.padEnd(28)} ${a.padStart(10)}  ${b.padStart(10)}  ${c}`)
 console.log('\n(e) search (warm, whole library):')
 const search = warm[0]?.search as Record<string, { ms: number; matched: number }>
 for (const text of Object.keys(search ?? {})) {
   const each = warm.map((w) => (w.search as Record<string, { ms: number }>)[text]?.ms ?? NaN)
-  console.log(`  ${text.padEnd(32)} ${ms(median(each)).padStart(8)}  (${search[text]?.matched} sessions)`)
+  console.log(
+    `  ${text.padEnd(32)} ${ms(median(each)).padStart(8)}  (${search[text]?.matched} sessions)`,
+  )
 }
-console.log(`\nreads: cold ${JSON.stringify(cold[0]?.reads)}, warm ${JSON.stringify(warm[0]?.reads)}`)
+console.log(
+  `\nreads: cold ${JSON.stringify(cold[0]?.reads)}, warm ${JSON.stringify(warm[0]?.reads)}`,
+)

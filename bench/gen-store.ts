@@ -1,0 +1,91 @@
+/**
+ * Generates a deterministic pi session store for the library benchmark (issue 4):
+ * `<out>/agent/sessions/--home-bench-project-NN--/<time>_<id>.jsonl`, 2,000 sessions in
+ * 50 projects, about 1 GB, each session from bench/gen-session.ts with its own seed and a
+ * size drawn from the store's seed. File mtimes are spread over a year, newest last.
+ *
+ * Usage: node --import tsx bench/gen-store.ts <out> [--sessions 2000] [--projects 50] [--mb 1000] [--seed 7]
+ */
+import { existsSync, mkdirSync, utimesSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { writeSession } from './gen-session'
+
+/** Options of {@link generateStore}. */
+export interface StoreOptions {
+  sessions: number
+  projects: number
+  /** Total size to aim for, bytes. */
+  targetBytes: number
+  seed: number
+}
+
+/** Writes the store; resolves with the total bytes and the session file paths. */
+export async function generateStore(
+  out: string,
+  options: StoreOptions,
+): Promise<{ bytes: number; files: string[] }> {
+  let state = options.seed >>> 0
+  const rand = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
+    return state / 4294967296
+  }
+  const mean = options.targetBytes / options.sessions
+  const files: string[] = []
+  let bytes = 0
+  const year = 365 * 24 * 3600 * 1000
+  const base = Date.UTC(2026, 0, 1)
+  for (let i = 0; i < options.sessions; i++) {
+    const project = i % options.projects
+    const cwd = `/home/bench/project-${String(project).padStart(2, '0')}`
+    const folder = join(
+      out,
+      'agent',
+      'sessions',
+      `--home-bench-project-${String(project).padStart(2, '0')}--`,
+    )
+    mkdirSync(folder, { recursive: true })
+    const size = Math.floor(mean * (0.2 + rand() * 1.6))
+    const seed = options.seed * 100_000 + i
+    const when = new Date(base + Math.floor((i / options.sessions) * year))
+    const name = `${when.toISOString().replace(/[:.]/g, '-')}_bench-${String(i).padStart(5, '0')}.jsonl`
+    const path = join(folder, name)
+    bytes += await writeSession(path, {
+      entries: Math.max(20, Math.floor(size / 2000)),
+      targetBytes: size,
+      seed,
+      cwd,
+    })
+    utimesSync(path, when, when)
+    files.push(path)
+  }
+  return { bytes, files }
+}
+
+function arg(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`)
+  return at > 0 ? Number(process.argv[at + 1]) : fallback
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const out = process.argv[2]
+  if (!out) {
+    console.error('usage: gen-store.ts <out> [--sessions N] [--projects N] [--mb M] [--seed S]')
+    process.exit(2)
+  }
+  if (existsSync(join(out, 'agent'))) {
+    console.error(`gen-store: ${out}/agent exists; remove it first`)
+    process.exit(2)
+  }
+  const started = performance.now()
+  const { bytes, files } = await generateStore(out, {
+    sessions: arg('sessions', 2000),
+    projects: arg('projects', 50),
+    targetBytes: arg('mb', 1000) * 1024 * 1024,
+    seed: arg('seed', 7),
+  })
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  console.log(
+    `gen-store: ${files.length} sessions, ${(bytes / 2 ** 20).toFixed(0)} MiB in ${seconds} s -> ${out}`,
+  )
+}

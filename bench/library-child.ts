@@ -1,0 +1,106 @@
+/**
+ * Child process of bench/library.ts: runs our SessionLibrary once over a store and prints
+ * one JSON line of figures. Modes: `cold` (no cache), `warm` (cache from a previous run,
+ * watcher on: also measures append-to-row latency and search latency).
+ * Usage: node --import tsx bench/library-child.ts <cold|warm> <sessions root> <data dir>
+ */
+import { appendFileSync, readFileSync } from 'node:fs'
+import { SessionLibrary } from '../main/library/library'
+import type { SessionQuery } from '../preload/contract/library'
+
+const [mode, root, dataDir] = process.argv.slice(2) as [string, string, string]
+const ALL: SessionQuery = {
+  projectId: null,
+  text: '',
+  named: false,
+  labeled: false,
+  modifiedFrom: null,
+  modifiedTo: null,
+  model: null,
+  sort: 'recent',
+  limit: 50,
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
+
+// The built worker (npm run build), as the app runs it; BENCH_NO_WORKERS=1 parses in-process.
+const worker = process.env.BENCH_NO_WORKERS
+  ? undefined
+  : { path: new URL('../out/main/read-worker.js', import.meta.url).pathname }
+const library = new SessionLibrary([{ path: root, source: 'cli' }], {
+  dataDir,
+  watch: mode === 'warm',
+  worker,
+})
+const t0 = performance.now()
+let first50Ms: number | null = null
+library.onChange(() => {
+  if (first50Ms === null && library.query(ALL).rows.length >= 50) first50Ms = performance.now() - t0
+})
+await library.start()
+await library.whenIdle()
+const allMs = performance.now() - t0
+await library.whenTextsReady()
+const textsMs = performance.now() - t0
+const figures: Record<string, unknown> = {
+  mode,
+  allMs,
+  first50Ms,
+  textsMs,
+  reads: { ...library.reads },
+}
+
+if (mode === 'warm') {
+  // Append-to-row latency: what pi does (one JSON line) to the newest session, until the
+  // library's row shows the new message.
+  const newest = library.query(ALL).rows[0]
+  const appendMs: number[] = []
+  for (let i = 0; i < 5 && newest; i++) {
+    const path = library.getSession(newest.id).path
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\n')
+    const last = JSON.parse(lines.at(-1) as string) as { id: string }
+    const before = library.getSummary(newest.id).messageCount
+    const seen = new Promise<number>((resolve) => {
+      const started = performance.now()
+      const stop = library.onChange(() => {
+        if (library.getSummary(newest.id).messageCount > before) {
+          stop()
+          resolve(performance.now() - started)
+        }
+      })
+    })
+    const entry = {
+      type: 'message',
+      id: `bench${String(i).padStart(3, '0')}`,
+      parentId: last.id,
+      timestamp: new Date().toISOString(),
+      message: { role: 'user', content: `appended ${i}`, timestamp: Date.now() },
+    }
+    appendFileSync(path, JSON.stringify(entry) + '\n')
+    appendMs.push(await seen)
+  }
+  figures.appendMs = appendMs
+  figures.appendMedianMs = median(appendMs)
+  const queries = [
+    'kernel',
+    'quorum mutex canary',
+    '"no such phrase anywhere"',
+    're:time(out)?\\s+journal',
+    'zzzz',
+  ]
+  const search: Record<string, { ms: number; matched: number }> = {}
+  for (const text of queries) {
+    const times: number[] = []
+    let matched = 0
+    for (let i = 0; i < 5; i++) {
+      const s = performance.now()
+      matched = library.query({ ...ALL, text, limit: 100_000 }).matched
+      times.push(performance.now() - s)
+    }
+    search[text] = { ms: median(times), matched }
+  }
+  figures.search = search
+}
+await library.close()
+figures.rssMb = process.resourceUsage().maxRSS / 1024
+figures.sessions = library.query({ ...ALL, limit: 100_000 }).matched
+console.log(JSON.stringify(figures))
