@@ -3,19 +3,19 @@
  * without their searchable texts (small, read at launch), and the texts (most of the
  * bytes, read in the background once the list is shown). Each text line names the file
  * facts it belongs to, so a stale one is never used. A missing, corrupt, foreign or
- * older-format cache is ignored and rebuilt, never fatal. Written atomically
- * (write-file-atomic), built in slices so the event loop keeps breathing.
+ * older-format cache is ignored and rebuilt, never fatal. Written atomically and streamed
+ * (stream-write.ts), a slice of records at a time so the event loop keeps breathing.
  */
 import { createReadStream } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import writeFileAtomic from 'write-file-atomic'
+import { writeStreamAtomic } from './stream-write'
 import type { TextSegment } from './digest'
 import type { LibrarySession } from './record'
 
 /** Bump when the record or digest shape changes: older caches are then rebuilt. */
-export const CACHE_VERSION = 4
+export const CACHE_VERSION = 5
 const MAGIC = 'pi-sessions-library-cache'
 const TEXT_MAGIC = 'pi-sessions-library-texts'
 
@@ -107,27 +107,44 @@ export async function* loadTextCache(dataDir: string): AsyncGenerator<CachedText
 
 const SLICE = 100
 const pause = () => new Promise((done) => setImmediate(done))
+const head = (magic: string) => JSON.stringify({ magic, version: CACHE_VERSION }) + '\n'
 
-/** Writes both cache files atomically; serialises in slices, yielding between them. */
-export async function saveCache(dataDir: string, records: Iterable<LibrarySession>): Promise<void> {
-  await mkdir(dataDir, { recursive: true })
-  const head = (magic: string) => JSON.stringify({ magic, version: CACHE_VERSION }) + '\n'
-  const meta: string[] = [head(MAGIC)]
-  const texts: string[] = [head(TEXT_MAGIC)]
-  let n = 0
-  for (const record of records) {
-    const { path, size, mtimeMs, ino } = record
+/** The records file's lines: every record with its texts left out (see `textsOf`). */
+async function* recordLines(records: readonly LibrarySession[]): AsyncGenerator<string> {
+  yield head(MAGIC)
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i] as LibrarySession
+    const { size, mtimeMs, ino } = record
     if (record.digest && record.textsOf === null) {
       const digest = { ...record.digest, texts: [] }
-      meta.push(JSON.stringify({ ...record, digest, textsOf: { size, mtimeMs, ino } }) + '\n')
-      texts.push(JSON.stringify({ path, size, mtimeMs, ino, texts: record.digest.texts }) + '\n')
+      yield JSON.stringify({ ...record, digest, textsOf: { size, mtimeMs, ino } }) + '\n'
     } else {
       // Texts still missing (or no digest): the record goes as it is; a later read fills them.
-      meta.push(JSON.stringify(record) + '\n')
+      yield JSON.stringify(record) + '\n'
     }
-    if (++n % SLICE === 0) await pause()
+    if (i % SLICE === SLICE - 1) await pause()
   }
-  await writeFileAtomic(cachePath(dataDir), meta.join(''))
-  await pause()
-  await writeFileAtomic(textCachePath(dataDir), texts.join(''))
+}
+
+/** The texts file's lines: the texts of every record that has them all. */
+async function* textLines(records: readonly LibrarySession[]): AsyncGenerator<string> {
+  yield head(TEXT_MAGIC)
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i] as LibrarySession
+    if (!record.digest || record.textsOf !== null) continue
+    const { path, size, mtimeMs, ino } = record
+    yield JSON.stringify({ path, size, mtimeMs, ino, texts: record.digest.texts }) + '\n'
+    if (i % SLICE === SLICE - 1) await pause()
+  }
+}
+
+/**
+ * Writes both cache files atomically, streaming (the texts can be hundreds of megabytes),
+ * serialising a slice of records at a time and yielding between slices.
+ */
+export async function saveCache(dataDir: string, records: Iterable<LibrarySession>): Promise<void> {
+  await mkdir(dataDir, { recursive: true })
+  const list = [...records]
+  await writeStreamAtomic(cachePath(dataDir), recordLines(list))
+  await writeStreamAtomic(textCachePath(dataDir), textLines(list))
 }

@@ -39,10 +39,18 @@ export interface SessionDigest {
   lastActivity: number | null
   messageCount: number
   entryCount: number
-  /** Entry ids in file order (duplicates kept once). */
-  ids: string[]
-  /** Ids some entry names as its parent. */
-  parentIds: string[]
+  /**
+   * Entry ids in file order (duplicates kept once), joined with a newline (ids never hold
+   * one: a line break would end the JSON line). One string instead of thousands keeps the
+   * cache fast to read; it is split only to append or to subtract a fork's history.
+   */
+  ids: string
+  /** Ids some entry names as its parent, joined the same way. */
+  parentIds: string
+  /** Entries no other entry names as parent: the tips of the branches. */
+  leafCount: number
+  /** Labels set on entries that exist in the file (pi shows no others, spec 7). */
+  labelCount: number
   /** targetId -> label; latest label entry in file order wins, empty clears (spec 7, 10). */
   labels: Record<string, string>
   /** `provider/model` values seen in model changes and assistant messages. */
@@ -71,8 +79,10 @@ export function newDigest(header: SessionHeader | null): SessionDigest {
     lastActivity: null,
     messageCount: 0,
     entryCount: 0,
-    ids: [],
-    parentIds: [],
+    ids: '',
+    parentIds: '',
+    leafCount: 0,
+    labelCount: 0,
     labels: {},
     models: [],
     usageTotals: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 },
@@ -134,50 +144,69 @@ function addMessage(digest: SessionDigest, entry: Loose, id: string, message: Lo
  * without the expected shape is counted and otherwise ignored.
  */
 export function addEntries(digest: SessionDigest, entries: readonly SessionEntry[]): void {
-  const known = new Set(digest.ids)
-  const parents = new Set(digest.parentIds)
+  const known = new Set(splitIds(digest.ids))
+  const parents = new Set(splitIds(digest.parentIds))
+  const idList: string[] = []
+  const parentList: string[] = []
   for (const raw of entries) {
     const entry = raw as unknown as Loose
     const id = typeof entry.id === 'string' ? entry.id : ''
     digest.entryCount += 1
     if (id && !known.has(id)) {
       known.add(id)
-      digest.ids.push(id)
+      idList.push(id)
     }
-    if (
-      typeof entry.parentId === 'string' &&
-      entry.parentId !== id &&
-      !parents.has(entry.parentId)
-    ) {
-      parents.add(entry.parentId)
-      digest.parentIds.push(entry.parentId)
+    const parentId = entry.parentId
+    if (typeof parentId === 'string' && parentId !== id && !parents.has(parentId)) {
+      parents.add(parentId)
+      parentList.push(parentId)
     }
-    switch (entry.type) {
-      case 'message':
-        if (entry.message && typeof entry.message === 'object') {
-          addMessage(digest, entry, id, entry.message as Loose)
-        } else digest.messageCount += 1
-        break
-      case 'session_info': {
-        const name = typeof entry.name === 'string' ? entry.name.trim() : ''
-        digest.name = name === '' ? null : name
-        break
-      }
-      case 'label':
-        if (typeof entry.targetId !== 'string') break
-        if (typeof entry.label === 'string' && entry.label !== '')
-          digest.labels[entry.targetId] = entry.label
-        else delete digest.labels[entry.targetId]
-        break
-      case 'model_change':
-        addModel(digest, entry.provider, entry.modelId)
-        break
-      case 'compaction':
-      case 'branch_summary':
-      case 'usage':
-        addUsage(digest, id, entry.usage)
-        if (entry.type === 'usage') addModel(digest, entry.provider, entry.model)
-        break
-    }
+    addEntry(digest, entry, id)
   }
+  digest.ids = joinIds(digest.ids, idList)
+  digest.parentIds = joinIds(digest.parentIds, parentList)
+  let leaves = 0
+  for (const id of known) if (!parents.has(id)) leaves += 1
+  digest.leafCount = leaves
+  digest.labelCount = Object.keys(digest.labels).filter((target) => known.has(target)).length
+}
+
+function addEntry(digest: SessionDigest, entry: Loose, id: string): void {
+  switch (entry.type) {
+    case 'message':
+      if (entry.message && typeof entry.message === 'object') {
+        addMessage(digest, entry, id, entry.message as Loose)
+      } else digest.messageCount += 1
+      break
+    case 'session_info': {
+      const name = typeof entry.name === 'string' ? entry.name.trim() : ''
+      digest.name = name === '' ? null : name
+      break
+    }
+    case 'label':
+      if (typeof entry.targetId !== 'string') break
+      if (typeof entry.label === 'string' && entry.label !== '') {
+        digest.labels[entry.targetId] = entry.label
+      } else delete digest.labels[entry.targetId]
+      break
+    case 'model_change':
+      addModel(digest, entry.provider, entry.modelId)
+      break
+    case 'compaction':
+    case 'branch_summary':
+    case 'usage':
+      addUsage(digest, id, entry.usage)
+      if (entry.type === 'usage') addModel(digest, entry.provider, entry.model)
+      break
+  }
+}
+
+/** The ids of a joined id list (see SessionDigest.ids). */
+export function splitIds(joined: string): string[] {
+  return joined === '' ? [] : joined.split('\n')
+}
+
+function joinIds(joined: string, more: string[]): string {
+  if (more.length === 0) return joined
+  return joined === '' ? more.join('\n') : `${joined}\n${more.join('\n')}`
 }

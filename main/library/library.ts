@@ -5,7 +5,7 @@
  * mapping; the API layer only ever hands it opaque ids.
  */
 import { stat } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import pLimit from 'p-limit'
 import { ApiError } from '../../preload/contract/errors'
 import type {
@@ -54,6 +54,7 @@ export class SessionLibrary {
   private revision = 0
   private listeners = new Set<(change: LibraryChange) => void>()
   private notifyTimer: NodeJS.Timeout | null = null
+  private lastNotify = 0
   private saveTimer: NodeJS.Timeout | null = null
   private scanning: Promise<void> | null = null
   private textFill: Promise<void> = Promise.resolve()
@@ -71,7 +72,7 @@ export class SessionLibrary {
     roots: readonly SessionRoot[],
     private readonly options: LibraryOptions = {},
   ) {
-    this.currentRoots = [...roots]
+    this.currentRoots = absolute(roots)
     this.reader = options.worker ? workerReader(options.worker) : inProcessReader()
   }
 
@@ -109,18 +110,24 @@ export class SessionLibrary {
     return () => this.listeners.delete(listener)
   }
 
+  /**
+   * Tells listeners, at most every NOTIFY_MS: the first change after a quiet spell goes out
+   * at once (the first rows show without waiting), the rest of a burst at the end of it.
+   */
   private notify(now = false): void {
     this.lineage = null
     const fire = () => {
       this.notifyTimer = null
+      this.lastNotify = Date.now()
       this.revision += 1
       const change = { progress: { ...this.progress }, revision: this.revision }
       for (const listener of this.listeners) listener(change)
     }
-    if (now) {
+    const wait = NOTIFY_MS - (Date.now() - this.lastNotify)
+    if (now || (wait <= 0 && !this.notifyTimer)) {
       if (this.notifyTimer) clearTimeout(this.notifyTimer)
       fire()
-    } else this.notifyTimer ??= setTimeout(fire, NOTIFY_MS)
+    } else this.notifyTimer ??= setTimeout(fire, Math.max(0, wait))
   }
 
   private scheduleSave(): void {
@@ -340,7 +347,7 @@ export class SessionLibrary {
    * Replaces the roots (e.g. a folder the user added) and rescans.
    */
   async setRoots(roots: readonly SessionRoot[]): Promise<void> {
-    this.currentRoots = [...roots]
+    this.currentRoots = absolute(roots)
     this.restartWatcher()
     await this.refresh()
   }
@@ -355,6 +362,11 @@ export class SessionLibrary {
     await this.reader.close()
     if (this.options.dataDir) await saveCache(this.options.dataDir, this.records.values())
   }
+}
+
+/** Roots with absolute paths: records and the cache are keyed by absolute file paths. */
+function absolute(roots: readonly SessionRoot[]): SessionRoot[] {
+  return roots.map((root) => ({ ...root, path: resolve(root.path) }))
 }
 
 /** Stats candidates and orders them by mtime, newest first (pi 1.6.0's listAll order, spec 15.3). */

@@ -54,7 +54,8 @@ export function workerReader(script: WorkerScript, max = 4): RecordReader {
   const fallback = inProcessReader()
 
   const start = (): Slot => {
-    const worker = new Worker(script.path, { execArgv: script.execArgv })
+    // Default: no execArgv of our own (a worker would otherwise inherit e.g. a TS loader).
+    const worker = new Worker(script.path, { execArgv: script.execArgv ?? [] })
     const slot: Slot = { worker, pending: new Map() }
     worker.on('message', (message: ReadResult & { id: number }) => {
       const call = slot.pending.get(message.id)

@@ -6,6 +6,7 @@
 import { basename } from 'node:path'
 import type { ProjectSummary, SessionSummary, TokenTotals } from '../../preload/contract/library'
 import { opaqueId } from './ids'
+import { splitIds } from './digest'
 import type { LibrarySession } from './record'
 
 /** The grouping key of a session: its header cwd, else (no usable header) its folder. */
@@ -61,7 +62,7 @@ function ownUsage(session: LibrarySession, parent: LibrarySession | undefined) {
   }
   let cost = t?.cost ?? 0
   if (parent?.digest) {
-    const inherited = new Set(parent.digest.ids)
+    const inherited = new Set(splitIds(parent.digest.ids))
     for (const u of session.digest?.usage ?? []) {
       if (!inherited.has(u.entryId)) continue
       tokens.input -= u.input
@@ -72,16 +73,6 @@ function ownUsage(session: LibrarySession, parent: LibrarySession | undefined) {
     }
   }
   return { tokens, cost: Math.max(0, cost) }
-}
-
-function leafCount(session: LibrarySession): number {
-  const parents = new Set(session.digest?.parentIds ?? [])
-  return (session.digest?.ids ?? []).filter((id) => !parents.has(id)).length
-}
-
-function labelCount(session: LibrarySession): number {
-  const ids = new Set(session.digest?.ids ?? [])
-  return Object.keys(session.digest?.labels ?? {}).filter((id) => ids.has(id)).length
 }
 
 /** pi spec 15.1 `modified`: last activity if > 0, else header time, else file mtime. */
@@ -107,8 +98,8 @@ export function toSessionSummary(session: LibrarySession, lineage: Lineage): Ses
     modified: modifiedOf(session),
     messageCount: d?.messageCount ?? 0,
     entryCount: d?.entryCount ?? 0,
-    branchCount: leafCount(session),
-    labelCount: labelCount(session),
+    branchCount: d?.leafCount ?? 0,
+    labelCount: d?.labelCount ?? 0,
     models: d?.models ?? [],
     ...ownUsage(session, parent),
     parentId: parent?.key ?? null,

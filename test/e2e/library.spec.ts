@@ -178,6 +178,24 @@ test('the API refuses a request without the token or with a foreign Host', async
   expect(good.headers()['access-control-allow-origin']).toBeUndefined()
   const events = await request.get(`${server.origin}api/events`)
   expect(events.status()).toBe(401)
+  // Ids, never paths: forged ids and paths are refused before any file is touched.
+  const auth = { Authorization: `Bearer ${server.token}` }
+  const cases: [string, object, string][] = [
+    [
+      'session:set-label',
+      { sessionId: '../../etc/passwd', entryId: 'x', label: 'y' },
+      'invalid_argument',
+    ],
+    ['session:rename', { sessionId: '/home/ayla/x.jsonl', name: 'y' }, 'invalid_argument'],
+    ['session:rename', { sessionId: 'aaaaaaaaaaaaaaaa', name: 'y' }, 'not_found'],
+    ['trash:move-sessions', { sessionIds: ['../x'] }, 'invalid_argument'],
+    ['library:add-root', { path: 'relative/dir' }, 'invalid_argument'],
+    ['session:open', { sessionId: 'ffffffffffffffff', path: '/etc/passwd' }, 'invalid_argument'],
+  ]
+  for (const [channel, data, code] of cases) {
+    const reply = await request.post(`${server.origin}api/${channel}`, { data, headers: auth })
+    expect((await reply.json()).error?.code, `${channel} ${JSON.stringify(data)}`).toBe(code)
+  }
 })
 
 test('a folder added by the user is scanned and remembered across restarts', async ({

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { SessionOverview } from '../../../../preload/contract/session'
 import { call } from '../../api/client'
-import { registerCommand } from '../../state/commands'
+import { registerCommand, runCommand } from '../../state/commands'
 import { useEdits } from '../../state/edits'
 import { useLibrary } from '../../state/library'
 import { useSessionView } from '../../state/session'
@@ -46,6 +46,16 @@ export function SessionActions({ overview }: { overview: SessionOverview }) {
         }
       >
         Rename
+      </button>
+      <button
+        type="button"
+        className="ghost small"
+        data-testid="action-label"
+        disabled={readOnly || busy || !selected?.id}
+        title={why ?? 'Label the selected entry (L)'}
+        onClick={() => runCommand('label')}
+      >
+        Label…
       </button>
       <button
         type="button"

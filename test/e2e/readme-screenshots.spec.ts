@@ -1,0 +1,39 @@
+/**
+ * The README's screenshots, made from the fixtures: the library in the light theme and a
+ * branched session in the dark theme. Written to test-results/screenshots; with
+ * UPDATE_DOCS=1 also to docs/ (then commit them).
+ */
+import { copyFileSync } from 'node:fs'
+import { expect, test } from './harness'
+import { SessionPage } from './pages/session-page'
+import { readManifest } from '../helpers/fixtures'
+
+const update = process.env.UPDATE_DOCS === '1'
+
+test('README screenshots: the library (light) and a branched session (dark)', async ({
+  page,
+  server,
+  library,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'))
+  await library.openProject('/home/ayla/src/orbit-notes')
+  await library.search('retry')
+  const light = 'test-results/screenshots/readme-library-light.png'
+  await page.screenshot({ path: light })
+
+  const branches = readManifest().files.find(
+    (f) => f.scenario === 'branches' && f.writer === 'pi 1.6.0',
+  )
+  const session = new SessionPage(page, server)
+  await session.open(branches?.file.split('/').at(-1) as string)
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'))
+  await session.setFilter('all')
+  await expect(page.getByTestId('stat-branches')).toBeVisible()
+  const dark = 'test-results/screenshots/readme-session-dark.png'
+  await page.screenshot({ path: dark })
+  if (update) {
+    copyFileSync(light, 'docs/screenshot-library.png')
+    copyFileSync(dark, 'docs/screenshot-session-dark.png')
+  }
+})
