@@ -7,19 +7,10 @@
 import { appendFileSync, readFileSync } from 'node:fs'
 import { SessionLibrary } from '../main/library/library'
 import type { SessionQuery } from '../preload/contract/library'
+import { query } from '../test/helpers/library'
 
 const [mode, root, dataDir] = process.argv.slice(2) as [string, string, string]
-const ALL: SessionQuery = {
-  projectId: null,
-  text: '',
-  named: false,
-  labeled: false,
-  modifiedFrom: null,
-  modifiedTo: null,
-  model: null,
-  sort: 'recent',
-  limit: 50,
-}
+const ALL: SessionQuery = query({ limit: 50 })
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
 
 // The built worker (npm run build), as the app runs it; BENCH_NO_WORKERS=1 parses in-process.

@@ -19,18 +19,9 @@ import { join } from 'node:path'
 import type { SessionQuery } from '../../../preload/contract/library'
 import { SessionLibrary } from '../../../main/library/library'
 import { FIXTURE_STORE } from '../../helpers/fixtures'
+import { query } from '../../helpers/library'
 
-const ALL: SessionQuery = {
-  projectId: null,
-  text: '',
-  named: false,
-  labeled: false,
-  modifiedFrom: null,
-  modifiedTo: null,
-  model: null,
-  sort: 'recent',
-  limit: 100_000,
-}
+const ALL: SessionQuery = query()
 const GOOD = 'agent/sessions/--home-ayla-src-tide-tables--'
 
 function hostileRoot(): string {

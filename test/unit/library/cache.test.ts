@@ -20,6 +20,7 @@ import { join } from 'node:path'
 import { SessionLibrary } from '../../../main/library/library'
 import { cachePath } from '../../../main/library/cache'
 import { copyFixtureStore } from '../../helpers/fixtures'
+import { query } from '../../helpers/library'
 
 const FOLDER = '--home-ayla-src-tide-tables--'
 const FILE = '2026-02-12T14-45-40-199Z_019c5250-9ae6-72ec-b5aa-19fab0912fe3.jsonl'
@@ -54,19 +55,7 @@ function lastId(file: string): string {
 }
 
 async function rowOf(library: SessionLibrary, file: string) {
-  const id = library
-    .query({
-      projectId: null,
-      text: '',
-      named: false,
-      labeled: false,
-      modifiedFrom: null,
-      modifiedTo: null,
-      model: null,
-      sort: 'recent',
-      limit: 100_000,
-    })
-    .rows.find((r) => r.fileName === file)?.id
+  const id = library.query(query()).rows.find((r) => r.fileName === file)?.id
   return id ? library.getSummary(id) : undefined
 }
 
@@ -89,23 +78,13 @@ test('a relaunch with the cache reads only the files that changed', async () => 
   assert.equal(row?.firstMessage.startsWith('Timeline session 2'), true)
   // Search texts come back from the texts cache, the appended text from the new bytes.
   await second.whenTextsReady()
-  const query = {
-    projectId: null,
-    named: false,
-    labeled: false,
-    modifiedFrom: null,
-    modifiedTo: null,
-    model: null,
-    sort: 'recent' as const,
-    limit: 100,
-  }
-  const old = second.query({ ...query, text: '"Timeline session 2: add a retry"' })
+  const old = second.query(query({ text: '"Timeline session 2: add a retry"' }))
   assert.deepEqual(
     old.rows.map((r) => r.fileName),
     [FILE],
   )
   assert.deepEqual(
-    second.query({ ...query, text: '"relaunch marker q7x"' }).rows.map((r) => r.fileName),
+    second.query(query({ text: '"relaunch marker q7x"' })).rows.map((r) => r.fileName),
     [FILE],
   )
   assert.equal(old.pendingTexts, 0)

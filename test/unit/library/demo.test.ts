@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { resolve } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import { SessionLibrary } from '../../../main/library/library'
+import { query } from '../../helpers/library'
 
 test('the demo library loads cleanly here and in pi', async () => {
   const library = new SessionLibrary([{ path: resolve('resources/demo'), source: 'user' }], {
@@ -14,17 +15,7 @@ test('the demo library loads cleanly here and in pi', async () => {
   })
   await library.start()
   await library.whenIdle()
-  const rows = library.query({
-    projectId: null,
-    text: '',
-    named: false,
-    labeled: false,
-    modifiedFrom: null,
-    modifiedTo: null,
-    model: null,
-    sort: 'recent',
-    limit: 100,
-  }).rows
+  const rows = library.query(query({ limit: 100 })).rows
   assert.ok(rows.length >= 4)
   for (const row of rows) {
     assert.equal(row.status, 'ok', `${row.fileName}: ${row.problem}`)

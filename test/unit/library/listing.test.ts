@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { SessionLibrary } from '../../../main/library/library'
 import { copyFixtureStore, readExpected, type TempStore } from '../../helpers/fixtures'
+import { query } from '../../helpers/library'
 
 interface PiInfo {
   path: string
@@ -54,17 +55,7 @@ function piSessions(): PiInfo[] {
 }
 
 function rowsByFile() {
-  const rows = library.query({
-    projectId: null,
-    text: '',
-    named: false,
-    labeled: false,
-    modifiedFrom: null,
-    modifiedTo: null,
-    model: null,
-    sort: 'recent',
-    limit: 100_000,
-  }).rows
+  const rows = library.query(query()).rows
   return new Map(rows.map((row) => [row.fileName, row]))
 }
 

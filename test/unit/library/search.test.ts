@@ -8,6 +8,7 @@ import type { SessionQuery } from '../../../preload/contract/library'
 import { SessionLibrary } from '../../../main/library/library'
 import { parseQuery, QueryError } from '../../../main/library/search'
 import { copyFixtureStore, readExpected, type TempStore } from '../../helpers/fixtures'
+import { query } from '../../helpers/library'
 
 let store: TempStore
 let library: SessionLibrary
@@ -29,17 +30,7 @@ after(async () => {
   store.cleanup()
 })
 
-const BASE: SessionQuery = {
-  projectId: null,
-  text: '',
-  named: false,
-  labeled: false,
-  modifiedFrom: null,
-  modifiedTo: null,
-  model: null,
-  sort: 'recent',
-  limit: 100_000,
-}
+const BASE: SessionQuery = query()
 
 const run = (q: Partial<SessionQuery>) => library.query({ ...BASE, ...q })
 

@@ -12,6 +12,7 @@ import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { SessionLibrary } from '../../../main/library/library'
 import { copyFixtureStore, readManifest, type TempStore } from '../../helpers/fixtures'
 import type { SessionOverview, SessionLineage, ImageData } from '../../../preload/contract/session'
+import { query } from '../../helpers/library'
 
 let store: TempStore
 let library: SessionLibrary
@@ -37,18 +38,7 @@ after(async () => {
 function idOf(scenario: string, writer = 'pi 1.6.0'): string {
   const file = readManifest().files.find((f) => f.scenario === scenario && f.writer === writer)
   const name = basename(file?.file ?? '')
-  const query = library.query({
-    projectId: null,
-    text: '',
-    named: false,
-    labeled: false,
-    modifiedFrom: null,
-    modifiedTo: null,
-    model: null,
-    sort: 'recent',
-    limit: 100000,
-  })
-  const row = query.rows.find((r) => r.fileName === name)
+  const row = library.query(query()).rows.find((r) => r.fileName === name)
   assert.ok(row, `${scenario} is in the library`)
   return row.id
 }

@@ -21,6 +21,7 @@ import { dispatch } from '../../../main/api/dispatch'
 import { SessionLibrary } from '../../../main/library/library'
 import { SettingsStore } from '../../../main/settings/store'
 import { copyFixtureStore } from '../../helpers/fixtures'
+import { query } from '../../helpers/library'
 
 // Before the first move: `trash` reads these when main first imports it (lazily).
 const xdg = mkdtempSync(join(tmpdir(), 'pi-trash-xdg-'))
@@ -47,18 +48,7 @@ async function setup() {
     const result = await dispatch(handlers, channel, args)
     return result
   }
-  const rows = () =>
-    library.query({
-      projectId: null,
-      text: '',
-      named: false,
-      labeled: false,
-      modifiedFrom: null,
-      modifiedTo: null,
-      model: null,
-      sort: 'recent',
-      limit: 1000,
-    }).rows
+  const rows = () => library.query(query({ limit: 1000 })).rows
   const cleanup = async () => {
     await library.close()
     store.cleanup()
