@@ -79,7 +79,11 @@ function SessionRow({
           {session.branchCount > 1 && (
             <span data-testid="branch-count">{session.branchCount} branches</span>
           )}
-          {session.labelCount > 0 && <span className="badge">{session.labelCount} labels</span>}
+          {session.labelCount > 0 && (
+            <span className="badge">
+              {session.labelCount} {session.labelCount === 1 ? 'label' : 'labels'}
+            </span>
+          )}
           {session.cost > 0 && <span>{cost(session.cost)}</span>}
           <span>{bytes(session.size)}</span>
           {session.status !== 'ok' && (
