@@ -29,6 +29,9 @@ export function secureWindowOptions(preloadPath: string): BrowserWindowConstruct
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      // Middle-click would open links through a second path; every link goes through the
+      // window-open handler's scheme check instead (Electronegativity AUXCLICK_JS_CHECK).
+      disableBlinkFeatures: 'Auxclick',
     },
   }
 }

@@ -12,6 +12,7 @@ test('windows are sandboxed, context-isolated, without node integration', () => 
   assert.equal(prefs?.webviewTag, false)
   assert.equal(prefs?.allowRunningInsecureContent, false)
   assert.equal(prefs?.preload, '/app/preload.cjs')
+  assert.equal(prefs?.disableBlinkFeatures, 'Auxclick')
 })
 
 test('only http and https links may leave the app', () => {
