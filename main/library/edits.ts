@@ -8,8 +8,10 @@ import { lstat, open } from 'node:fs/promises'
 import { ApiError } from '../../preload/contract/errors'
 import { SessionManager } from '../session'
 
+// C0/C1 controls, line/paragraph separators, and bidi embedding/override/isolate marks
+// (U+202A-202E, U+2066-2069), which could make a label display as something else.
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 
 /** Longest label and session name accepted (characters after normalisation). */
 export const LABEL_MAX = 200

@@ -5,7 +5,8 @@
  */
 import type { SessionQuery, SessionRow, SessionSummary } from '../../preload/contract/library'
 import type { LibrarySession } from './record'
-import { compileQuery, parseQuery, QueryError, searchSession, type SearchHit } from './search'
+import { compileQuery, parseQuery, QueryError, searchSessions, type SearchHit } from './search'
+import { SearchTimeout } from './search-run'
 import { toSessionSummary, type Lineage } from './views'
 
 /** A query's rows and counts (the contract's result without progress). */
@@ -95,34 +96,38 @@ export function runQuery(
   const inScope = sessions.filter(
     (s) => query.projectId === null || projectIdOf(s) === query.projectId,
   )
-  let matchers: RegExp[] = []
+  let patterns: string[] = []
   let queryError: string | null = null
   try {
-    matchers = compileQuery(parseQuery(query.text))
+    patterns = compileQuery(parseQuery(query.text))
   } catch (error) {
     if (!(error instanceof QueryError)) throw error
     queryError = error.message
   }
-  const hits = new Map<string, SearchHit>()
-  let rows: SessionRow[] = []
+  const candidates: { session: LibrarySession; row: SessionSummary }[] = []
   for (const session of inScope) {
     const row = toSessionSummary(session, lineage)
-    if (!passesFilters(row, query)) continue
-    if (queryError) continue
-    let hit: SearchHit | null = null
-    if (matchers.length > 0) {
-      hit = searchSession(session, matchers)
-      if (!hit) continue
-      hits.set(row.id, hit)
-    }
-    rows.push({
-      ...row,
-      depth: 0,
-      snippet: hit?.snippet ?? null,
-      matchEntryId: hit?.entryId ?? null,
-    })
+    if (passesFilters(row, query) && !queryError) candidates.push({ session, row })
   }
-  const searching = matchers.length > 0
+  let hits = new Map<string, SearchHit>()
+  if (patterns.length > 0 && !queryError) {
+    try {
+      hits = searchSessions(
+        candidates.map((c) => c.session),
+        patterns,
+      )
+    } catch (error) {
+      if (!(error instanceof SearchTimeout)) throw error
+      queryError = error.message
+    }
+  }
+  let rows: SessionRow[] = []
+  for (const { session, row } of candidates) {
+    const hit = hits.get(session.key)
+    if (patterns.length > 0 && !hit) continue
+    rows.push({ ...row, depth: 0, snippet: hit?.snippet ?? null, matchEntryId: hit?.entryId ?? null })
+  }
+  const searching = patterns.length > 0
   const byRecent = COMPARE.recent as (a: SessionRow, b: SessionRow) => number
   if (query.sort === 'threaded' && !searching) rows = threaded(rows.sort(byRecent))
   else if (query.sort === 'relevance' || (query.sort === 'threaded' && searching)) {

@@ -6,6 +6,7 @@
  * match ranks first (pi 1.6.0's first tier).
  */
 import type { LibrarySession } from './record'
+import { runSearch, type SearchDoc } from './search-run'
 
 /** A parsed search text. */
 export type ParsedQuery =
@@ -57,53 +58,38 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** Compiles a parsed query into case-insensitive matchers (one per term). */
-export function compileQuery(query: ParsedQuery): RegExp[] {
+/**
+ * The patterns of a parsed query, each matched case-insensitively: the regex of a `re:`
+ * query, else one escaped literal per term (which cannot backtrack).
+ */
+export function compileQuery(query: ParsedQuery): string[] {
   if (query.kind === 'empty') return []
-  if (query.kind === 'regex') return [query.regex]
-  return query.terms.map((term) => new RegExp(escapeRegExp(term), 'i'))
+  if (query.kind === 'regex') return [query.regex.source]
+  return query.terms.map(escapeRegExp)
 }
 
-const SNIPPET_RADIUS = 70
+/** Characters of context on each side of a match in a snippet. */
+export const SNIPPET_RADIUS = 70
 
-/** Text around a match: `…before match after…` on one line. */
-export function snippetAround(text: string, index: number, length: number): string {
-  const start = Math.max(0, index - SNIPPET_RADIUS)
-  const end = Math.min(text.length, index + length + SNIPPET_RADIUS)
-  const body = text.slice(start, end).replace(/\s+/g, ' ').trim()
-  return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`
-}
+/** A search's time limit: a `re:` pattern that backtracks for longer is stopped. */
+export const SEARCH_TIMEOUT_MS = 2000
 
 /**
- * Matches one session against compiled matchers: every matcher must match the name, the
- * session id, the cwd or one of its user/assistant messages. Returns null on no match.
+ * Finds the sessions matching every pattern in their name, session id, cwd, file name or
+ * one of their user/assistant messages, with the first message match as snippet and
+ * jump target (pi 1.6.0: a match in the name ranks first).
+ * @throws SearchTimeout when the search takes longer than SEARCH_TIMEOUT_MS
  */
-export function searchSession(session: LibrarySession, matchers: RegExp[]): SearchHit | null {
-  const d = session.digest
-  if (!d) return null
-  const name = d.name ?? ''
-  const meta = `${d.sessionId ?? ''}\n${d.cwd}\n${session.fileName}`
-  let inName = 0
-  let first: SearchHit | null = null
-  for (const matcher of matchers) {
-    if (matcher.test(name)) {
-      inName += 1
-      continue
-    }
-    let found = matcher.test(meta)
-    for (const segment of d.texts) {
-      const m = matcher.exec(segment.text)
-      if (!m) continue
-      found = true
-      first ??= {
-        tier: 1,
-        entryId: segment.entryId,
-        snippet: snippetAround(segment.text, m.index, m[0].length),
-      }
-      break
-    }
-    if (!found) return null
+export function searchSessions(sessions: readonly LibrarySession[], patterns: string[]): Map<string, SearchHit> {
+  const docs: SearchDoc[] = sessions.map((s) => ({
+    name: s.digest?.name ?? '',
+    meta: `${s.digest?.sessionId ?? ''}\n${s.digest?.cwd ?? ''}\n${s.fileName}`,
+    texts: s.digest?.texts ?? [],
+  }))
+  const hits = new Map<string, SearchHit>()
+  for (const [index, tier, entryId, snippet] of runSearch(docs, patterns, SNIPPET_RADIUS, SEARCH_TIMEOUT_MS)) {
+    const session = sessions[index]
+    if (session?.digest) hits.set(session.key, { tier, entryId, snippet })
   }
-  const tier = inName === matchers.length ? 0 : 1
-  return first ? { ...first, tier } : { tier, entryId: null, snippet: null }
+  return hits
 }

@@ -2,7 +2,7 @@
  * Labels, rename and extract from the UI (issue 6), in Chromium against server mode on a
  * temp copy of the fixtures; what lands on disk is read back with pi's own SessionManager.
  */
-import { readdirSync } from 'node:fs'
+import { appendFileSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import { expect, test } from './harness'
@@ -120,4 +120,35 @@ test('a damaged session cannot be edited and says why', async ({ page, server })
   await expect(page.getByTestId('read-only')).toBeVisible()
   await expect(page.getByTestId('action-rename')).toBeDisabled()
   await expect(page.getByTestId('action-extract')).toBeDisabled()
+})
+
+test('an open session says when its file changed on disk, and Reload shows the new entries', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const before = Number((await page.getByTestId('stat-entries').textContent())?.replace(/\D/g, ''))
+  const path = join(store.root, rel)
+  const last = PiSessionManager.open(path).getLeafId() as string
+  const entry = {
+    type: 'message',
+    id: 'live0001',
+    parentId: last,
+    timestamp: new Date().toISOString(),
+    message: {
+      role: 'user',
+      content: 'Written by pi while the app was open',
+      timestamp: Date.now(),
+    },
+  }
+  appendFileSync(path, JSON.stringify(entry) + '\n')
+  const notice = page.getByTestId('file-notice')
+  await expect(notice).toHaveAttribute('data-state', 'changed')
+  await notice.getByRole('button', { name: 'Reload' }).click()
+  await session.waitReady()
+  await expect(page.getByTestId('stat-entries')).toHaveText(`${before + 1} entries`)
+  await expect(notice).toHaveCount(0)
 })

@@ -114,7 +114,11 @@ export function planPath(source: ViewSource, target: SessionEntry, raw: boolean)
     return item
   }
   const items = raw ? path.map(toItem) : projection.entries.map((pe) => toItem(pe.sourceEntry))
-  const model = projection.model ? `${projection.model.provider}/${projection.model.modelId}` : null
+  // Damaged or hand-written files can name a model without a provider (or neither).
+  const parts = [projection.model?.provider, projection.model?.modelId].filter(
+    (p): p is string => typeof p === 'string' && p !== '',
+  )
+  const model = parts.length > 0 ? parts.join('/') : null
   return {
     target,
     targetPos: posOf(target),

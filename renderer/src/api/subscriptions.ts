@@ -6,6 +6,7 @@ import type { LibraryProgress } from '../../../preload/contract/library'
 import type { AppCommand } from '../../../preload/contract/app'
 import { runCommand } from '../state/commands'
 import { useLibrary } from '../state/library'
+import { checkOpenSession } from '../state/session-file'
 import { subscribe } from './client'
 
 const REFETCH_MS = 300
@@ -19,6 +20,7 @@ export function startSubscriptions(): () => void {
     void useLibrary
       .getState()
       .refetch()
+      .then(() => checkOpenSession())
       .finally(() => {
         if (again) {
           again = false

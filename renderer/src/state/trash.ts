@@ -74,6 +74,7 @@ export const useTrash = create<TrashState>((set, get) => ({
     set({ busy: true, error: null })
     try {
       const { sessionId } = await call('trash:restore', { deletedId })
+      set({ lastResult: null })
       await Promise.all([useLibrary.getState().refetch(), get().loadDeleted()])
       useLibrary.getState().selectSession(sessionId)
     } catch (error) {

@@ -3,7 +3,9 @@
  */
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { basename } from 'node:path'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
 import type { SessionQuery } from '../../../preload/contract/library'
 import { SessionLibrary } from '../../../main/library/library'
 import { parseQuery, QueryError } from '../../../main/library/search'
@@ -168,4 +170,27 @@ test('sorts: recent, created, name, size, cost, threaded', () => {
     assert.ok(parentIndex < threaded.indexOf(fork))
     assert.equal(fork.depth, (threaded[parentIndex]?.depth ?? 0) + 1)
   }
+})
+
+test('a catastrophically backtracking re: pattern is stopped and reported, not hung', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pi-redos-'))
+  const header = { type: 'session', version: 3, id: 'redos', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/r' }
+  const entry = {
+    type: 'message',
+    id: 'e1',
+    parentId: null,
+    timestamp: '2026-01-01T00:00:01.000Z',
+    message: { role: 'user', content: 'a'.repeat(40), timestamp: 1767225601000 },
+  }
+  writeFileSync(join(dir, 'x.jsonl'), `${JSON.stringify(header)}\n${JSON.stringify(entry)}\n`)
+  const lib = new SessionLibrary([{ path: dir, source: 'cli' }], { watch: false })
+  await lib.start()
+  await lib.whenIdle()
+  const result = lib.query(query({ text: 're:(a+)+b' }))
+  assert.match(result.queryError ?? '', /took longer/)
+  assert.equal(result.rows.length, 0)
+  // The library still answers afterwards.
+  assert.equal(lib.query(query({ text: 'aaaa' })).rows.length, 1)
+  await lib.close()
+  rmSync(dir, { recursive: true, force: true })
 })

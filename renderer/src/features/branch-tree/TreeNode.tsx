@@ -31,6 +31,7 @@ function LabelEditor({
       data-testid="tree-label-input"
       aria-label="Label (empty removes it)"
       defaultValue={initial}
+      maxLength={200}
       autoFocus
       onFocus={(e) => e.currentTarget.select()}
       onBlur={() => {

@@ -4,6 +4,7 @@ import { call } from '../../api/client'
 import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
 import { oneLine } from '../library/format'
+import { showExclusive } from '../../components/dialogs'
 
 /**
  * Quick open (Ctrl/Cmd+K): type a few words, pick a session from any project with the
@@ -21,7 +22,7 @@ export function QuickOpen() {
     const el = dialog.current
     if (open && el && !el.open) {
       setText('')
-      el.showModal()
+      showExclusive(el)
     }
     if (!open && el?.open) el.close()
   }, [open])
@@ -66,7 +67,7 @@ export function QuickOpen() {
       onClose={() => setOpen(false)}
     >
       <input
-        type="search"
+        type="text"
         autoFocus
         aria-label="Session to open"
         aria-controls="quick-open-list"

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { registerCommand } from '../../state/commands'
 import { SHORTCUTS } from './keymap'
+import { showExclusive } from '../../components/dialogs'
 
 /** The keyboard shortcuts overlay (`?`). */
 export function ShortcutsOverlay() {
@@ -9,7 +10,7 @@ export function ShortcutsOverlay() {
   useEffect(() => registerCommand('shortcuts', () => setOpen(true)), [])
   useEffect(() => {
     const el = dialog.current
-    if (open && el && !el.open) el.showModal()
+    if (open && el && !el.open) showExclusive(el)
     if (!open && el?.open) el.close()
   }, [open])
   return (
@@ -35,7 +36,13 @@ export function ShortcutsOverlay() {
             <td>
               <kbd>↑</kbd> <kbd>↓</kbd>
             </td>
-            <td>Move through sessions and tree entries</td>
+            <td>Move through projects, sessions and tree entries</td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>Space</kbd>
+            </td>
+            <td>Tick the focused session (for Move to trash)</td>
           </tr>
           <tr>
             <td>

@@ -29,7 +29,12 @@ export const SHORTCUTS: Shortcut[] = [
 function typing(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null
   if (!el) return false
-  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)
+  if (el.isContentEditable || ['TEXTAREA', 'SELECT'].includes(el.tagName)) return true
+  // A focused checkbox or button takes no text: Delete and L still mean their command.
+  return (
+    el.tagName === 'INPUT' &&
+    !['checkbox', 'radio', 'button', 'submit'].includes((el as HTMLInputElement).type)
+  )
 }
 
 /** The command a key event stands for, or null. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useEdits } from '../../state/edits'
+import { showExclusive } from '../../components/dialogs'
 
 /**
  * Asks for a session name or an entry label. Blank clears it (as pi: an empty name or
@@ -19,7 +20,7 @@ export function EditDialog() {
     if (!el) return
     if (prompt && !el.open) {
       setValue(prompt.initial)
-      el.showModal()
+      showExclusive(el)
     }
     if (!prompt && el.open) el.close()
   }, [prompt])
@@ -45,6 +46,7 @@ export function EditDialog() {
           aria-label={prompt?.kind === 'label' ? 'Label' : 'Session name'}
           data-testid="edit-input"
           value={value}
+          maxLength={prompt?.kind === 'label' ? 200 : 300}
           autoFocus
           onChange={(e) => setValue(e.target.value)}
         />

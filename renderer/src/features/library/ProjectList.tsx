@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react'
 import type { ProjectSummary } from '../../../../preload/contract/library'
 import { useLibrary } from '../../state/library'
 import { age, cost, fullDate, lastSegment } from './format'
@@ -15,6 +16,7 @@ function ProjectRow({ project, selected }: { project: ProjectSummary; selected: 
         data-testid="project-item"
         data-project-id={project.id}
         aria-current={selected ? 'true' : undefined}
+        tabIndex={selected ? 0 : -1}
         title={`${project.displayName}\n${project.folders.join('\n')}`}
         onClick={() => setScope(project.id)}
       >
@@ -24,7 +26,9 @@ function ProjectRow({ project, selected }: { project: ProjectSummary; selected: 
           <span className="project-note">No readable cwd in these files</span>
         )}
         <span className="project-meta">
-          <span data-testid="project-session-count">{project.sessionCount} sessions</span>
+          <span data-testid="project-session-count">
+            {project.sessionCount} {project.sessionCount === 1 ? 'session' : 'sessions'}
+          </span>
           {project.cost > 0 && (
             <span title="Total cost of the project's own messages">{cost(project.cost)}</span>
           )}
@@ -42,6 +46,24 @@ function ProjectRow({ project, selected }: { project: ProjectSummary; selected: 
   )
 }
 
+/** Arrow keys, Home and End move the focus between the project buttons of the list. */
+function moveFocus(e: KeyboardEvent<HTMLUListElement>): void {
+  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End']
+  if (!keys.includes(e.key)) return
+  const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>(':scope > li > button')]
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement)
+  const next =
+    e.key === 'Home'
+      ? 0
+      : e.key === 'End'
+        ? buttons.length - 1
+        : at + (e.key === 'ArrowDown' ? 1 : -1)
+  const target = buttons[Math.max(0, Math.min(buttons.length - 1, next))]
+  if (!target) return
+  e.preventDefault()
+  target.focus()
+}
+
 /** The project sidebar: all projects, then each project (header cwd), newest activity first. */
 export function ProjectList() {
   const projects = useLibrary((s) => s.projects)
@@ -54,13 +76,15 @@ export function ProjectList() {
       <h2 className="pane-title">
         Projects <span className="count">{projects.length}</span>
       </h2>
-      <ul>
+      {/* One tab stop for the list (the selected project); arrows move between projects. */}
+      <ul onKeyDown={moveFocus}>
         <li>
           <button
             type="button"
             className={`project-item all${selectedId === null ? ' selected' : ''}`}
             data-testid="project-all"
             aria-current={selectedId === null ? 'true' : undefined}
+            tabIndex={selectedId === null ? 0 : -1}
             onClick={() => setScope(null)}
           >
             <span className="project-title">All projects</span>

@@ -18,6 +18,8 @@ function SessionCheck({ session }: { session: Row }) {
       className="session-check"
       aria-label={`Select ${oneLine(session.name ?? session.firstMessage)}`}
       data-testid="session-check"
+      // One tab stop per list (the row button); Space on a row ticks this box.
+      tabIndex={-1}
       checked={checked}
       onChange={(e) => {
         const ids = useLibrary.getState().checkedIds.filter((id) => id !== session.id)
@@ -27,14 +29,23 @@ function SessionCheck({ session }: { session: Row }) {
   )
 }
 
+/** Ticks or unticks a row for bulk actions. */
+function toggleChecked(id: string): void {
+  const { checkedIds, setChecked } = useLibrary.getState()
+  setChecked(checkedIds.includes(id) ? checkedIds.filter((x) => x !== id) : [...checkedIds, id])
+}
+
 function SessionRow({
   session,
   selected,
   showCwd,
+  tabbable,
 }: {
   session: Row
   selected: boolean
   showCwd: boolean
+  /** The list's one tab stop: the selected row, else the first. */
+  tabbable: boolean
 }) {
   const selectSession = useLibrary((s) => s.selectSession)
   const title = oneLine(session.name ?? session.firstMessage) || '(empty message)'
@@ -56,6 +67,12 @@ function SessionRow({
         data-match-entry-id={session.matchEntryId ?? undefined}
         data-parent-id={session.parentId ?? undefined}
         aria-current={selected ? 'true' : undefined}
+        tabIndex={tabbable ? 0 : -1}
+        onKeyDown={(e) => {
+          if (e.key !== ' ') return
+          e.preventDefault()
+          toggleChecked(session.id)
+        }}
         onClick={() =>
           // A search hit opens the session at the matching entry (deep link).
           session.matchEntryId
@@ -160,6 +177,12 @@ export function SessionList() {
     if (!next) return
     selectSession(next.id)
     list.current?.scrollIntoView({ index: rows.indexOf(next) })
+    // Focus follows the selection (roving tab stop) once the row is rendered.
+    requestAnimationFrame(() =>
+      document
+        .querySelector<HTMLElement>(`[data-testid="session-item"][data-session-id="${next.id}"]`)
+        ?.focus(),
+    )
   }
 
   return (
@@ -212,8 +235,15 @@ export function SessionList() {
         className="session-rows"
         data={rows}
         computeItemKey={(_, row) => row.id}
-        itemContent={(_, row) => (
-          <SessionRow session={row} selected={row.id === selectedId} showCwd={projectId === null} />
+        itemContent={(index, row) => (
+          <SessionRow
+            session={row}
+            selected={row.id === selectedId}
+            showCwd={projectId === null}
+            tabbable={
+              row.id === selectedId || (!rows.some((r) => r.id === selectedId) && index === 0)
+            }
+          />
         )}
       />
     </section>

@@ -5,6 +5,7 @@
 import type { SessionLineage, SessionOverview } from '../../../../preload/contract/session'
 import { bytes, cost, tokens, when } from '../../components/format'
 import { useSessionView } from '../../state/session'
+import { useSessionFile } from '../../state/session-file'
 import { Diagnostics } from './Diagnostics'
 import { SessionActions } from '../edits/SessionActions'
 
@@ -52,6 +53,27 @@ function Lineage({ lineage }: { lineage: SessionLineage | null }) {
             </button>
           ))}
         </span>
+      )}
+    </div>
+  )
+}
+
+/** Says when the file changed on disk since it was opened, or is gone. */
+function FileNotice() {
+  const state = useSessionFile((s) => s.state)
+  const reload = useSessionView((s) => s.reload)
+  if (state === 'current') return null
+  return (
+    <div className="file-notice" role="status" data-testid="file-notice" data-state={state}>
+      {state === 'gone' ? (
+        'This session’s file is gone (deleted or moved); what you see is the last version read.'
+      ) : (
+        <>
+          The file changed on disk since it was opened.{' '}
+          <button type="button" className="link" onClick={() => void reload()}>
+            Reload
+          </button>
+        </>
       )}
     </div>
   )
@@ -116,6 +138,7 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
           {overview.fileName} · {bytes(overview.size)}
         </span>
       </div>
+      <FileNotice />
       <SessionActions overview={overview} />
       <Lineage lineage={lineage} />
       <Diagnostics diagnostics={overview.diagnostics} />

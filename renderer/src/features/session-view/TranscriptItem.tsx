@@ -47,7 +47,7 @@ function Details({ item }: { item: PathItem }) {
         <>
           <dt>Model</dt>
           <dd>
-            {b.provider}/{b.model}
+            {[b.provider, b.model].filter(Boolean).join('/') || 'unknown model'}
             {b.thinkingLevel ? ` · thinking ${b.thinkingLevel}` : ''} · stop: {b.stopReason || '?'}
           </dd>
           {b.usage && (

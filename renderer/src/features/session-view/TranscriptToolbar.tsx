@@ -48,7 +48,9 @@ export function TranscriptToolbar() {
       </label>
       {path && (
         <span className="muted small path-facts" data-testid="path-facts">
-          {path.total.toLocaleString()} entries · {path.contextMessages.toLocaleString()} messages
+          {path.total.toLocaleString()} {path.total === 1 ? 'entry' : 'entries'} ·{' '}
+          {path.contextMessages.toLocaleString()}{' '}
+          {path.contextMessages === 1 ? 'message' : 'messages'}
           to the model
           {path.compactedAway > 0 && ` · ${path.compactedAway.toLocaleString()} compacted away`} ·
           thinking {path.thinkingLevel}

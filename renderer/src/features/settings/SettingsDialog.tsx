@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { TreeFilter, UserSettings } from '../../../../preload/contract/app'
 import { registerCommand } from '../../state/commands'
 import { useSettings } from '../../state/settings'
+import { showExclusive } from '../../components/dialogs'
 
 const FILTERS: { value: TreeFilter; label: string }[] = [
   { value: 'default', label: 'Default (as pi’s /tree)' },
@@ -22,7 +23,7 @@ export function SettingsDialog() {
   useEffect(() => registerCommand('settings', () => setOpen(true)), [])
   useEffect(() => {
     const el = dialog.current
-    if (open && el && !el.open) el.showModal()
+    if (open && el && !el.open) showExclusive(el)
     if (!open && el?.open) el.close()
   }, [open])
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { bytes, oneLine } from '../library/format'
 import { useTrash } from '../../state/trash'
+import { showExclusive } from '../../components/dialogs'
 
 /** Sessions touched this recently are probably open in pi. */
 const RECENT_MS = 60_000
@@ -23,7 +24,7 @@ export function DeleteDialog() {
     if (!el) return
     if (rows && !el.open) {
       setOpenedAt(Date.now())
-      el.showModal()
+      showExclusive(el)
     }
     if (!rows && el.open) el.close()
   }, [rows])
