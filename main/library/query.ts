@@ -125,7 +125,12 @@ export function runQuery(
   for (const { session, row } of candidates) {
     const hit = hits.get(session.key)
     if (patterns.length > 0 && !hit) continue
-    rows.push({ ...row, depth: 0, snippet: hit?.snippet ?? null, matchEntryId: hit?.entryId ?? null })
+    rows.push({
+      ...row,
+      depth: 0,
+      snippet: hit?.snippet ?? null,
+      matchEntryId: hit?.entryId ?? null,
+    })
   }
   const searching = patterns.length > 0
   const byRecent = COMPARE.recent as (a: SessionRow, b: SessionRow) => number

@@ -17,7 +17,12 @@ export interface SearchDoc {
 }
 
 /** A session that matched: its index in the docs, tier, entry and snippet. */
-export type SearchMatch = [index: number, tier: number, entryId: string | null, snippet: string | null]
+export type SearchMatch = [
+  index: number,
+  tier: number,
+  entryId: string | null,
+  snippet: string | null,
+]
 
 /** The search ran out of time (a pattern that backtracks too much). */
 export class SearchTimeout extends Error {}
@@ -65,13 +70,20 @@ const SCRIPT = new vm.Script(SOURCE, { filename: 'pi-sessions-search.js' })
  * @param timeoutMs wall-clock limit for the whole search
  * @throws SearchTimeout when the limit is reached (the search is stopped, nothing hangs)
  */
-export function runSearch(docs: readonly SearchDoc[], sources: readonly string[], radius: number, timeoutMs: number): SearchMatch[] {
+export function runSearch(
+  docs: readonly SearchDoc[],
+  sources: readonly string[],
+  radius: number,
+  timeoutMs: number,
+): SearchMatch[] {
   const context = vm.createContext({ input: { docs, sources, radius } })
   try {
     return SCRIPT.runInContext(context, { timeout: timeoutMs }) as SearchMatch[]
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
-      throw new SearchTimeout(`The search took longer than ${timeoutMs / 1000} s and was stopped; simplify the pattern`)
+      throw new SearchTimeout(
+        `The search took longer than ${timeoutMs / 1000} s and was stopped; simplify the pattern`,
+      )
     }
     throw error
   }

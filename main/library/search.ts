@@ -80,14 +80,22 @@ export const SEARCH_TIMEOUT_MS = 2000
  * jump target (pi 1.6.0: a match in the name ranks first).
  * @throws SearchTimeout when the search takes longer than SEARCH_TIMEOUT_MS
  */
-export function searchSessions(sessions: readonly LibrarySession[], patterns: string[]): Map<string, SearchHit> {
+export function searchSessions(
+  sessions: readonly LibrarySession[],
+  patterns: string[],
+): Map<string, SearchHit> {
   const docs: SearchDoc[] = sessions.map((s) => ({
     name: s.digest?.name ?? '',
     meta: `${s.digest?.sessionId ?? ''}\n${s.digest?.cwd ?? ''}\n${s.fileName}`,
     texts: s.digest?.texts ?? [],
   }))
   const hits = new Map<string, SearchHit>()
-  for (const [index, tier, entryId, snippet] of runSearch(docs, patterns, SNIPPET_RADIUS, SEARCH_TIMEOUT_MS)) {
+  for (const [index, tier, entryId, snippet] of runSearch(
+    docs,
+    patterns,
+    SNIPPET_RADIUS,
+    SEARCH_TIMEOUT_MS,
+  )) {
     const session = sessions[index]
     if (session?.digest) hits.set(session.key, { tier, entryId, snippet })
   }

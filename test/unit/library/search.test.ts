@@ -174,7 +174,13 @@ test('sorts: recent, created, name, size, cost, threaded', () => {
 
 test('a catastrophically backtracking re: pattern is stopped and reported, not hung', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pi-redos-'))
-  const header = { type: 'session', version: 3, id: 'redos', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/r' }
+  const header = {
+    type: 'session',
+    version: 3,
+    id: 'redos',
+    timestamp: '2026-01-01T00:00:00.000Z',
+    cwd: '/r',
+  }
   const entry = {
     type: 'message',
     id: 'e1',
