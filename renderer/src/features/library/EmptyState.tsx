@@ -52,7 +52,7 @@ export function EmptyState() {
         Run pi in a project and its sessions appear here by themselves. If they are somewhere else,
         add that folder:
       </p>
-      <RootsPanel />
+      <RootsPanel startOpen />
       {info?.demoDir && (
         <p>
           Or look around first:{' '}

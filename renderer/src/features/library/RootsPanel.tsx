@@ -6,7 +6,7 @@ import { useLibrary } from '../../state/library'
  * The folders the library reads, with a form to add one (persisted in settings) and a
  * button to remove a folder the user added. pi's own folders cannot be removed.
  */
-export function RootsPanel() {
+export function RootsPanel({ startOpen = false }: { startOpen?: boolean }) {
   const info = useLibrary((s) => s.info)
   const roots = info?.roots ?? []
   const load = useLibrary((s) => s.load)
@@ -28,7 +28,7 @@ export function RootsPanel() {
   }
 
   return (
-    <details className="roots-panel" data-testid="roots-panel">
+    <details className="roots-panel" data-testid="roots-panel" open={startOpen || undefined}>
       <summary>Folders ({roots.length})</summary>
       <ul>
         {roots.map((root) => (
