@@ -11,6 +11,7 @@
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 import { pathToFileURL } from 'node:url'
+import { numberArg } from './args'
 
 /** Options of {@link generateSessionLines}. */
 export interface GenerateOptions {
@@ -191,11 +192,6 @@ export async function writeSession(path: string, options: GenerateOptions): Prom
   return bytes
 }
 
-function arg(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`)
-  return at > 0 ? Number(process.argv[at + 1]) : fallback
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const out = process.argv[2]
   if (!out) {
@@ -203,9 +199,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2)
   }
   const bytes = await writeSession(out, {
-    entries: arg('entries', 50_000),
-    targetBytes: arg('mb', 100) * 1e6,
-    seed: arg('seed', 42),
+    entries: numberArg('entries', 50_000),
+    targetBytes: numberArg('mb', 100) * 1e6,
+    seed: numberArg('seed', 42),
   })
   console.log(`${out}: ${(bytes / 1e6).toFixed(1)} MB`)
 }

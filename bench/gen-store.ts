@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { writeSession } from './gen-session'
+import { numberArg } from './args'
 
 /** Options of {@link generateStore}. */
 export interface StoreOptions {
@@ -62,11 +63,6 @@ export async function generateStore(
   return { bytes, files }
 }
 
-function arg(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`)
-  return at > 0 ? Number(process.argv[at + 1]) : fallback
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const out = process.argv[2]
   if (!out) {
@@ -79,10 +75,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   const started = performance.now()
   const { bytes, files } = await generateStore(out, {
-    sessions: arg('sessions', 2000),
-    projects: arg('projects', 50),
-    targetBytes: arg('mb', 1000) * 1024 * 1024,
-    seed: arg('seed', 7),
+    sessions: numberArg('sessions', 2000),
+    projects: numberArg('projects', 50),
+    targetBytes: numberArg('mb', 1000) * 1024 * 1024,
+    seed: numberArg('seed', 7),
   })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   console.log(

@@ -13,15 +13,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { generateStore } from './gen-store'
+import { numberArg } from './args'
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`)
-  return at > 0 ? Number(process.argv[at + 1]) : fallback
-}
-const sessions = arg('sessions', 2000)
-const projects = arg('projects', 50)
-const mb = arg('mb', 1000)
-const runs = arg('runs', 3)
+const sessions = numberArg('sessions', 2000)
+const projects = numberArg('projects', 50)
+const mb = numberArg('mb', 1000)
+const runs = numberArg('runs', 3)
 const store = resolve('bench', 'out', `store-${sessions}-${projects}-${mb}mb`)
 const root = join(store, 'agent', 'sessions')
 const node22 = resolve('bench/peers/node_modules/node/bin/node')

@@ -17,13 +17,10 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { generateSession } from './generate-session'
+import { numberArg } from './args'
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`)
-  return at > 0 ? Number(process.argv[at + 1]) : fallback
-}
-const ENTRIES = arg('entries', 50_000)
-const MB = arg('mb', 100)
+const ENTRIES = numberArg('entries', 50_000)
+const MB = numberArg('mb', 100)
 
 interface Server {
   origin: string

@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { SessionLibrary } from '../../../main/library/library'
-import { copyFixtureStore, readExpected, type TempStore } from '../../helpers/fixtures'
-import { query } from '../../helpers/library'
+import { readExpected } from '../../helpers/fixtures'
+import { openFixtureLibrary, query } from '../../helpers/library'
 
 interface PiInfo {
   path: string
@@ -29,25 +29,13 @@ interface PiInfo {
 
 const sha16 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16)
 
-let store: TempStore
 let library: SessionLibrary
+let close: () => Promise<void>
 
 before(async () => {
-  store = copyFixtureStore()
-  library = new SessionLibrary(
-    [
-      { path: store.sessionsDir, source: 'cli' },
-      { path: store.customDir, source: 'cli' },
-    ],
-    { watch: false },
-  )
-  await library.start()
-  await library.whenIdle()
+  ;({ library, close } = await openFixtureLibrary())
 })
-after(async () => {
-  await library.close()
-  store.cleanup()
-})
+after(() => close())
 
 function piSessions(): PiInfo[] {
   const pi = readExpected().store.pi160 as { listAll: { sessions: PiInfo[] } }

@@ -9,28 +9,16 @@ import { basename, join } from 'node:path'
 import type { SessionQuery } from '../../../preload/contract/library'
 import { SessionLibrary } from '../../../main/library/library'
 import { parseQuery, QueryError } from '../../../main/library/search'
-import { copyFixtureStore, readExpected, type TempStore } from '../../helpers/fixtures'
-import { query } from '../../helpers/library'
+import { readExpected } from '../../helpers/fixtures'
+import { openFixtureLibrary, query } from '../../helpers/library'
 
-let store: TempStore
 let library: SessionLibrary
+let close: () => Promise<void>
 
 before(async () => {
-  store = copyFixtureStore()
-  library = new SessionLibrary(
-    [
-      { path: store.sessionsDir, source: 'cli' },
-      { path: store.customDir, source: 'cli' },
-    ],
-    { watch: false },
-  )
-  await library.start()
-  await library.whenIdle()
+  ;({ library, close } = await openFixtureLibrary())
 })
-after(async () => {
-  await library.close()
-  store.cleanup()
-})
+after(() => close())
 
 const BASE: SessionQuery = query()
 

@@ -1,31 +1,23 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { SessionRow } from '../../../../preload/contract/library'
 import { call } from '../../api/client'
 import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
 import { oneLine } from '../library/format'
-import { showExclusive } from '../../components/dialogs'
+import { useModal } from '../../components/dialogs'
 
 /**
  * Quick open (Ctrl/Cmd+K): type a few words, pick a session from any project with the
  * arrow keys and Enter. Uses the library's own search (pi's query forms).
  */
 export function QuickOpen() {
-  const dialog = useRef<HTMLDialogElement>(null)
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')
   const [rows, setRows] = useState<SessionRow[]>([])
   const [active, setActive] = useState(0)
+  const dialog = useModal(open, () => setText(''))
 
   useEffect(() => registerCommand('quick-open', () => setOpen(true)), [])
-  useEffect(() => {
-    const el = dialog.current
-    if (open && el && !el.open) {
-      setText('')
-      showExclusive(el)
-    }
-    if (!open && el?.open) el.close()
-  }, [open])
   useEffect(() => {
     if (!open) return
     let stale = false

@@ -1,18 +1,13 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { registerCommand } from '../../state/commands'
 import { SHORTCUTS } from './keymap'
-import { showExclusive } from '../../components/dialogs'
+import { useModal } from '../../components/dialogs'
 
 /** The keyboard shortcuts overlay (`?`). */
 export function ShortcutsOverlay() {
-  const dialog = useRef<HTMLDialogElement>(null)
   const [open, setOpen] = useState(false)
+  const dialog = useModal(open)
   useEffect(() => registerCommand('shortcuts', () => setOpen(true)), [])
-  useEffect(() => {
-    const el = dialog.current
-    if (open && el && !el.open) showExclusive(el)
-    if (!open && el?.open) el.close()
-  }, [open])
   return (
     <dialog
       ref={dialog}

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useEdits } from '../../state/edits'
-import { showExclusive } from '../../components/dialogs'
+import { useModal } from '../../components/dialogs'
 
 /**
  * Asks for a session name or an entry label. Blank clears it (as pi: an empty name or
@@ -12,18 +12,10 @@ export function EditDialog() {
   const error = useEdits((s) => s.error)
   const submit = useEdits((s) => s.submit)
   const cancel = useEdits((s) => s.cancel)
-  const dialog = useRef<HTMLDialogElement>(null)
   const [value, setValue] = useState('')
-
-  useEffect(() => {
-    const el = dialog.current
-    if (!el) return
-    if (prompt && !el.open) {
-      setValue(prompt.initial)
-      showExclusive(el)
-    }
-    if (!prompt && el.open) el.close()
-  }, [prompt])
+  const dialog = useModal(prompt !== null, () =>
+    setValue(useEdits.getState().prompt?.initial ?? ''),
+  )
 
   const title = prompt?.kind === 'label' ? 'Label this entry' : 'Rename this session'
   return (

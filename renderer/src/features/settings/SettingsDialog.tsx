@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { TreeFilter, UserSettings } from '../../../../preload/contract/app'
 import { registerCommand } from '../../state/commands'
 import { useSettings } from '../../state/settings'
-import { showExclusive } from '../../components/dialogs'
+import { useModal } from '../../components/dialogs'
 
 const FILTERS: { value: TreeFilter; label: string }[] = [
   { value: 'default', label: 'Default (as pi’s /tree)' },
@@ -17,15 +17,9 @@ export function SettingsDialog() {
   const settings = useSettings((s) => s.settings)
   const error = useSettings((s) => s.error)
   const update = useSettings((s) => s.update)
-  const dialog = useRef<HTMLDialogElement>(null)
   const [open, setOpen] = useState(false)
-
+  const dialog = useModal(open)
   useEffect(() => registerCommand('settings', () => setOpen(true)), [])
-  useEffect(() => {
-    const el = dialog.current
-    if (open && el && !el.open) showExclusive(el)
-    if (!open && el?.open) el.close()
-  }, [open])
 
   const theme = (value: UserSettings['theme'], label: string) => (
     <label className="radio">

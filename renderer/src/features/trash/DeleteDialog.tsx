@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { bytes, oneLine } from '../library/format'
 import { useTrash } from '../../state/trash'
-import { showExclusive } from '../../components/dialogs'
+import { useModal } from '../../components/dialogs'
 
 /** Sessions touched this recently are probably open in pi. */
 const RECENT_MS = 60_000
@@ -15,19 +15,9 @@ export function DeleteDialog() {
   const busy = useTrash((s) => s.busy)
   const confirm = useTrash((s) => s.confirm)
   const cancel = useTrash((s) => s.cancel)
-  const dialog = useRef<HTMLDialogElement>(null)
   // When the dialog opened: "modified in the last minute" is judged at that moment.
   const [openedAt, setOpenedAt] = useState(0)
-
-  useEffect(() => {
-    const el = dialog.current
-    if (!el) return
-    if (rows && !el.open) {
-      setOpenedAt(Date.now())
-      showExclusive(el)
-    }
-    if (!rows && el.open) el.close()
-  }, [rows])
+  const dialog = useModal(rows !== null, () => setOpenedAt(Date.now()))
 
   if (!rows) return <dialog ref={dialog} />
   const ids = new Set(rows.map((r) => r.id))
