@@ -209,6 +209,7 @@ test('a folder added by the user is scanned and remembered across restarts', asy
   await library.open(first.appUrl)
   await expect(library.project('/home/ayla/src/alpha')).toHaveCount(0)
   await page.getByTestId('roots-panel').locator('summary').click()
+  await expect(page.getByTestId('roots-panel')).toHaveAttribute('open', '')
   await page.getByLabel('Folder to add').fill(store.customDir)
   await page.getByRole('button', { name: 'Add folder' }).click()
   await expect(library.project('/home/ayla/src/alpha')).toHaveCount(1)

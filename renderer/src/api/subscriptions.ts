@@ -41,7 +41,9 @@ export function startSubscriptions(): () => void {
     }
     if (event !== 'library:changed') return
     const { progress } = payload as { progress: LibraryProgress }
-    useLibrary.setState({ progress })
+    // While scanning, show progress at once; the end of a scan is shown only with the
+    // refetched projects, so "idle" never comes before the final list.
+    if (progress.scanning) useLibrary.setState({ progress })
     // Always refetch after an event, even before the first load ends: an answer computed
     // before the event must not be the last word.
     if (timer) again = true

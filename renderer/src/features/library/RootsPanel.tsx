@@ -13,6 +13,8 @@ export function RootsPanel({ startOpen = false }: { startOpen?: boolean }) {
   const [path, setPath] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // Controlled, so a re-render (the library refreshing meanwhile) never folds it back.
+  const [open, setOpen] = useState(startOpen)
 
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true)
@@ -28,7 +30,12 @@ export function RootsPanel({ startOpen = false }: { startOpen?: boolean }) {
   }
 
   return (
-    <details className="roots-panel" data-testid="roots-panel" open={startOpen || undefined}>
+    <details
+      className="roots-panel"
+      data-testid="roots-panel"
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary>Folders ({roots.length})</summary>
       <ul>
         {roots.map((root) => (
