@@ -26,7 +26,8 @@ export function createLogger(dataDir: string, echo = true): Logger {
   const file = join(dir, 'main.log')
   const write = (level: string, message: string) => {
     const line = `${new Date().toISOString()} ${level} ${message}\n`
-    if (echo) (level === 'ERROR' ? console.error : console.log)(line.trimEnd())
+    // Errors also go to stderr; info stays in the file (server mode prints one line only).
+    if (echo && level === 'ERROR') console.error(line.trimEnd())
     try {
       mkdirSync(dir, { recursive: true })
       const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0
