@@ -6,7 +6,7 @@
  */
 import { open, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { buildSessionInfo, loadSessionFile, type Diagnostic, type LoadedSession } from '../session'
+import { isListedByPi, loadSessionFile, type Diagnostic, type LoadedSession } from '../session'
 import { addEntries, newDigest, type SessionDigest } from './digest'
 import { opaqueId } from './ids'
 import { describeFsError, type SessionCandidate } from './scan'
@@ -84,7 +84,7 @@ function fromLoad(
   facts: { size: number; mtimeMs: number },
   loaded: LoadedSession,
 ): LibrarySession {
-  const { listedByPi } = buildSessionInfo(candidate.path, loaded, new Date(facts.mtimeMs))
+  const listedByPi = isListedByPi(loaded)
   const digest = loaded.header ? newDigest(loaded.header) : null
   if (digest) addEntries(digest, loaded.entries)
   return {

@@ -52,27 +52,21 @@ export function buildSessionInfo(
   const texts: string[] = []
   let name: string | undefined
   let lastActivity: number | undefined
-  let piThrows = false
   for (const entry of loaded.entries) {
     if (entry.type === 'session_info') {
       const raw = (entry as { name?: unknown }).name
-      if (raw != null && typeof raw !== 'string') piThrows = true
       name = typeof raw === 'string' ? raw.trim() || undefined : undefined
     }
     if (entry.type !== 'message') continue
     messageCount++
     const message = (entry as { message?: unknown }).message as Record<string, unknown> | null
-    if (message === null || typeof message !== 'object') {
-      piThrows = true
-      continue
-    }
+    if (message === null || typeof message !== 'object') continue
     const role = message.role
     if (typeof role !== 'string' || !('content' in message)) continue
     if (role !== 'user' && role !== 'assistant') continue
     const activity = activityTime(entry, message)
     if (activity !== undefined) lastActivity = Math.max(lastActivity ?? 0, activity)
     const text = messageText(message.content)
-    if (text === undefined) piThrows = true
     if (!text) continue
     texts.push(text)
     if (!firstMessage && role === 'user') firstMessage = text
@@ -89,7 +83,32 @@ export function buildSessionInfo(
   }
   if (name !== undefined) info.name = name
   if (header.parentSession !== undefined) info.parentSessionPath = header.parentSession
-  return { info, listedByPi: !piThrows && headerIsFirstForPi(loaded) }
+  return { info, listedByPi: isListedByPi(loaded) }
+}
+
+/**
+ * Would pi 1.6.0's list()/listAll() show this file (pi spec 6.2)? Not when its first parsed
+ * line is not the header, nor when pi's info extraction throws: a session name that is not
+ * a string, a `message` entry without a message object, or user/assistant content its text
+ * extraction cannot read (e.g. `content: null`). Never throws.
+ */
+export function isListedByPi(loaded: LoadedSession): boolean {
+  if (loaded.header === null || !headerIsFirstForPi(loaded)) return false
+  for (const entry of loaded.entries) {
+    if (entry.type === 'session_info') {
+      const raw = (entry as { name?: unknown }).name
+      if (raw != null && typeof raw !== 'string') return false
+      continue
+    }
+    if (entry.type !== 'message') continue
+    const message = (entry as { message?: unknown }).message as Record<string, unknown> | null
+    if (message === null || typeof message !== 'object') return false
+    const role = message.role
+    if (typeof role !== 'string' || !('content' in message)) continue
+    if (role !== 'user' && role !== 'assistant') continue
+    if (messageText(message.content) === undefined) return false
+  }
+  return true
 }
 
 /**
