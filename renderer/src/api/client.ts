@@ -121,11 +121,6 @@ function currentTransport(): PiSessionsApi {
   return transport
 }
 
-/** Which host the renderer talks to. */
-export function transportKind(): 'electron' | 'server' {
-  return window.api ? 'electron' : 'server'
-}
-
 /** Listens to API events (subscribe once at startup: ARCHITECTURE.md rule 9). */
 export function subscribe(listener: Listener): () => void {
   return currentTransport().subscribe(listener)

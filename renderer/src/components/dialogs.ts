@@ -6,7 +6,7 @@
 import { useEffect, useRef, type RefObject } from 'react'
 
 /** Shows `dialog` modally after closing every other open dialog. */
-export function showExclusive(dialog: HTMLDialogElement): void {
+function showExclusive(dialog: HTMLDialogElement): void {
   for (const other of document.querySelectorAll<HTMLDialogElement>('dialog[open]')) {
     if (other !== dialog) other.close()
   }
