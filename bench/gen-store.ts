@@ -5,12 +5,14 @@
  * size drawn from the store's seed. File mtimes are spread over a year, newest last.
  *
  * Usage: node --import tsx bench/gen-store.ts <out> [--sessions 2000] [--projects 50] [--mb 1000] [--seed 7]
+ *        node --import tsx bench/gen-store.ts <out> --copies N --from <store>   (bench/copy-store.ts)
  */
 import { existsSync, mkdirSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { writeSession } from './gen-session'
 import { numberArg } from './args'
+import { copyStore } from './copy-store'
 
 /** Options of {@link generateStore}. */
 export interface StoreOptions {
@@ -74,6 +76,19 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2)
   }
   const started = performance.now()
+  const copies = numberArg('copies', 0)
+  const from = process.argv[process.argv.indexOf('--from') + 1]
+  if (copies > 0) {
+    if (!process.argv.includes('--from') || !from) {
+      console.error('gen-store: --copies needs --from <store>')
+      process.exit(2)
+    }
+    const files = await copyStore(from, out, copies)
+    console.log(
+      `gen-store: ${files} sessions copied in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${out}`,
+    )
+    process.exit(0)
+  }
   const { bytes, files } = await generateStore(out, {
     sessions: numberArg('sessions', 2000),
     projects: numberArg('projects', 50),

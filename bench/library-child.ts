@@ -1,18 +1,31 @@
 /**
  * Child process of bench/library.ts: runs our SessionLibrary once over a store and prints
- * one JSON line of figures. Modes: `cold` (no cache), `warm` (cache from a previous run,
+ * one JSON line of figures. Modes: `cold` (no index), `warm` (the index of a previous run,
  * watcher on: also measures append-to-row latency and search latency).
  * Usage: node --import tsx bench/library-child.ts <cold|warm> <sessions root> <data dir>
  */
-import { appendFileSync, readFileSync } from 'node:fs'
+import { appendFileSync, readFileSync, statSync } from 'node:fs'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { SessionLibrary } from '../main/library/library'
+import { indexPath } from '../main/library/index-db'
 import type { SessionQuery } from '../preload/contract/library'
 import { query } from '../test/helpers/library'
 
 const [mode, root, dataDir] = process.argv.slice(2) as [string, string, string]
-const ALL: SessionQuery = query({ limit: 50 })
+const FIRST: SessionQuery = query({ limit: 50 })
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
 
+/** The search queries of the benchmark: a word in every session, several words, absent terms. */
+export const QUERIES = [
+  'kernel',
+  'quorum mutex canary',
+  '"no such phrase anywhere"',
+  're:time(out)?\\s+journal',
+  'zzzz',
+]
+
+const loop = monitorEventLoopDelay({ resolution: 5 })
+loop.enable()
 // The built worker (npm run build), as the app runs it; BENCH_NO_WORKERS=1 parses in-process.
 const worker = process.env.BENCH_NO_WORKERS
   ? undefined
@@ -25,7 +38,8 @@ const library = new SessionLibrary([{ path: root, source: 'cli' }], {
 const t0 = performance.now()
 let first50Ms: number | null = null
 library.onChange(() => {
-  if (first50Ms === null && library.query(ALL).rows.length >= 50) first50Ms = performance.now() - t0
+  if (first50Ms === null && library.query(FIRST).rows.length >= 50)
+    first50Ms = performance.now() - t0
 })
 await library.start()
 await library.whenIdle()
@@ -37,13 +51,14 @@ const figures: Record<string, unknown> = {
   allMs,
   first50Ms,
   textsMs,
+  maxBlockMs: loop.max / 1e6,
   reads: { ...library.reads },
 }
 
 if (mode === 'warm') {
   // Append-to-row latency: what pi does (one JSON line) to the newest session, until the
   // library's row shows the new message.
-  const newest = library.query(ALL).rows[0]
+  const newest = library.query(FIRST).rows[0]
   const appendMs: number[] = []
   for (let i = 0; i < 5 && newest; i++) {
     const path = library.getSession(newest.id).path
@@ -71,20 +86,13 @@ if (mode === 'warm') {
   }
   figures.appendMs = appendMs
   figures.appendMedianMs = median(appendMs)
-  const queries = [
-    'kernel',
-    'quorum mutex canary',
-    '"no such phrase anywhere"',
-    're:time(out)?\\s+journal',
-    'zzzz',
-  ]
   const search: Record<string, { ms: number; matched: number }> = {}
-  for (const text of queries) {
+  for (const text of QUERIES) {
     const times: number[] = []
     let matched = 0
     for (let i = 0; i < 5; i++) {
       const s = performance.now()
-      matched = library.query({ ...ALL, text, limit: 100_000 }).matched
+      matched = library.query({ ...FIRST, text }).matched
       times.push(performance.now() - s)
     }
     search[text] = { ms: median(times), matched }
@@ -92,6 +100,15 @@ if (mode === 'warm') {
   figures.search = search
 }
 await library.close()
+loop.disable()
 figures.rssMb = process.resourceUsage().maxRSS / 1024
-figures.sessions = library.query({ ...ALL, limit: 100_000 }).matched
+const size = (f: string) => {
+  try {
+    return statSync(f).size
+  } catch {
+    return 0
+  }
+}
+const index = indexPath(dataDir)
+figures.indexMb = (size(index) + size(`${index}-wal`)) / 2 ** 20
 console.log(JSON.stringify(figures))

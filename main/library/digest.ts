@@ -1,48 +1,37 @@
 /**
- * SessionDigest: what the library keeps of one session file, built incrementally so an
- * appended file is read from its previous end only (issue 4), and JSON-serialisable for
- * the metadata cache. Listing fields follow pi 1.6.0's SessionInfo rules (pi spec 15.1).
+ * SessionDigest: what the library folds out of one session file, built incrementally so an
+ * appended file is read from its previous end only. The listing fields come from pi's one
+ * listing fold (main/session/fold.ts); the digest adds what rows, filters and totals need:
+ * entry ids (for branch and label counts), labels, models and usage. Plain data: it is stored
+ * in the library index and resumed on the next append.
  */
-import { messageText } from '../session'
+import { foldListing, startListing, type ListingFold, type ListingText } from '../session'
 import type { SessionEntry, SessionHeader } from '../session'
 
-/** Token and cost figures of one entry that carries usage (assistant, compaction, ...). */
-export interface UsageRecord {
-  entryId: string
+/** Token totals (pi's Usage fields) and cost in USD (`usage.cost.total`). */
+export interface UsageTotals {
   input: number
   output: number
   cacheRead: number
   cacheWrite: number
-  /** USD, as recorded by pi (`usage.cost.total`). */
   cost: number
 }
 
-/** One searchable text: a user or assistant message (pi spec 15.1 `allMessagesText`). */
-export interface TextSegment {
-  entryId: string
-  role: 'user' | 'assistant'
-  text: string
-}
-
-/** The incremental digest of one file. Plain data (cached as JSON). */
+/** The incremental digest of one file. Plain data. */
 export interface SessionDigest {
-  sessionId: string | null
+  /** Whether the file has a header at all (a file without one is damaged). */
+  hasHeader: boolean
+  /** The header's id (pi spec 2.1); null when there is no header. */
+  headerId: string | null
   cwd: string
-  /** Header timestamp in ms; null when missing or unparseable. */
-  created: number | null
   parentSession: string | null
-  /** Latest session_info name in file order, trimmed; null when unset or cleared (spec 11). */
-  name: string | null
-  /** First non-empty user message text (spec 15.1). */
-  firstMessage: string | null
-  /** Newest user/assistant activity in ms (spec 15.1); null when none. */
-  lastActivity: number | null
-  messageCount: number
+  /** pi's listing fields (pi spec 15.1). */
+  listing: ListingFold
   entryCount: number
   /**
    * Entry ids in file order (duplicates kept once), joined with a newline (ids never hold
    * one: a line break would end the JSON line). One string instead of thousands keeps the
-   * cache fast to read; it is split only to append or to subtract a fork's history.
+   * stored digest small to read back; it is split only to append.
    */
   ids: string
   /** Ids some entry names as its parent, joined the same way. */
@@ -55,29 +44,24 @@ export interface SessionDigest {
   labels: Record<string, string>
   /** `provider/model` values seen in model changes and assistant messages. */
   models: string[]
-  /** Sum of every entry's usage. */
-  usageTotals: Omit<UsageRecord, 'entryId'>
   /**
-   * Per-entry usage, kept only for sessions with a parent session (forks, branched
-   * sessions): their copied history is then subtracted (counted once, in the origin).
+   * Usage of the session's own entries. A session with a parent session (fork, branched
+   * session) starts with a copy of its origin's history: pi copies those entries with their
+   * ids and timestamps before it writes the new header's time (pi spec 14.5, 14.6), so an
+   * entry dated no later than the header is copied history, counted once in its origin,
+   * whether or not that origin is in the library.
    */
-  usage: UsageRecord[]
-  /** Searchable texts; cached apart from the rest (they are most of a cache's bytes). */
-  texts: TextSegment[]
+  usage: UsageTotals
 }
 
-/** Starts a digest from a header (null when the file has none). */
-export function newDigest(header: SessionHeader | null): SessionDigest {
-  const created = header ? Date.parse(String(header.timestamp)) : NaN
+/** Starts a digest from a header (null when the file has none: fields come from its entries). */
+export function newDigest(header: SessionHeader | null, headerFirstForPi = true): SessionDigest {
   return {
-    sessionId: header && header.id !== undefined && header.id !== null ? String(header.id) : null,
+    hasHeader: header !== null,
+    headerId: header && header.id !== undefined && header.id !== null ? String(header.id) : null,
     cwd: header && typeof header.cwd === 'string' ? header.cwd : '',
-    created: Number.isNaN(created) ? null : created,
     parentSession: header && typeof header.parentSession === 'string' ? header.parentSession : null,
-    name: null,
-    firstMessage: null,
-    lastActivity: null,
-    messageCount: 0,
+    listing: startListing(header, headerFirstForPi),
     entryCount: 0,
     ids: '',
     parentIds: '',
@@ -85,9 +69,7 @@ export function newDigest(header: SessionHeader | null): SessionDigest {
     labelCount: 0,
     labels: {},
     models: [],
-    usageTotals: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 },
-    usage: [],
-    texts: [],
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 },
   }
 }
 
@@ -95,24 +77,23 @@ type Loose = Record<string, unknown>
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
 
-function addUsage(digest: SessionDigest, entryId: string, usage: unknown): void {
-  if (!usage || typeof usage !== 'object') return
+/** True for an entry a fork copied from its origin (see SessionDigest.usage). */
+function isCopiedHistory(digest: SessionDigest, entry: Loose): boolean {
+  const forkTime = digest.listing.created
+  if (digest.parentSession === null || forkTime === null) return false
+  const time = new Date(entry.timestamp as string).getTime()
+  return !Number.isNaN(time) && time <= forkTime
+}
+
+function addUsage(digest: SessionDigest, entry: Loose, usage: unknown): void {
+  if (!usage || typeof usage !== 'object' || isCopiedHistory(digest, entry)) return
   const u = usage as Loose
-  const cost = u.cost && typeof u.cost === 'object' ? num((u.cost as Loose).total) : 0
-  const record = {
-    input: num(u.input),
-    output: num(u.output),
-    cacheRead: num(u.cacheRead),
-    cacheWrite: num(u.cacheWrite),
-    cost,
-  }
-  const totals = digest.usageTotals
-  totals.input += record.input
-  totals.output += record.output
-  totals.cacheRead += record.cacheRead
-  totals.cacheWrite += record.cacheWrite
-  totals.cost += record.cost
-  if (digest.parentSession !== null) digest.usage.push({ entryId, ...record })
+  const totals = digest.usage
+  totals.input += num(u.input)
+  totals.output += num(u.output)
+  totals.cacheRead += num(u.cacheRead)
+  totals.cacheWrite += num(u.cacheWrite)
+  totals.cost += u.cost && typeof u.cost === 'object' ? num((u.cost as Loose).total) : 0
 }
 
 function addModel(digest: SessionDigest, provider: unknown, model: unknown): void {
@@ -121,29 +102,16 @@ function addModel(digest: SessionDigest, provider: unknown, model: unknown): voi
   if (!digest.models.includes(key)) digest.models.push(key)
 }
 
-function addMessage(digest: SessionDigest, entry: Loose, id: string, message: Loose): void {
-  digest.messageCount += 1
-  const role = message.role
-  if (role === 'assistant') {
-    addModel(digest, message.provider, message.model)
-    addUsage(digest, id, message.usage)
-  }
-  if (role !== 'user' && role !== 'assistant') return
-  if (!('content' in message)) return
-  const activity =
-    typeof message.timestamp === 'number' ? message.timestamp : Date.parse(String(entry.timestamp))
-  if (!Number.isNaN(activity)) digest.lastActivity = Math.max(digest.lastActivity ?? 0, activity)
-  const text = messageText(message.content)
-  if (!text) return
-  digest.texts.push({ entryId: id, role, text })
-  if (role === 'user' && digest.firstMessage === null) digest.firstMessage = text
-}
-
 /**
  * Adds entries (in file order) to the digest. Never throws on odd entries: anything
  * without the expected shape is counted and otherwise ignored.
+ * @param onText receives each searchable user/assistant text (pi spec 15.1), in file order
  */
-export function addEntries(digest: SessionDigest, entries: readonly SessionEntry[]): void {
+export function addEntries(
+  digest: SessionDigest,
+  entries: readonly SessionEntry[],
+  onText?: (text: ListingText) => void,
+): void {
   const known = new Set(splitIds(digest.ids))
   const parents = new Set(splitIds(digest.parentIds))
   const idList: string[] = []
@@ -161,7 +129,8 @@ export function addEntries(digest: SessionDigest, entries: readonly SessionEntry
       parents.add(parentId)
       parentList.push(parentId)
     }
-    addEntry(digest, entry, id)
+    foldListing(digest.listing, raw, onText)
+    addEntry(digest, entry)
   }
   digest.ids = joinIds(digest.ids, idList)
   digest.parentIds = joinIds(digest.parentIds, parentList)
@@ -171,16 +140,14 @@ export function addEntries(digest: SessionDigest, entries: readonly SessionEntry
   digest.labelCount = Object.keys(digest.labels).filter((target) => known.has(target)).length
 }
 
-function addEntry(digest: SessionDigest, entry: Loose, id: string): void {
+function addEntry(digest: SessionDigest, entry: Loose): void {
   switch (entry.type) {
-    case 'message':
-      if (entry.message && typeof entry.message === 'object') {
-        addMessage(digest, entry, id, entry.message as Loose)
-      } else digest.messageCount += 1
-      break
-    case 'session_info': {
-      const name = typeof entry.name === 'string' ? entry.name.trim() : ''
-      digest.name = name === '' ? null : name
+    case 'message': {
+      const message = entry.message as Loose | null | undefined
+      if (message && typeof message === 'object' && message.role === 'assistant') {
+        addModel(digest, message.provider, message.model)
+        addUsage(digest, entry, message.usage)
+      }
       break
     }
     case 'label':
@@ -195,7 +162,7 @@ function addEntry(digest: SessionDigest, entry: Loose, id: string): void {
     case 'compaction':
     case 'branch_summary':
     case 'usage':
-      addUsage(digest, id, entry.usage)
+      addUsage(digest, entry, entry.usage)
       if (entry.type === 'usage') addModel(digest, entry.provider, entry.model)
       break
   }

@@ -1,8 +1,9 @@
 /**
  * SessionLibrary: every session of every root, grouped into projects, kept current while
- * pi writes (issue 4). Streams results while it scans (newest files first), reuses the
- * metadata cache and reads appended files from their previous end. Owns the id → path
- * mapping; the API layer only ever hands it opaque ids.
+ * pi writes. Rows, totals and search come from the library index (index-store.ts): a launch
+ * shows the stored rows at once, then a stat pass reconciles what changed while the app was
+ * closed; a cold launch streams rows in newest first while the full-text index catches up
+ * in the background. Owns the id → path mapping; the API layer only hands it opaque ids.
  */
 import { stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
@@ -15,26 +16,32 @@ import type {
   SessionQueryResult,
   SessionSummary,
 } from '../../preload/contract/library'
-import { loadCache, loadTextCache, saveCache } from './cache'
-import { opaqueId } from './ids'
-import { type LibrarySession } from './record'
+import type { StoredText } from './index-chunks'
+import { LibraryIndex } from './index-store'
+import { removeOldCache } from './old-cache'
 import { inProcessReader, workerReader, type RecordReader, type WorkerScript } from './read-pool'
+import { sameVersion, type LibrarySession } from './record'
 import type { SessionRoot } from './roots'
 import { discoverSessionFiles, type ScanProblem, type SessionCandidate } from './scan'
-import { runQuery } from './query'
-import { buildLineage, groupProjects, projectIdOf, toSessionSummary, type Lineage } from './views'
+import { BackgroundLoop, INDEX_SLICE_CHARS, Notifier } from './scheduler'
 import { watchRoots, type ChangeBatch, type RootWatcher } from './watcher'
 
 /** Options of the library. */
 export interface LibraryOptions {
-  /** Folder for the metadata cache; null keeps no cache. */
+  /** Folder for the library index; null keeps the index in memory. */
   dataDir?: string | null
   /** Watch the roots for changes (default true). */
   watch?: boolean
   /** Files read at once (default 8). */
   concurrency?: number
-  /** Parse in worker threads with this script; default: on the calling thread. */
+  /** Parse (and build the text index) in worker threads with this script; default: in-process. */
   worker?: WorkerScript
+  /**
+   * When texts enter the full-text index: with their row (`inline`), or afterwards in the
+   * background while the search says how far it got. Default: background with a worker and
+   * an index file, else inline.
+   */
+  textIndex?: 'inline' | 'background'
 }
 
 /** A change notification: progress and a revision that grows with every change. */
@@ -43,37 +50,57 @@ export interface LibraryChange {
   revision: number
 }
 
-const NOTIFY_MS = 100
-const SAVE_DELAY_MS = 1500
-
 /** The multi-root session library. */
 export class SessionLibrary {
-  private records = new Map<string, LibrarySession>()
+  private readonly index: LibraryIndex
   private problems: ScanProblem[] = []
-  private progress: LibraryProgress = { loaded: 0, total: 0, scanning: false }
+  private scanProgress = { loaded: 0, total: 0, scanning: false }
   private revision = 0
   private listeners = new Set<(change: LibraryChange) => void>()
-  private notifyTimer: NodeJS.Timeout | null = null
-  private lastNotify = 0
-  private saveTimer: NodeJS.Timeout | null = null
+  private readonly notifier = new Notifier(() => this.fire())
   private scanning: Promise<void> | null = null
-  private textFill: Promise<void> = Promise.resolve()
   private rescan = false
+  private closed = false
   private watcher: RootWatcher | null = null
-  private lineage: Lineage | null = null
-  private cached = new Map<string, LibrarySession>()
   private currentRoots: SessionRoot[]
-  /** How files were read since start: lets tests and the benchmark see the cache at work. */
+  /** How files were read since start: lets tests and the benchmark see the index at work. */
   readonly reads = { unchanged: 0, appended: 0, full: 0, failed: 0 }
   private readonly reader: RecordReader
+  private readonly inline: boolean
+  private readonly textLoop: BackgroundLoop
 
-  /** @param roots the folders to scan; no session file is ever written by the library. */
+  /**
+   * @param roots the folders to scan; no session file is ever written by the library.
+   * @throws Error when no index can be created in `options.dataDir`
+   */
   constructor(
     roots: readonly SessionRoot[],
     private readonly options: LibraryOptions = {},
   ) {
     this.currentRoots = absolute(roots)
     this.reader = options.worker ? workerReader(options.worker) : inProcessReader()
+    this.index = new LibraryIndex(options.dataDir ?? null)
+    const file = this.index.file
+    const background = options.textIndex ?? (options.worker && file ? 'background' : 'inline')
+    this.inline = background === 'inline' || file === null
+    this.textLoop = new BackgroundLoop(
+      () =>
+        file
+          ? this.reader.indexTexts(file, INDEX_SLICE_CHARS)
+          : Promise.resolve(this.index.indexTexts(INDEX_SLICE_CHARS)),
+      () => this.notifier.notify(),
+      (error) =>
+        this.problems.push({
+          path: file ?? '',
+          message: `Search index: ${(error as Error).message}`,
+        }),
+      () => this.closed,
+    )
+    if (this.index.rebuilt)
+      this.problems.push({
+        path: file ?? '',
+        message: `Library index rebuilt: ${this.index.rebuilt}`,
+      })
   }
 
   /** The roots being read. */
@@ -81,17 +108,10 @@ export class SessionLibrary {
     return this.currentRoots
   }
 
-  /** Loads the cache, starts the first scan (not awaited) and the watcher. */
+  /** Shows the stored rows, starts the first scan (not awaited) and the watcher. */
   async start(): Promise<void> {
-    if (this.options.dataDir) {
-      const load = await loadCache(this.options.dataDir)
-      this.cached = load.records
-      if (load.discarded)
-        this.problems.push({
-          path: this.options.dataDir,
-          message: `Cache rebuilt: ${load.discarded}`,
-        })
-    }
+    if (this.options.dataDir) await removeOldCache(this.options.dataDir)
+    this.notifier.notify(true)
     void this.refresh()
     this.restartWatcher()
   }
@@ -105,41 +125,24 @@ export class SessionLibrary {
     this.listeners.add(listener)
     queueMicrotask(() => {
       if (this.listeners.has(listener))
-        listener({ progress: { ...this.progress }, revision: this.revision })
+        listener({ progress: this.progress(), revision: this.revision })
     })
     return () => this.listeners.delete(listener)
   }
 
-  /**
-   * Tells listeners, at most every NOTIFY_MS: the first change after a quiet spell goes out
-   * at once (the first rows show without waiting), the rest of a burst at the end of it.
-   */
-  private notify(now = false): void {
-    this.lineage = null
-    const fire = () => {
-      this.notifyTimer = null
-      this.lastNotify = Date.now()
-      this.revision += 1
-      const change = { progress: { ...this.progress }, revision: this.revision }
-      for (const listener of this.listeners) listener(change)
-    }
-    const wait = NOTIFY_MS - (Date.now() - this.lastNotify)
-    if (now || (wait <= 0 && !this.notifyTimer)) {
-      if (this.notifyTimer) clearTimeout(this.notifyTimer)
-      fire()
-    } else this.notifyTimer ??= setTimeout(fire, Math.max(0, wait))
+  private fire(): void {
+    this.revision += 1
+    const change = { progress: this.progress(), revision: this.revision }
+    for (const listener of this.listeners) listener(change)
   }
 
-  private scheduleSave(): void {
-    const dataDir = this.options.dataDir
-    if (!dataDir) return
-    if (this.saveTimer) clearTimeout(this.saveTimer)
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = null
-      saveCache(dataDir, this.records.values()).catch((error: unknown) => {
-        console.error('Pi Sessions: could not write the library cache:', error)
-      })
-    }, SAVE_DELAY_MS)
+  private progress(): LibraryProgress {
+    const texts = this.closed ? { pending: 0, total: 0 } : this.index.textProgress()
+    return {
+      ...this.scanProgress,
+      textsIndexed: texts.total - texts.pending,
+      textsTotal: texts.total,
+    }
   }
 
   /**
@@ -156,7 +159,7 @@ export class SessionLibrary {
       do {
         this.rescan = false
         await this.scan()
-      } while (this.rescan)
+      } while (this.rescan && !this.closed)
     })().finally(() => {
       this.scanning = null
     })
@@ -168,87 +171,53 @@ export class SessionLibrary {
     while (this.scanning) await this.scanning
   }
 
+  /** Resolves when no scan runs and every stored text is in the full-text index. */
+  async whenTextsReady(): Promise<void> {
+    await this.whenIdle()
+    await this.textLoop.idle()
+  }
+
   private async scan(): Promise<void> {
     const found = await discoverSessionFiles(this.currentRoots.map((root) => root.path))
-    const cacheProblems = this.problems.filter((p) => p.message.startsWith('Cache rebuilt'))
-    this.problems = [...cacheProblems, ...found.problems]
+    const indexProblems = this.problems.filter((p) => /^(Library|Search) index/.test(p.message))
+    this.problems = [...indexProblems, ...found.problems]
     const present = new Set(found.candidates.map((c) => c.path))
-    for (const [key, record] of this.records)
-      if (!present.has(record.path)) this.records.delete(key)
+    const stored = this.index.identities()
+    this.index.remove([...stored.keys()].filter((path) => !present.has(path)))
     const ordered = await newestFirst(found.candidates)
-    this.progress = { loaded: 0, total: ordered.length, scanning: true }
-    // Files whose size, mtime and inode match what we know are not read at all.
+    this.scanProgress = { loaded: 0, total: ordered.length, scanning: true }
+    // Files whose size, mtime and inode match the index are not read at all.
     const toRead: SessionCandidate[] = []
     for (const { candidate, facts } of ordered) {
-      const previous = this.findByPath(candidate.path) ?? this.cached.get(candidate.path)
-      if (previous && facts && isUnchanged(previous, facts)) {
-        this.records.set(previous.key, previous)
+      const previous = stored.get(candidate.path)
+      if (previous && facts?.isFile && sameVersion(previous, facts)) {
         this.reads.unchanged += 1
-        this.progress.loaded += 1
+        this.scanProgress.loaded += 1
       } else toRead.push(candidate)
     }
-    this.notify(true)
+    this.notifier.notify(true)
     const limit = pLimit(this.options.concurrency ?? 8)
     await Promise.all(
       toRead.map((candidate) =>
         limit(async () => {
+          if (this.closed) return
           await this.readOne(candidate)
-          this.progress.loaded += 1
-          this.notify()
+          this.scanProgress.loaded += 1
+          this.notifier.notify()
         }),
       ),
     )
-    this.cached.clear()
-    this.progress = { ...this.progress, scanning: false }
-    this.notify(true)
-    this.textFill = this.fillTexts()
-    this.scheduleSave()
-  }
-
-  /**
-   * Gives records that came from the cache their searchable texts: from the texts cache
-   * where the file facts still match, else by reading the file again.
-   */
-  private async fillTexts(): Promise<void> {
-    const missing = () => [...this.records.values()].filter((r) => r.textsOf !== null)
-    if (missing().length === 0) return
-    if (this.options.dataDir) {
-      for await (const cached of loadTextCache(this.options.dataDir)) {
-        const record = this.findByPath(cached.path)
-        const want = record?.textsOf
-        if (!record?.digest || !want) continue
-        if (want.size !== cached.size || want.mtimeMs !== cached.mtimeMs || want.ino !== cached.ino)
-          continue
-        record.digest.texts = [...cached.texts, ...record.digest.texts]
-        record.textsOf = null
-      }
-    }
-    for (const record of missing()) {
-      const { record: fresh } = await this.reader.read({
-        path: record.path,
-        folder: record.folder,
-        root: record.root,
-      })
-      this.records.set(fresh.key, fresh)
-    }
-    this.notify()
-  }
-
-  /** Resolves when every record has its searchable texts (after a warm start). */
-  async whenTextsReady(): Promise<void> {
-    await this.whenIdle()
-    await this.textFill
+    this.scanProgress = { ...this.scanProgress, scanning: false }
+    this.notifier.notify(true)
+    if (!this.inline && !this.closed) this.textLoop.kick()
   }
 
   private async readOne(candidate: SessionCandidate): Promise<void> {
-    const previous = this.findByPath(candidate.path) ?? this.cached.get(candidate.path)
-    const { record, kind } = await this.reader.read(candidate, previous)
-    this.reads[kind] += 1
-    this.records.set(record.key, record)
-  }
-
-  private findByPath(path: string): LibrarySession | undefined {
-    return this.records.get(opaqueId('session', path))
+    const previous = this.index.recordByPath(candidate.path)
+    const outcome = await this.reader.read(candidate, previous)
+    if (this.closed) return
+    this.reads[outcome.kind] += 1
+    this.index.write(outcome, this.inline)
   }
 
   private rootOf(path: string): SessionRoot | undefined {
@@ -261,21 +230,16 @@ export class SessionLibrary {
     if (batch.rootsChanged || folders.length > 0) return void this.refresh()
     for (const path of batch.paths) {
       const root = this.rootOf(path)
-      if (!root) continue
-      const folder = dirname(path)
+      if (!root || this.closed) continue
       const exists = await stat(path).then(
         () => true,
         () => false,
       )
-      if (!exists) {
-        const gone = this.findByPath(path)
-        if (gone) this.records.delete(gone.key)
-        continue
-      }
-      await this.readOne({ path, folder, root: root.path })
+      if (!exists) this.index.remove([path])
+      else await this.readOne({ path, folder: dirname(path), root: root.path })
     }
-    this.notify()
-    this.scheduleSave()
+    this.notifier.notify()
+    if (!this.inline && !this.closed) this.textLoop.kick()
   }
 
   private restartWatcher(): void {
@@ -287,33 +251,21 @@ export class SessionLibrary {
     )
   }
 
-  private currentLineage(): Lineage {
-    this.lineage ??= buildLineage(this.records.values())
-    return this.lineage
-  }
-
   /** Projects (grouped by header cwd) with counts and totals, newest activity first. */
   listProjects(): ProjectList {
-    const lineage = this.currentLineage()
-    const rows = [...this.records.values()].map((s) => ({
-      row: toSessionSummary(s, lineage),
-      folder: s.folder,
-    }))
-    const models = new Set(rows.flatMap(({ row }) => row.models))
     return {
-      projects: groupProjects(rows),
+      projects: this.index.projects(),
       problems: this.problems.map((p) => ({ ...p })),
-      progress: { ...this.progress },
-      models: [...models].sort(),
+      progress: this.progress(),
+      models: this.index.models(),
     }
   }
 
   /** Runs a session query (scope, search, filters, sort). */
   query(query: SessionQuery): SessionQueryResult {
-    const records = [...this.records.values()]
-    const outcome = runQuery(records, this.currentLineage(), query, projectIdOf)
-    const pendingTexts = records.filter((r) => r.textsOf !== null).length
-    return { ...outcome, pendingTexts, progress: { ...this.progress } }
+    const outcome = this.index.query(query)
+    const progress = this.progress()
+    return { ...outcome, pendingTexts: progress.textsTotal - progress.textsIndexed, progress }
   }
 
   /**
@@ -321,14 +273,21 @@ export class SessionLibrary {
    * @throws ApiError `not_found` when the id is unknown (forged ids land here).
    */
   getSession(id: string): LibrarySession {
-    const session = this.records.get(id)
+    const session = this.index.recordByKey(id)
     if (!session) throw new ApiError('not_found', `No session with id ${id}`)
     return session
   }
 
   /** The row of one session. @throws ApiError `not_found` for unknown ids. */
   getSummary(id: string): SessionSummary {
-    return toSessionSummary(this.getSession(id), this.currentLineage())
+    const row = this.index.row(id)
+    if (!row) throw new ApiError('not_found', `No session with id ${id}`)
+    return row
+  }
+
+  /** A session's searchable texts in file order, as the index holds them (pi spec 15.1). */
+  textsOf(id: string): StoredText[] {
+    return this.index.texts(id)
   }
 
   /**
@@ -338,35 +297,43 @@ export class SessionLibrary {
   async reread(id: string): Promise<SessionSummary> {
     const record = this.getSession(id)
     await this.readOne({ path: record.path, folder: record.folder, root: record.root })
-    this.notify()
-    this.scheduleSave()
+    this.notifier.notify()
+    if (!this.inline) this.textLoop.kick()
     return this.getSummary(id)
   }
 
-  /**
-   * Replaces the roots (e.g. a folder the user added) and rescans.
-   */
+  /** Replaces the roots (e.g. a folder the user added) and rescans. */
   async setRoots(roots: readonly SessionRoot[]): Promise<void> {
     this.currentRoots = absolute(roots)
     this.restartWatcher()
     await this.refresh()
   }
 
-  /** Stops watching and writes the cache. */
+  /**
+   * Stops watching and reading, and closes the index. Texts not yet indexed stay marked in
+   * the index and are indexed on the next launch.
+   */
   async close(): Promise<void> {
     await this.watcher?.close()
     this.watcher = null
-    if (this.notifyTimer) clearTimeout(this.notifyTimer)
-    if (this.saveTimer) clearTimeout(this.saveTimer)
-    await this.whenTextsReady()
+    this.closed = true
+    this.notifier.cancel()
+    await this.whenIdle()
+    await this.textLoop.idle()
     await this.reader.close()
-    if (this.options.dataDir) await saveCache(this.options.dataDir, this.records.values())
+    this.index.close()
   }
 }
 
-/** Roots with absolute paths: records and the cache are keyed by absolute file paths. */
+/** Roots with absolute paths: the index is keyed by absolute file paths. */
 function absolute(roots: readonly SessionRoot[]): SessionRoot[] {
   return roots.map((root) => ({ ...root, path: resolve(root.path) }))
+}
+
+/** A candidate with its file facts (null when stat failed). */
+interface Stated {
+  candidate: SessionCandidate
+  facts: { size: number; mtimeMs: number; ino: number; isFile: boolean } | null
 }
 
 /** Stats candidates and orders them by mtime, newest first (pi 1.6.0's listAll order, spec 15.3). */
@@ -386,22 +353,5 @@ async function newestFirst(candidates: SessionCandidate[]): Promise<Stated[]> {
   const time = (x: Stated) => x.facts?.mtimeMs ?? 0
   return stated.sort(
     (a, b) => time(b) - time(a) || b.candidate.path.localeCompare(a.candidate.path),
-  )
-}
-
-/** A candidate with its file facts (null when stat failed). */
-interface Stated {
-  candidate: SessionCandidate
-  facts: { size: number; mtimeMs: number; ino: number; isFile: boolean } | null
-}
-
-/** Same file, same size, same mtime: the record still describes it (unreadable ones are retried). */
-function isUnchanged(previous: LibrarySession, facts: NonNullable<Stated['facts']>): boolean {
-  return (
-    facts.isFile &&
-    previous.status !== 'unreadable' &&
-    previous.ino === facts.ino &&
-    previous.size === facts.size &&
-    previous.mtimeMs === facts.mtimeMs
   )
 }

@@ -1,29 +1,35 @@
 /**
- * Where session files are parsed: in worker threads when a worker script is given (the
- * app), else in-process (tests, or if workers cannot start). A worker that dies is
- * replaced by in-process reading for the calls it held, so a read never gets lost.
+ * Where session files are parsed, and where the full-text index is built: in worker threads
+ * when a worker script is given (the app), else in-process (tests, or if workers cannot
+ * start). A worker that dies is replaced by in-process work for the calls it held, so a
+ * read never gets lost.
  */
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { readRecord, type LibrarySession, type ReadKind } from './record'
+import { connectIndex, inTransaction } from './index-db'
+import { indexPendingChunks } from './index-chunks'
+import { readRecord, type LibrarySession, type ReadOutcome } from './record'
 import type { SessionCandidate } from './scan'
 
-/** One read request sent to a worker. */
-export interface ReadRequest {
-  id: number
-  candidate: SessionCandidate
-  previous?: LibrarySession
-}
+/** One request sent to a worker: a file to read, or a slice of the text index to build. */
+export type WorkerRequest =
+  | { id: number; candidate: SessionCandidate; previous?: LibrarySession }
+  | { id: number; index: { file: string; maxChars: number } }
 
-/** What a read returns. */
-export interface ReadResult {
-  record: LibrarySession
-  kind: ReadKind
-}
+/** A worker's answer: a read's outcome, or how many chunks it indexed (and why none, on error). */
+export type WorkerReply = { id: number } & (
+  { outcome: ReadOutcome } | { indexed: number; error?: string }
+)
 
-/** Reads session records. */
+/** Reads session records, and builds the text index of an index file. */
 export interface RecordReader {
-  read(candidate: SessionCandidate, previous?: LibrarySession): Promise<ReadResult>
+  read(candidate: SessionCandidate, previous?: LibrarySession): Promise<ReadOutcome>
+  /**
+   * Indexes up to about `maxChars` characters of waiting texts in the index file `file`
+   * (off the main thread where workers run). Resolves with the chunks indexed (0: none wait);
+   * rejects when the index cannot be written.
+   */
+  indexTexts(file: string, maxChars: number): Promise<number>
   close(): Promise<void>
 }
 
@@ -33,18 +39,37 @@ export interface WorkerScript {
   execArgv?: string[]
 }
 
-/** Reads on the calling thread. */
+/** Runs one slice of the text index on a connection of its own (also used by the worker). */
+export function indexSlice(file: string, maxChars: number): number {
+  const db = connectIndex(file)
+  try {
+    return inTransaction(db, () => indexPendingChunks(db, maxChars))
+  } finally {
+    db.close()
+  }
+}
+
+/** Reads and indexes on the calling thread. */
 export function inProcessReader(): RecordReader {
-  return { read: (candidate, previous) => readRecord(candidate, previous), close: async () => {} }
+  return {
+    read: (candidate, previous) => readRecord(candidate, previous),
+    indexTexts: async (file, maxChars) => indexSlice(file, maxChars),
+    close: async () => {},
+  }
+}
+
+interface Pending {
+  request: WorkerRequest
+  resolve: (reply: WorkerReply) => void
 }
 
 interface Slot {
   worker: Worker
-  pending: Map<number, { request: ReadRequest; resolve: (r: ReadResult) => void }>
+  pending: Map<number, Pending>
 }
 
 /**
- * A pool of worker threads (one per core, at most `max`), started on the first read, each
+ * A pool of worker threads (one per core, at most `max`), started on the first request, each
  * taking the next request when it has the fewest in flight.
  */
 export function workerReader(script: WorkerScript, max = 4): RecordReader {
@@ -52,23 +77,25 @@ export function workerReader(script: WorkerScript, max = 4): RecordReader {
   const slots: Slot[] = []
   let nextId = 1
   const fallback = inProcessReader()
+  const locally = async (request: WorkerRequest): Promise<WorkerReply> =>
+    'index' in request
+      ? { id: request.id, indexed: indexSlice(request.index.file, request.index.maxChars) }
+      : { id: request.id, outcome: await fallback.read(request.candidate, request.previous) }
 
   const start = (): Slot => {
     // Default: no execArgv of our own (a worker would otherwise inherit e.g. a TS loader).
     const worker = new Worker(script.path, { execArgv: script.execArgv ?? [] })
     const slot: Slot = { worker, pending: new Map() }
-    worker.on('message', (message: ReadResult & { id: number }) => {
-      const call = slot.pending.get(message.id)
-      slot.pending.delete(message.id)
+    worker.on('message', (reply: WorkerReply) => {
+      const call = slot.pending.get(reply.id)
+      slot.pending.delete(reply.id)
       // An idle worker must not keep the process alive; a busy one must.
       if (slot.pending.size === 0) worker.unref()
-      call?.resolve({ record: message.record, kind: message.kind })
+      call?.resolve(reply)
     })
     const rescue = () => {
-      slots.splice(slots.indexOf(slot), 1)
-      for (const { request, resolve } of slot.pending.values()) {
-        void fallback.read(request.candidate, request.previous).then(resolve)
-      }
+      if (slots.includes(slot)) slots.splice(slots.indexOf(slot), 1)
+      for (const { request, resolve } of slot.pending.values()) void locally(request).then(resolve)
       slot.pending.clear()
     }
     worker.on('error', rescue)
@@ -76,26 +103,35 @@ export function workerReader(script: WorkerScript, max = 4): RecordReader {
     worker.unref()
     return slot
   }
-  // Workers start on the first read: a warm start that finds nothing changed needs none.
+  // Workers start on the first request: a warm start that finds nothing changed needs none.
   let started = false
+  const send = (make: (id: number) => WorkerRequest): Promise<WorkerReply> => {
+    if (!started) {
+      started = true
+      for (let i = 0; i < size; i++) slots.push(start())
+    }
+    const request = make(nextId++)
+    const slot = slots.reduce<Slot | undefined>(
+      (best, s) => (!best || s.pending.size < best.pending.size ? s : best),
+      undefined,
+    )
+    if (!slot) return locally(request)
+    return new Promise((resolve) => {
+      slot.pending.set(request.id, { request, resolve })
+      slot.worker.ref()
+      slot.worker.postMessage(request)
+    })
+  }
 
   return {
-    read(candidate, previous) {
-      if (!started) {
-        started = true
-        for (let i = 0; i < size; i++) slots.push(start())
-      }
-      const slot = slots.reduce<Slot | undefined>(
-        (best, s) => (!best || s.pending.size < best.pending.size ? s : best),
-        undefined,
-      )
-      if (!slot) return fallback.read(candidate, previous)
-      const request: ReadRequest = { id: nextId++, candidate, previous }
-      return new Promise((resolve) => {
-        slot.pending.set(request.id, { request, resolve })
-        slot.worker.ref()
-        slot.worker.postMessage(request)
-      })
+    async read(candidate, previous) {
+      const reply = await send((id) => ({ id, candidate, previous }))
+      return 'outcome' in reply ? reply.outcome : fallback.read(candidate, previous)
+    },
+    async indexTexts(file, maxChars) {
+      const reply = await send((id) => ({ id, index: { file, maxChars } }))
+      if ('error' in reply && reply.error) throw new Error(reply.error)
+      return 'indexed' in reply ? reply.indexed : 0
     },
     async close() {
       const all = slots.splice(0)

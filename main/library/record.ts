@@ -1,12 +1,18 @@
 /**
  * LibrarySession: the library's record of one session file (file facts, status,
  * diagnostics and the digest), and how it is read: fully, or from the previous end when
- * pi only appended (issue 4). Never throws and never writes: a file that cannot be read
+ * pi only appended. Never throws and never writes a session file: a file that cannot be read
  * becomes an `unreadable` record that says why.
  */
 import { open, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { isListedByPi, loadSessionFile, type Diagnostic, type LoadedSession } from '../session'
+import {
+  headerIsFirstForPi,
+  loadSessionFile,
+  type Diagnostic,
+  type ListingText,
+  type LoadedSession,
+} from '../session'
 import { addEntries, newDigest, type SessionDigest } from './digest'
 import { opaqueId } from './ids'
 import { describeFsError, type SessionCandidate } from './scan'
@@ -14,17 +20,21 @@ import { describeFsError, type SessionCandidate } from './scan'
 /** Whether a session read cleanly, with damage (still readable), or not at all. */
 export type SessionStatus = 'ok' | 'damaged' | 'unreadable'
 
-/** The library's record of one session file (plain data: cached as JSON). */
-export interface LibrarySession {
+/** What identifies one version of a file: an unchanged file is never read again. */
+export interface FileIdentity {
+  size: number
+  mtimeMs: number
+  ino: number
+}
+
+/** The library's record of one session file (plain data: stored in the index). */
+export interface LibrarySession extends FileIdentity {
   /** Opaque id (ids.ts), the only name the renderer uses. */
   key: string
   path: string
   folder: string
   root: string
   fileName: string
-  size: number
-  mtimeMs: number
-  ino: number
   /** Bytes parsed so far; an append is read from here. */
   parsedBytes: number
   endsWithNewline: boolean
@@ -32,25 +42,24 @@ export interface LibrarySession {
   /** Hex of the last bytes parsed: an append must leave them unchanged. */
   tailHex: string
   status: SessionStatus
-  /** Would pi 1.6.0's own list()/listAll() show it (pi spec 6.2)? */
-  listedByPi: boolean
   diagnostics: Diagnostic[]
   /** One sentence on what is wrong, or null. */
   problem: string | null
+  /** Null only for a file that could not be read at all. */
   digest: SessionDigest | null
-  /**
-   * Null when `digest.texts` is complete. Otherwise the facts of the file version whose
-   * texts are missing from the front of `digest.texts` (a record from the cache, whose
-   * texts load in the background; texts of later appends are already there).
-   */
-  textsOf: FileFacts | null
 }
 
-/** The facts that identify one version of a file. */
-export interface FileFacts {
-  size: number
-  mtimeMs: number
-  ino: number
+/** Same file, same size, same mtime (and it was readable): nothing to read again. */
+export function sameVersion(
+  previous: FileIdentity & { status: SessionStatus },
+  facts: FileIdentity,
+): boolean {
+  return (
+    previous.status !== 'unreadable' &&
+    previous.ino === facts.ino &&
+    previous.size === facts.size &&
+    previous.mtimeMs === facts.mtimeMs
+  )
 }
 
 /** Diagnostics that describe data pi itself may write on purpose, not damage. */
@@ -60,12 +69,13 @@ function describeDiagnostic(d: Diagnostic): string {
   return d.line > 0 ? `Line ${d.line}: ${d.message}` : d.message
 }
 
-function judge(diagnostics: Diagnostic[], digest: SessionDigest | null) {
+function judge(diagnostics: Diagnostic[], digest: SessionDigest) {
   const damage = diagnostics.filter((d) => !INFORMATIONAL.has(d.kind))
   const first = damage[0]
+  const headerless = !digest.hasHeader
   return {
-    status: (digest === null || damage.length > 0 ? 'damaged' : 'ok') as SessionStatus,
-    problem: first ? describeDiagnostic(first) : digest === null ? 'No session header' : null,
+    status: (headerless || damage.length > 0 ? 'damaged' : 'ok') as SessionStatus,
+    problem: first ? describeDiagnostic(first) : headerless ? 'No session header' : null,
   }
 }
 
@@ -83,10 +93,11 @@ function fromLoad(
   candidate: SessionCandidate,
   facts: { size: number; mtimeMs: number },
   loaded: LoadedSession,
+  onText: (text: ListingText) => void,
 ): LibrarySession {
-  const listedByPi = isListedByPi(loaded)
-  const digest = loaded.header ? newDigest(loaded.header) : null
-  if (digest) addEntries(digest, loaded.entries)
+  // A file without a readable header still shows what its readable entries say.
+  const digest = newDigest(loaded.header, headerIsFirstForPi(loaded))
+  addEntries(digest, loaded.entries, onText)
   return {
     ...baseOf(candidate),
     size: facts.size,
@@ -96,10 +107,8 @@ function fromLoad(
     endsWithNewline: loaded.endsWithNewline,
     lineCount: loaded.lineCount,
     tailHex: Buffer.from(loaded.tail).toString('hex'),
-    listedByPi,
     diagnostics: loaded.diagnostics,
     digest,
-    textsOf: null,
     ...judge(loaded.diagnostics, digest),
   }
 }
@@ -116,11 +125,9 @@ export function unreadableRecord(candidate: SessionCandidate, error: unknown): L
     lineCount: 0,
     tailHex: '',
     status: 'unreadable',
-    listedByPi: false,
     diagnostics: [],
     problem: describeFsError(candidate.path, error).message,
     digest: null,
-    textsOf: null,
   }
 }
 
@@ -144,6 +151,14 @@ async function tailUnchanged(path: string, previous: LibrarySession): Promise<bo
  */
 export type ReadKind = 'unchanged' | 'appended' | 'full' | 'failed'
 
+/** A read's outcome: the record, how it was read, and the texts it found. */
+export interface ReadOutcome {
+  record: LibrarySession
+  kind: ReadKind
+  /** Searchable texts read: all of the file's for a full read, the new ones for an append. */
+  texts: ListingText[]
+}
+
 /**
  * Reads `candidate`, reusing `previous` where possible: unchanged (same size, mtime and
  * inode) → previous as is; grown with the same inode and an intact tail after a complete
@@ -153,16 +168,19 @@ export type ReadKind = 'unchanged' | 'appended' | 'full' | 'failed'
 export async function readRecord(
   candidate: SessionCandidate,
   previous?: LibrarySession,
-): Promise<{ record: LibrarySession; kind: ReadKind }> {
+): Promise<ReadOutcome> {
+  const texts: ListingText[] = []
+  const onText = (text: ListingText) => void texts.push(text)
   try {
     const facts = await stat(candidate.path)
     if (facts.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' })
-    const same = previous && previous.ino === facts.ino && previous.status !== 'unreadable'
-    if (same && previous.size === facts.size && previous.mtimeMs === facts.mtimeMs) {
-      return { record: previous, kind: 'unchanged' }
+    if (previous && sameVersion(previous, facts)) {
+      return { record: previous, kind: 'unchanged', texts }
     }
     const appendable =
-      same &&
+      previous &&
+      previous.ino === facts.ino &&
+      previous.status !== 'unreadable' &&
       previous.digest !== null &&
       previous.endsWithNewline &&
       facts.size > previous.parsedBytes &&
@@ -173,7 +191,7 @@ export async function readRecord(
         startLine: previous.lineCount + 1,
       })
       const digest: SessionDigest = structuredClone(previous.digest)
-      addEntries(digest, more.entries)
+      addEntries(digest, more.entries, onText)
       const diagnostics = [...previous.diagnostics, ...more.diagnostics]
       const record: LibrarySession = {
         ...previous,
@@ -187,11 +205,11 @@ export async function readRecord(
         digest,
         ...judge(diagnostics, digest),
       }
-      return { record, kind: 'appended' }
+      return { record, kind: 'appended', texts }
     }
     const loaded = await loadSessionFile(candidate.path)
-    return { record: fromLoad(candidate, facts, loaded), kind: 'full' }
+    return { record: fromLoad(candidate, facts, loaded, onText), kind: 'full', texts }
   } catch (error) {
-    return { record: unreadableRecord(candidate, error), kind: 'failed' }
+    return { record: unreadableRecord(candidate, error), kind: 'failed', texts: [] }
   }
 }

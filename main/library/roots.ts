@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { homedir as osHomedir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { getAgentDir, normalizePath } from '../session/paths'
 
 /** Where a root came from: `--sessions-dir`, env, settings.json, pi's default, or the user. */
 export type RootSource = 'cli' | 'env' | 'settings' | 'default' | 'user'
@@ -32,22 +33,11 @@ export interface RootOptions {
 }
 
 /**
- * Expands a leading `~` or `~/` to the home folder and resolves the result
- * (pi spec 1.1: tilde in PI_CODING_AGENT_DIR; 1.3: tilde-expanded sessionDir).
+ * A folder the user or pi's settings name, as pi reads it (pi spec 1.1, 1.3: `~` and
+ * `file://` forms, main/session/paths.ts), made absolute.
  */
-export function expandHome(path: string, home: string): string {
-  if (path === '~') return home
-  if (path.startsWith('~/') || path.startsWith('~\\')) return join(home, path.slice(2))
-  return resolve(path)
-}
-
-/**
- * pi's agent dir: `PI_CODING_AGENT_DIR` when set and non-empty, else `~/.pi/agent`
- * (pi spec 1.1).
- */
-export function resolveAgentDir(env: NodeJS.ProcessEnv, home: string): string {
-  const fromEnv = env.PI_CODING_AGENT_DIR
-  return fromEnv ? expandHome(fromEnv, home) : join(home, '.pi', 'agent')
+function folderOf(path: string, home: string): string {
+  return resolve(normalizePath(path, home))
 }
 
 /**
@@ -59,20 +49,20 @@ export function resolveAgentDir(env: NodeJS.ProcessEnv, home: string): string {
 export function resolveSessionRoots(options: RootOptions = {}): ResolvedRoots {
   const env = options.env ?? process.env
   const home = options.homedir ?? osHomedir()
-  const agentDir = resolveAgentDir(env, home)
+  const agentDir = resolve(getAgentDir(env, home))
   const warnings: string[] = []
   const unique = (roots: SessionRoot[]): SessionRoot[] =>
     roots.filter((root, i) => roots.findIndex((r) => r.path === root.path) === i)
 
   if (options.cliDirs && options.cliDirs.length > 0) {
     const roots = options.cliDirs.map((dir) => ({
-      path: expandHome(dir, home),
+      path: folderOf(dir, home),
       source: 'cli' as const,
     }))
     return { agentDir, roots: unique(roots), warnings }
   }
   if (env.PI_CODING_AGENT_SESSION_DIR) {
-    const path = expandHome(env.PI_CODING_AGENT_SESSION_DIR, home)
+    const path = folderOf(env.PI_CODING_AGENT_SESSION_DIR, home)
     return { agentDir, roots: [{ path, source: 'env' }], warnings }
   }
   const fromSettings = readSettingsSessionDir(join(agentDir, 'settings.json'), home, warnings)
@@ -87,7 +77,7 @@ function readSettingsSessionDir(file: string, home: string, warnings: string[]):
     const settings: unknown = JSON.parse(readFileSync(file, 'utf8'))
     if (settings && typeof settings === 'object' && 'sessionDir' in settings) {
       const dir = (settings as { sessionDir: unknown }).sessionDir
-      if (typeof dir === 'string' && dir.trim() !== '') return expandHome(dir.trim(), home)
+      if (typeof dir === 'string' && dir.trim() !== '') return folderOf(dir.trim(), home)
     }
   } catch (error) {
     warnings.push(`Could not read ${file}: ${(error as Error).message}`)

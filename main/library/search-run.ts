@@ -1,36 +1,22 @@
 /**
- * Runs a search over many sessions inside a vm context with a time limit: a user's
+ * Runs pattern matching over session texts inside a vm context with a time limit: a user's
  * `re:` pattern can backtrack for minutes ("(a+)+b" on "aaaa…"), and a regex cannot be
  * interrupted on the main thread, but V8 stops a vm script (regex included) at its timeout.
- * The search function is sent into the context as source text, so it must stay
+ * The matching function is sent into the context as source text, so it must stay
  * self-contained: no imports, no closures.
  */
 import vm from 'node:vm'
-import type { TextSegment } from './digest'
 
-/** What one session offers to the search. */
-export interface SearchDoc {
-  name: string
-  /** Session id, cwd and file name, one per line. */
-  meta: string
-  texts: readonly TextSegment[]
-}
-
-/** A session that matched: its index in the docs, tier, entry and snippet. */
-export type SearchMatch = [
-  index: number,
-  tier: number,
-  entryId: string | null,
-  snippet: string | null,
-]
+/** Per document, per pattern: the first matching text's index and a snippet, or null. */
+export type FirstMatches = ([textIndex: number, snippet: string] | null)[][]
 
 /** The search ran out of time (a pattern that backtracks too much). */
 export class SearchTimeout extends Error {}
 
 /*
- * The search, as plain JavaScript source run inside the vm context (not a serialised
+ * The matcher, as plain JavaScript source run inside the vm context (not a serialised
  * function: a TypeScript transpiler may add helpers the context does not have).
- * input: { docs: SearchDoc[], sources: string[], radius } -> SearchMatch[]
+ * input: { docs: string[][], sources: string[], radius } -> FirstMatches
  */
 const SOURCE = `
 const matchers = input.sources.map((source) => new RegExp(source, 'i'))
@@ -40,51 +26,43 @@ const snippet = (text, index, length) => {
   const body = text.slice(start, end).replace(/\\s+/g, ' ').trim()
   return (start > 0 ? '\u2026' : '') + body + (end < text.length ? '\u2026' : '')
 }
-const out = []
-docs: for (let i = 0; i < input.docs.length; i++) {
-  const doc = input.docs[i]
-  let inName = 0
-  let entryId = null
-  let found = null
-  for (const matcher of matchers) {
-    if (matcher.test(doc.name)) { inName += 1; continue }
-    let hit = matcher.test(doc.meta)
-    for (const segment of doc.texts) {
-      const m = matcher.exec(segment.text)
-      if (!m) continue
-      hit = true
-      if (found === null) { entryId = segment.entryId; found = snippet(segment.text, m.index, m[0].length) }
-      break
-    }
-    if (!hit) continue docs
+input.docs.map((texts) => matchers.map((matcher) => {
+  for (let i = 0; i < texts.length; i++) {
+    const m = matcher.exec(texts[i])
+    if (m) return [i, snippet(texts[i], m.index, m[0].length)]
   }
-  out.push([i, inName === matchers.length ? 0 : 1, entryId, found])
-}
-out
+  return null
+}))
 `
 
 const SCRIPT = new vm.Script(SOURCE, { filename: 'pi-sessions-search.js' })
 
 /**
- * Searches `docs` for all `sources` (case-insensitive regular expressions).
- * @param timeoutMs wall-clock limit for the whole search
- * @throws SearchTimeout when the limit is reached (the search is stopped, nothing hangs)
+ * Finds, in each document (a session's texts in file order), the first text matching each
+ * of `sources` (case-insensitive regular expressions).
+ * @param radius characters of context on each side of a match in a snippet
+ * @param deadline `performance.now()` by which the whole search must end
+ * @param limitMs the whole search's time limit, for the message
+ * @throws SearchTimeout when the deadline is reached (the search is stopped, nothing hangs)
  */
-export function runSearch(
-  docs: readonly SearchDoc[],
+export function firstMatches(
+  docs: readonly (readonly string[])[],
   sources: readonly string[],
   radius: number,
-  timeoutMs: number,
-): SearchMatch[] {
+  deadline: number,
+  limitMs: number,
+): FirstMatches {
   const context = vm.createContext({ input: { docs, sources, radius } })
+  const stopped = () =>
+    new SearchTimeout(
+      `The search took longer than ${limitMs / 1000} s and was stopped; simplify the pattern`,
+    )
+  const timeout = Math.floor(deadline - performance.now())
+  if (timeout < 1) throw stopped()
   try {
-    return SCRIPT.runInContext(context, { timeout: timeoutMs }) as SearchMatch[]
+    return SCRIPT.runInContext(context, { timeout }) as FirstMatches
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
-      throw new SearchTimeout(
-        `The search took longer than ${timeoutMs / 1000} s and was stopped; simplify the pattern`,
-      )
-    }
+    if ((error as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw stopped()
     throw error
   }
 }

@@ -1,12 +1,10 @@
 /**
- * Full-text search over the library, with pi's query forms (pi spec 15.5): whitespace
+ * Search queries over the library, with pi's query forms (pi spec 15.5): whitespace
  * separated tokens that must all match, `"exact phrases"` (an unbalanced quote makes
  * plain tokens), and `re:<pattern>` for a case-insensitive regular expression. Matching is
  * by case-insensitive substring, as pi 1.6.0 matches messages, ids and cwds; a session name
  * match ranks first (pi 1.6.0's first tier).
  */
-import type { LibrarySession } from './record'
-import { runSearch, type SearchDoc } from './search-run'
 
 /** A parsed search text. */
 export type ParsedQuery =
@@ -58,14 +56,99 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
+/** One pattern of a query, with what the full-text index can use to narrow it. */
+export interface SearchPattern {
+  /** Case-insensitive regular expression source: the truth every match is checked against. */
+  source: string
+  /**
+   * Substrings every match must contain (3 characters or more: the trigram index needs
+   * them); empty when the index cannot narrow the pattern and the texts are scanned.
+   */
+  required: string[]
+  /** True when a text contains `required[0]` exactly when it matches (a plain term). */
+  exact: boolean
+}
+
 /**
  * The patterns of a parsed query, each matched case-insensitively: the regex of a `re:`
  * query, else one escaped literal per term (which cannot backtrack).
  */
-export function compileQuery(query: ParsedQuery): string[] {
+export function compileQuery(query: ParsedQuery): SearchPattern[] {
   if (query.kind === 'empty') return []
-  if (query.kind === 'regex') return [query.regex.source]
-  return query.terms.map(escapeRegExp)
+  if (query.kind === 'regex') {
+    const source = query.regex.source
+    return [{ source, required: requiredLiterals(source), exact: false }]
+  }
+  return query.terms.map((term) => ({
+    source: escapeRegExp(term),
+    required: [...term].length >= 3 ? [term] : [],
+    exact: [...term].length >= 3,
+  }))
+}
+
+const CLASS_ESCAPES = new Set([...'dDwWsSbBnrtfv0123456789uxckpP'])
+
+/**
+ * Literal runs of 3 characters or more that every match of a regular expression contains;
+ * conservative: groups, classes, alternations and escapes such as \s end a run, and an
+ * optional character is dropped from it. Empty when nothing is certain (e.g. a top-level
+ * `|`).
+ */
+export function requiredLiterals(source: string): string[] {
+  const runs: string[] = []
+  let run = ''
+  const end = () => {
+    if ([...run].length >= 3) runs.push(run)
+    run = ''
+  }
+  let depth = 0
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i] as string
+    if (c === '\\') {
+      const next = source[i + 1] ?? ''
+      i += 1
+      if (depth > 0) continue
+      if (CLASS_ESCAPES.has(next)) end()
+      else run += next
+      continue
+    }
+    if (c === '[') {
+      // Skip the class (escapes inside it included).
+      for (i += 1; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i += 1
+      if (depth === 0) end()
+      continue
+    }
+    if (c === '(') {
+      depth += 1
+      if (depth === 1) end()
+      continue
+    }
+    if (c === ')') {
+      depth = Math.max(0, depth - 1)
+      continue
+    }
+    if (depth > 0) continue
+    if (c === '|') return []
+    if (c === '{') {
+      // A counted repeat: `{0,…}` makes the character before it optional.
+      if (source[i + 1] === '0') run = run.slice(0, -1)
+      while (i < source.length && source[i] !== '}') i += 1
+      end()
+      continue
+    }
+    if (c === '*' || c === '?') {
+      run = run.slice(0, -1)
+      end()
+      continue
+    }
+    if (c === '+' || c === '.' || c === '^' || c === '$') {
+      end()
+      continue
+    }
+    run += c
+  }
+  end()
+  return runs
 }
 
 /** Characters of context on each side of a match in a snippet. */
@@ -73,31 +156,3 @@ export const SNIPPET_RADIUS = 70
 
 /** A search's time limit: a `re:` pattern that backtracks for longer is stopped. */
 export const SEARCH_TIMEOUT_MS = 2000
-
-/**
- * Finds the sessions matching every pattern in their name, session id, cwd, file name or
- * one of their user/assistant messages, with the first message match as snippet and
- * jump target (pi 1.6.0: a match in the name ranks first).
- * @throws SearchTimeout when the search takes longer than SEARCH_TIMEOUT_MS
- */
-export function searchSessions(
-  sessions: readonly LibrarySession[],
-  patterns: string[],
-): Map<string, SearchHit> {
-  const docs: SearchDoc[] = sessions.map((s) => ({
-    name: s.digest?.name ?? '',
-    meta: `${s.digest?.sessionId ?? ''}\n${s.digest?.cwd ?? ''}\n${s.fileName}`,
-    texts: s.digest?.texts ?? [],
-  }))
-  const hits = new Map<string, SearchHit>()
-  for (const [index, tier, entryId, snippet] of runSearch(
-    docs,
-    patterns,
-    SNIPPET_RADIUS,
-    SEARCH_TIMEOUT_MS,
-  )) {
-    const session = sessions[index]
-    if (session?.digest) hits.set(session.key, { tier, entryId, snippet })
-  }
-  return hits
-}

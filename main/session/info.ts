@@ -1,8 +1,15 @@
 /**
- * Per-file listing summary, as pi 1.6.0's `list()` / `listAll()` compute it (pi spec 15.1).
+ * Per-file listing summary, as pi 1.6.0's `list()` / `listAll()` compute it (pi spec 15.1),
+ * from the listing fold (fold.ts).
  */
 import type { LoadedSession } from './load.js'
-import type { SessionEntry, SessionHeader } from './types.js'
+import {
+  foldListing,
+  listingModified,
+  startListing,
+  type ListingFold,
+  type ListingText,
+} from './fold.js'
 
 /** One session in a listing (pi spec 15.1; field names and meanings are pi's). */
 export interface SessionInfo {
@@ -29,11 +36,10 @@ export interface SessionInfo {
 }
 
 /**
- * Builds the listing summary of a loaded file with pi 1.6.0's rules (pi spec 15.1), without
- * pi's failure modes: a `content: null` message counts as empty text instead of hiding the
- * session. `listedByPi` tells whether pi 1.6.0's `list()` would show the file at all (its first
- * parsed line must be the header, pi spec 6.2; a BOM, a leading non-object line or text
- * extraction throwing on odd content drops the session).
+ * Builds the listing summary of a loaded file with pi 1.6.0's rules (pi spec 15.1) through
+ * the one listing fold (fold.ts), without pi's failure modes: a `content: null` message counts
+ * as empty text instead of hiding the session. `listedByPi` tells whether pi 1.6.0's `list()`
+ * would show the file at all (pi spec 6.2).
  *
  * @param path absolute path to report
  * @param loaded result of parseSessionText / loadSessionFile (migration does not matter here)
@@ -47,68 +53,39 @@ export function buildSessionInfo(
 ): { info: SessionInfo | null; listedByPi: boolean } {
   const { header } = loaded
   if (header === null) return { info: null, listedByPi: false }
-  let messageCount = 0
-  let firstMessage = ''
   const texts: string[] = []
-  let name: string | undefined
-  let lastActivity: number | undefined
-  for (const entry of loaded.entries) {
-    if (entry.type === 'session_info') {
-      const raw = (entry as { name?: unknown }).name
-      name = typeof raw === 'string' ? raw.trim() || undefined : undefined
-    }
-    if (entry.type !== 'message') continue
-    messageCount++
-    const message = (entry as { message?: unknown }).message as Record<string, unknown> | null
-    if (message === null || typeof message !== 'object') continue
-    const role = message.role
-    if (typeof role !== 'string' || !('content' in message)) continue
-    if (role !== 'user' && role !== 'assistant') continue
-    const activity = activityTime(entry, message)
-    if (activity !== undefined) lastActivity = Math.max(lastActivity ?? 0, activity)
-    const text = messageText(message.content)
-    if (!text) continue
-    texts.push(text)
-    if (!firstMessage && role === 'user') firstMessage = text
-  }
+  const fold = foldLoaded(loaded, (t) => texts.push(t.text))
   const info: SessionInfo = {
     path,
     id: String(header.id),
     cwd: typeof header.cwd === 'string' ? header.cwd : '',
     created: new Date(header.timestamp),
-    modified: modifiedDate(lastActivity, header, mtime),
-    messageCount,
-    firstMessage: firstMessage || '(no messages)',
+    modified: new Date(listingModified(fold, mtime.getTime())),
+    messageCount: fold.messageCount,
+    firstMessage: fold.firstMessage ?? '(no messages)',
     allMessagesText: texts.join(' '),
   }
-  if (name !== undefined) info.name = name
+  if (fold.name !== null) info.name = fold.name
   if (header.parentSession !== undefined) info.parentSessionPath = header.parentSession
-  return { info, listedByPi: isListedByPi(loaded) }
+  return { info, listedByPi: fold.listedByPi }
 }
 
 /**
- * Would pi 1.6.0's list()/listAll() show this file (pi spec 6.2)? Not when its first parsed
- * line is not the header, nor when pi's info extraction throws: a session name that is not
- * a string, a `message` entry without a message object, or user/assistant content its text
- * extraction cannot read (e.g. `content: null`). Never throws.
+ * Folds every entry of a loaded file through pi's listing rule (fold.ts).
+ * @param onText receives each user/assistant text in file order
  */
+export function foldLoaded(
+  loaded: LoadedSession,
+  onText?: (text: ListingText) => void,
+): ListingFold {
+  const fold = startListing(loaded.header, headerIsFirstForPi(loaded))
+  for (const entry of loaded.entries) foldListing(fold, entry, onText)
+  return fold
+}
+
+/** Would pi 1.6.0's list()/listAll() show this file (pi spec 6.2)? Never throws. */
 export function isListedByPi(loaded: LoadedSession): boolean {
-  if (loaded.header === null || !headerIsFirstForPi(loaded)) return false
-  for (const entry of loaded.entries) {
-    if (entry.type === 'session_info') {
-      const raw = (entry as { name?: unknown }).name
-      if (raw != null && typeof raw !== 'string') return false
-      continue
-    }
-    if (entry.type !== 'message') continue
-    const message = (entry as { message?: unknown }).message as Record<string, unknown> | null
-    if (message === null || typeof message !== 'object') return false
-    const role = message.role
-    if (typeof role !== 'string' || !('content' in message)) continue
-    if (role !== 'user' && role !== 'assistant') continue
-    if (messageText(message.content) === undefined) return false
-  }
-  return true
+  return foldLoaded(loaded).listedByPi
 }
 
 /**
@@ -116,37 +93,10 @@ export function isListedByPi(loaded: LoadedSession): boolean {
  * lines pi would still see as "parsed" (BOM-prefixed header, non-object JSON), so check the
  * diagnostics that sit before the header.
  */
-function headerIsFirstForPi(loaded: LoadedSession): boolean {
+export function headerIsFirstForPi(loaded: LoadedSession): boolean {
   for (const d of loaded.diagnostics) {
     if (d.kind === 'bom' || d.kind === 'missing-header') return false
     if (d.kind === 'non-object-line' && d.line < loaded.headerLine) return false
   }
   return true
-}
-
-/** Text of a message as pi's listing extracts it; undefined where pi's extraction throws. */
-export function messageText(content: unknown): string | undefined {
-  if (typeof content === 'string') return content
-  if (!Array.isArray(content)) return undefined
-  const parts: string[] = []
-  for (const block of content as unknown[]) {
-    if (block === null || block === undefined) return undefined
-    const b = block as { type?: unknown; text?: unknown }
-    // Array.join turns a missing text into '' as well.
-    if (b.type === 'text') parts.push(b.text == null ? '' : String(b.text))
-  }
-  return parts.join(' ')
-}
-
-function activityTime(entry: SessionEntry, message: Record<string, unknown>): number | undefined {
-  if (typeof message.timestamp === 'number') return message.timestamp
-  const t = new Date(entry.timestamp).getTime()
-  return Number.isNaN(t) ? undefined : t
-}
-
-function modifiedDate(lastActivity: number | undefined, header: SessionHeader, mtime: Date): Date {
-  if (typeof lastActivity === 'number' && lastActivity > 0) return new Date(lastActivity)
-  const headerTime =
-    typeof header.timestamp === 'string' ? new Date(header.timestamp).getTime() : NaN
-  return Number.isNaN(headerTime) ? mtime : new Date(headerTime)
 }

@@ -12,9 +12,9 @@ export const AGENT_DIR_ENV = 'PI_CODING_AGENT_DIR'
 /**
  * pi 1.6.0's path normalisation: `~`, `~/...` (and `~\...` on Windows) expand to the home
  * dir, `file://` URLs become paths. Other strings are returned unchanged (pi spec 1.1).
+ * @param home the home folder (default: the user's)
  */
-export function normalizePath(input: string): string {
-  const home = homedir()
+export function normalizePath(input: string, home: string = homedir()): string {
   if (input === '~') return home
   if (input.startsWith('~/') || (process.platform === 'win32' && input.startsWith('~\\'))) {
     return join(home, input.slice(2))
@@ -42,9 +42,12 @@ export function pathsEqual(a: string, b: string): boolean {
  * The agent dir: `$PI_CODING_AGENT_DIR` if set and non-empty (normalised), else
  * `<home>/.pi/agent`. Read at every call (pi spec 1.1).
  */
-export function getAgentDir(env: NodeJS.ProcessEnv = process.env): string {
+export function getAgentDir(
+  env: NodeJS.ProcessEnv = process.env,
+  home: string = homedir(),
+): string {
   const fromEnv = env[AGENT_DIR_ENV]
-  return fromEnv ? normalizePath(fromEnv) : join(homedir(), '.pi', 'agent')
+  return fromEnv ? normalizePath(fromEnv, home) : join(home, '.pi', 'agent')
 }
 
 /** `<agentDir>/sessions` (pi spec 1.1). */

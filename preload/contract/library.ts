@@ -12,11 +12,17 @@ export const LibraryProblem = z.object({
   code: z.string().optional(),
 })
 
-/** Scan progress: `loaded` of `total` files read; `scanning` while a scan runs. */
+/**
+ * Scan progress: `loaded` of `total` files read; `scanning` while a scan runs. The search
+ * index holds the texts of `textsIndexed` of `textsTotal` sessions (it catches up after a
+ * scan; a search meanwhile covers the indexed ones).
+ */
 export const LibraryProgress = z.object({
   loaded: z.number().int(),
   total: z.number().int(),
   scanning: z.boolean(),
+  textsIndexed: z.number().int(),
+  textsTotal: z.number().int(),
 })
 
 /** Token totals (pi's Usage fields, summed). */
@@ -137,7 +143,7 @@ export const SessionQueryResult = z.object({
   total: z.number().int(),
   /** Set when the search text could not be used (e.g. an invalid regex). */
   queryError: z.string().nullable(),
-  /** Sessions whose texts are still loading after a warm start (search may miss them). */
+  /** Sessions whose texts are not in the search index yet (a search may miss them). */
   pendingTexts: z.number().int(),
   progress: LibraryProgress,
 })

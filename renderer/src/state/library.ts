@@ -50,6 +50,8 @@ export interface LibraryState {
   selectedSessionId: string | null
   /** Sessions ticked for a bulk action (delete), in the current list. */
   checkedIds: string[]
+  /** Rows asked for: the list grows a page at a time as it is scrolled (main sorts the rest). */
+  rowLimit: number
   /** Loads app info, projects and the first rows. */
   load(): Promise<void>
   /** Re-reads projects and rows (after a change event). */
@@ -58,6 +60,8 @@ export interface LibraryState {
   rescan(): Promise<void>
   setScope(projectId: string | null): void
   setQuery(change: Partial<QueryState>): void
+  /** Asks for the next page of rows when more matched than are shown. */
+  loadMore(): void
   selectSession(sessionId: string | null): void
   setChecked(ids: string[]): void
 }
@@ -74,11 +78,14 @@ export const DEFAULT_QUERY: QueryState = {
 
 let rowsRequest = 0
 
+/** Rows per page of the list. */
+export const ROW_PAGE = 200
+
 export const useLibrary = create<LibraryState>((set, get) => {
   async function fetchRows(): Promise<void> {
     const ticket = ++rowsRequest
-    const { projectId, query } = get()
-    const args: SessionQueryInput = { projectId, ...query }
+    const { projectId, query, rowLimit } = get()
+    const args: SessionQueryInput = { projectId, ...query, limit: rowLimit }
     try {
       const result = await call('library:query-sessions', args)
       if (ticket !== rowsRequest) return
@@ -114,7 +121,7 @@ export const useLibrary = create<LibraryState>((set, get) => {
     projects: [],
     problems: [],
     models: [],
-    progress: { loaded: 0, total: 0, scanning: false },
+    progress: { loaded: 0, total: 0, scanning: false, textsIndexed: 0, textsTotal: 0 },
     status: 'idle',
     error: null,
     projectId: null,
@@ -127,6 +134,7 @@ export const useLibrary = create<LibraryState>((set, get) => {
     rowsText: '',
     selectedSessionId: null,
     checkedIds: [],
+    rowLimit: ROW_PAGE,
 
     async load() {
       set({ status: 'loading', error: null })
@@ -159,12 +167,19 @@ export const useLibrary = create<LibraryState>((set, get) => {
     },
 
     setScope(projectId) {
-      set({ projectId, rowsStatus: 'loading' })
+      set({ projectId, rowsStatus: 'loading', rowLimit: ROW_PAGE })
       void fetchRows()
     },
 
     setQuery(change) {
-      set({ query: { ...get().query, ...change }, rowsStatus: 'loading' })
+      set({ query: { ...get().query, ...change }, rowsStatus: 'loading', rowLimit: ROW_PAGE })
+      void fetchRows()
+    },
+
+    loadMore() {
+      const { rows, matched, rowLimit } = get()
+      if (rows.length >= matched || rows.length < rowLimit) return
+      set({ rowLimit: rowLimit + ROW_PAGE })
       void fetchRows()
     },
 

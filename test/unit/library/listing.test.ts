@@ -55,7 +55,6 @@ test('every session pi lists is listed with pi’s info', () => {
     const file = basename(pi.path)
     const row = rows.get(file)
     assert.ok(row, `${file} is listed`)
-    const record = library.getSession(row.id)
     assert.equal(row.sessionId, String(pi.id), file)
     // pi reports "" for a header without cwd; the row says null (unknown) for the same fact.
     assert.equal(row.cwd ?? '', pi.cwd, file)
@@ -74,7 +73,10 @@ test('every session pi lists is listed with pi’s info', () => {
       assert.equal(new Date(row.modified).toISOString(), pi.modified, file)
     assert.equal(row.messageCount, pi.messageCount, file)
     assert.equal(row.firstMessage, pi.firstMessage, file)
-    const text = record.digest?.texts.map((t) => t.text).join(' ') ?? ''
+    const text = library
+      .textsOf(row.id)
+      .map((t) => t.text)
+      .join(' ')
     assert.equal(text.length, pi.allMessagesTextLength, file)
     assert.equal(sha16(JSON.stringify(text)), pi.allMessagesTextHash, file)
     assert.equal(row.listedByPi, true, file)

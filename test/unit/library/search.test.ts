@@ -62,8 +62,7 @@ test('every token must match; matches carry a snippet and the entry to jump to',
   )
   for (const row of result.rows) {
     assert.match(row.snippet ?? '', /backoff/i)
-    const record = library.getSession(row.id)
-    const segment = record.digest?.texts.find((t) => t.entryId === row.matchEntryId)
+    const segment = library.textsOf(row.id).find((t) => t.entryId === row.matchEntryId)
     assert.match(segment?.text ?? '', /backoff/i)
   }
   assert.equal(run({ text: 'backoff zzznotthere' }).rows.length, 0)

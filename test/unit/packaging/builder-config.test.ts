@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
-import { builtinModules } from 'node:module'
+import { isBuiltin } from 'node:module'
 import { join } from 'node:path'
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
@@ -62,7 +62,7 @@ test(
         const root = name.startsWith('@')
           ? name.split('/').slice(0, 2).join('/')
           : (name.split('/')[0] as string)
-        if (!builtinModules.includes(root.replace(/^node:/, '')) && root !== 'electron')
+        if (!isBuiltin(name) && root !== 'electron')
           bare.add(root)
       }
     }

@@ -120,24 +120,67 @@ function SessionRow({
   )
 }
 
-function Progress() {
-  const progress = useLibrary((s) => s.progress)
-  if (!progress.scanning) return null
-  const pct = progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0
+function ProgressBar({
+  done,
+  of,
+  label,
+  testId,
+}: {
+  done: number
+  of: number
+  label: string
+  testId: string
+}) {
+  const pct = of > 0 ? Math.round((done / of) * 100) : 0
   return (
     <div
       className="progress"
-      data-testid="scan-progress"
+      data-testid={testId}
       role="progressbar"
       aria-valuenow={pct}
       aria-valuemin={0}
       aria-valuemax={100}
     >
       <div className="progress-bar" style={{ width: `${pct}%` }} />
-      <span className="progress-text">
-        Reading sessions… {progress.loaded} of {progress.total}
-      </span>
+      <span className="progress-text">{label}</span>
     </div>
+  )
+}
+
+/** Reading the files, then building the search index (a search covers what is indexed). */
+function Progress() {
+  const progress = useLibrary((s) => s.progress)
+  if (progress.scanning)
+    return (
+      <ProgressBar
+        done={progress.loaded}
+        of={progress.total}
+        testId="scan-progress"
+        label={`Reading sessions… ${progress.loaded} of ${progress.total}`}
+      />
+    )
+  if (progress.textsIndexed >= progress.textsTotal) return null
+  return (
+    <ProgressBar
+      done={progress.textsIndexed}
+      of={progress.textsTotal}
+      testId="index-progress"
+      label={`Search index: ${progress.textsIndexed} of ${progress.textsTotal} sessions`}
+    />
+  )
+}
+
+/** Why a search found nothing: no match at all, or none among the sessions indexed so far. */
+function NoMatch() {
+  const progress = useLibrary((s) => s.progress)
+  const searching = useLibrary((s) => s.rowsText.trim() !== '')
+  const partial = searching && progress.textsIndexed < progress.textsTotal
+  return (
+    <p className="muted list-empty" data-testid="no-match">
+      {partial
+        ? `No match in the ${progress.textsIndexed} of ${progress.textsTotal} sessions indexed so far.`
+        : 'No session matches.'}
+    </p>
   )
 }
 
@@ -227,13 +270,12 @@ export function SessionList() {
           {queryError}
         </p>
       )}
-      {status === 'ready' && rows.length === 0 && !queryError && (
-        <p className="muted list-empty">No session matches.</p>
-      )}
+      {status === 'ready' && rows.length === 0 && !queryError && <NoMatch />}
       <Virtuoso
         ref={list}
         className="session-rows"
         data={rows}
+        endReached={() => useLibrary.getState().loadMore()}
         computeItemKey={(_, row) => row.id}
         itemContent={(index, row) => (
           <SessionRow

@@ -1,7 +1,8 @@
 /**
- * The metadata cache and re-reads (issue 4): a relaunch reads only changed files, an
- * append is read from the previous end, a truncated or replaced file is read in full, a
- * deleted one disappears, a corrupt cache is rebuilt; the watcher sees an append.
+ * The library index and re-reads: a relaunch reads only changed files, an append is read
+ * from the previous end, a truncated or replaced file is read in full, a deleted one
+ * disappears, a corrupt, foreign or older index is rebuilt and says so; the watcher sees an
+ * append.
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -18,7 +19,8 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SessionLibrary } from '../../../main/library/library'
-import { cachePath } from '../../../main/library/cache'
+import { DatabaseSync } from 'node:sqlite'
+import { indexPath, INDEX_SCHEMA_VERSION } from '../../../main/library/index-db'
 import { copyFixtureStore } from '../../helpers/fixtures'
 import { query } from '../../helpers/library'
 
@@ -140,18 +142,53 @@ test('a truncated or replaced file is read in full; a deleted one disappears', a
   t.cleanup()
 })
 
-test('a corrupt or foreign cache is rebuilt, never fatal', async () => {
+/** A SQLite file at `file` with the given application id and schema version and one table. */
+function sqliteFile(file: string, applicationId: number, version: number): void {
+  const db = new DatabaseSync(file)
+  db.exec(
+    `CREATE TABLE other (x); PRAGMA application_id = ${applicationId}; PRAGMA user_version = ${version}`,
+  )
+  db.close()
+}
+
+test('a corrupt, foreign or older index is rebuilt and reported, never fatal', async () => {
   const t = setup()
-  for (const garbage of ['{not json', JSON.stringify({ magic: 'other', version: 1 }), '']) {
-    writeFileSync(cachePath(t.dataDir), garbage)
+  const file = indexPath(t.dataDir)
+  const cases: [string, () => void, RegExp][] = [
+    [
+      'not a database',
+      () => writeFileSync(file, '{not json'.repeat(1000)),
+      /could not be (read|opened)/,
+    ],
+    ['foreign', () => sqliteFile(file, 0x1234, 1), /not a Pi Sessions index/],
+    ['older schema', () => sqliteFile(file, 0x70695373, INDEX_SCHEMA_VERSION + 7), /schema/],
+  ]
+  for (const [what, make, reason] of cases) {
+    rmSync(file, { force: true })
+    make()
     const library = t.make()
     await library.start()
     await library.whenIdle()
-    assert.ok((await rowOf(library, FILE))?.messageCount)
-    assert.ok(library.reads.full > 0)
+    assert.ok((await rowOf(library, FILE))?.messageCount, what)
+    assert.ok(library.reads.full > 0, what)
+    const problem = library
+      .listProjects()
+      .problems.find((p) => p.message.startsWith('Library index rebuilt'))
+    assert.match(problem?.message ?? '', reason, what)
     await library.close()
-    assert.match(readFileSync(cachePath(t.dataDir), 'utf8'), /pi-sessions-library-cache/)
+    const db = new DatabaseSync(file)
+    const version = db.prepare('PRAGMA user_version').get()?.user_version
+    db.close()
+    assert.equal(version, INDEX_SCHEMA_VERSION, `${what}: a usable index is left behind`)
   }
+  // An empty file is simply a new index: nothing to report.
+  rmSync(file, { force: true })
+  writeFileSync(file, '')
+  const library = t.make()
+  await library.start()
+  await library.whenIdle()
+  assert.equal(library.listProjects().problems.filter((p) => /index/.test(p.message)).length, 0)
+  await library.close()
   t.cleanup()
 })
 

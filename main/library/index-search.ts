@@ -1,0 +1,156 @@
+/**
+ * Search over the library index with pi's semantics (pi spec 15.5, as pi 1.6.0 matches):
+ * every pattern must match, case-insensitively, the session name, its id, cwd or file name,
+ * or one of its user/assistant texts; a name match ranks first. The trigram index finds the
+ * sessions whose texts hold a term's substring; a `re:` pattern is narrowed by the literals
+ * it must contain and checked by the real regular expression, and one without any is checked
+ * against every text, all inside the time-limited matcher (search-run.ts).
+ */
+import type { DatabaseSync } from 'node:sqlite'
+import { chunkRange, chunkTexts, sessionOfChunk } from './index-chunks'
+import { SEARCH_TIMEOUT_MS, SNIPPET_RADIUS, type SearchHit, type SearchPattern } from './search'
+import { firstMatches } from './search-run'
+
+/** What a session offers to the search besides its texts. */
+export interface SearchCandidate {
+  no: number
+  name: string | null
+  headerId: string | null
+  cwd: string | null
+  fileName: string
+}
+
+/** Sessions scanned per matcher call when a pattern cannot use the index. */
+const SCAN_BATCH = 64
+
+/** The FTS5 query for substrings that must all be present. */
+function ftsQuery(required: readonly string[]): string {
+  return required.map((text) => `"${text.replaceAll('"', '""')}"`).join(' AND ')
+}
+
+/** Sessions with a chunk that holds every `required` substring (or may: not verified). */
+function indexedSessions(db: DatabaseSync, required: readonly string[]): Set<number> {
+  const rows = db
+    .prepare('SELECT DISTINCT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ?')
+    .all(ftsQuery(required)) as { id: number }[]
+  return new Set(rows.map((row) => sessionOfChunk(row.id)))
+}
+
+/**
+ * The chunks of session `no` in file order, each as its texts: only the chunks that may hold
+ * `required` (indexed and matching, or not indexed yet) when given, else all. Lazy: a caller
+ * that stops early reads no more.
+ */
+function* sessionChunks(db: DatabaseSync, no: number, required: readonly string[]) {
+  const [low, high] = chunkRange(no)
+  const rows = (
+    required.length > 0
+      ? db
+          .prepare(
+            `SELECT text, segments FROM chunks WHERE id BETWEEN ? AND ? AND (indexed = 0 OR id IN
+              (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid BETWEEN ? AND ?))
+            ORDER BY id`,
+          )
+          .iterate(low, high, ftsQuery(required), low, high)
+      : db
+          .prepare('SELECT text, segments FROM chunks WHERE id BETWEEN ? AND ? ORDER BY id')
+          .iterate(low, high)
+  ) as Iterable<{ text: string; segments: string }>
+  for (const row of rows) yield chunkTexts(row.text, row.segments)
+}
+
+/** Every text of session `no` that may hold `required`, in file order. */
+function sessionTexts(db: DatabaseSync, no: number, required: readonly string[]): string[] {
+  const out: string[] = []
+  for (const texts of sessionChunks(db, no, required)) for (const t of texts) out.push(t.text)
+  return out
+}
+
+/** The sessions among `nos` with a text matching `pattern` (checked by the matcher). */
+function scanTexts(
+  db: DatabaseSync,
+  nos: readonly number[],
+  pattern: SearchPattern,
+  deadline: number,
+): Set<number> {
+  const hits = new Set<number>()
+  for (let at = 0; at < nos.length; at += SCAN_BATCH) {
+    const batch = nos.slice(at, at + SCAN_BATCH)
+    const docs = batch.map((no) => sessionTexts(db, no, pattern.required))
+    const found = firstMatches(docs, [pattern.source], 0, deadline, SEARCH_TIMEOUT_MS)
+    found.forEach((matches, i) => {
+      if (matches[0]) hits.add(batch[i] as number)
+    })
+  }
+  return hits
+}
+
+/**
+ * The candidates matching every pattern, with their tier.
+ * @throws SearchTimeout when the search takes longer than SEARCH_TIMEOUT_MS
+ */
+export function matchSessions(
+  db: DatabaseSync,
+  candidates: readonly SearchCandidate[],
+  patterns: readonly SearchPattern[],
+): Map<number, number> {
+  const deadline = performance.now() + SEARCH_TIMEOUT_MS
+  const sources = patterns.map((p) => p.source)
+  const fields = candidates.map((c) => [
+    c.name ?? '',
+    `${c.headerId ?? ''}\n${c.cwd ?? ''}\n${c.fileName}`,
+  ])
+  const own = firstMatches(fields, sources, 0, deadline, SEARCH_TIMEOUT_MS)
+  let alive = candidates.map((c, i) => ({ no: c.no, index: i, inName: 0 }))
+  patterns.forEach((pattern, p) => {
+    const rest = alive.filter((a) => own[a.index]?.[p] == null).map((a) => a.no)
+    let inTexts: Set<number>
+    if (rest.length === 0) inTexts = new Set()
+    else if (pattern.required.length > 0) {
+      const indexed = indexedSessions(db, pattern.required)
+      const maybe = rest.filter((no) => indexed.has(no))
+      inTexts = pattern.exact ? new Set(maybe) : scanTexts(db, maybe, pattern, deadline)
+    } else inTexts = scanTexts(db, rest, pattern, deadline)
+    alive = alive.filter((a) => {
+      const field = own[a.index]?.[p]
+      if (field?.[0] === 0) a.inName += 1
+      return field != null || inTexts.has(a.no)
+    })
+  })
+  return new Map(alive.map((a) => [a.no, a.inName === patterns.length ? 0 : 1]))
+}
+
+/**
+ * The snippet and jump target of a matched session: the first text (file order) matching
+ * the first pattern that did not match the session name.
+ * @throws SearchTimeout when the matcher runs out of time
+ */
+export function snippetOf(
+  db: DatabaseSync,
+  candidate: SearchCandidate,
+  patterns: readonly SearchPattern[],
+): Pick<SearchHit, 'snippet' | 'entryId'> {
+  const deadline = performance.now() + SEARCH_TIMEOUT_MS
+  const name = candidate.name ?? ''
+  const inName = firstMatches(
+    [[name]],
+    patterns.map((p) => p.source),
+    0,
+    deadline,
+    SEARCH_TIMEOUT_MS,
+  )[0]
+  for (const [p, pattern] of patterns.entries()) {
+    if (inName?.[p]) continue
+    for (const texts of sessionChunks(db, candidate.no, pattern.required)) {
+      const found = firstMatches(
+        [texts.map((t) => t.text)],
+        [pattern.source],
+        SNIPPET_RADIUS,
+        deadline,
+        SEARCH_TIMEOUT_MS,
+      )[0]?.[0]
+      if (found) return { snippet: found[1], entryId: texts[found[0]]?.entryId ?? null }
+    }
+  }
+  return { snippet: null, entryId: null }
+}

@@ -1,0 +1,128 @@
+/**
+ * The library's record store: the index database with the writes and reads the library
+ * needs, by path for the scan and by opaque id for the API. Synchronous (node:sqlite): a
+ * query answers from the index, never from memory proportional to the library.
+ */
+import type { DatabaseSync } from 'node:sqlite'
+import type { ProjectSummary, SessionQuery, SessionSummary } from '../../preload/contract/library'
+import { chunkRange, chunkTexts, indexPendingChunks, type StoredText } from './index-chunks'
+import { inTransaction, indexPath, openIndex } from './index-db'
+import { runQuery, type QueryOutcome } from './index-query'
+import { listModels, listProjects, rowByKey, textProgress } from './index-rows'
+import { loadRecordByKey, loadRecordByPath, removeSessions, writeOutcome } from './index-write'
+import type { FileIdentity, LibrarySession, ReadOutcome, SessionStatus } from './record'
+
+/** What the scan compares a file with: its stored identity and status. */
+export interface StoredIdentity extends FileIdentity {
+  status: SessionStatus
+}
+
+/** The index of one library. */
+export class LibraryIndex {
+  /** The index file; null when the index lives in memory. */
+  readonly file: string | null
+  /** Why an existing index was rebuilt at open; null when it was used as it was. */
+  readonly rebuilt: string | null
+  private readonly db: DatabaseSync
+
+  /**
+   * Opens the index in `dataDir` (in memory when null).
+   * @throws Error when no index can be created there at all
+   */
+  constructor(dataDir: string | null) {
+    const opened = openIndex(dataDir)
+    this.db = opened.db
+    this.rebuilt = opened.rebuilt
+    this.file = dataDir === null ? null : indexPath(dataDir)
+  }
+
+  /** Every stored file's identity, by path (one small row each, for the stat pass). */
+  identities(): Map<string, StoredIdentity> {
+    const rows = this.db
+      .prepare('SELECT path, size, mtime_ms, ino, status FROM sessions')
+      .all() as {
+      path: string
+      size: number
+      mtime_ms: number
+      ino: number
+      status: SessionStatus
+    }[]
+    return new Map(
+      rows.map((r) => [
+        r.path,
+        { size: r.size, mtimeMs: r.mtime_ms, ino: r.ino, status: r.status },
+      ]),
+    )
+  }
+
+  /** The stored record of a file, what its next read resumes from. */
+  recordByPath(path: string): LibrarySession | undefined {
+    return loadRecordByPath(this.db, path)
+  }
+
+  /** The stored record of a session id. */
+  recordByKey(key: string): LibrarySession | undefined {
+    return loadRecordByKey(this.db, key)
+  }
+
+  /**
+   * Stores a read's outcome.
+   * @param indexNow also build the full-text index of its texts now (else in the background)
+   */
+  write(outcome: ReadOutcome, indexNow: boolean): void {
+    writeOutcome(this.db, outcome)
+    if (indexNow) this.indexTexts(Infinity)
+  }
+
+  /** Forgets files that are gone. */
+  remove(paths: readonly string[]): void {
+    removeSessions(this.db, paths)
+  }
+
+  /** Indexes up to about `maxChars` of waiting texts on this connection; returns chunks indexed. */
+  indexTexts(maxChars: number): number {
+    return inTransaction(this.db, () => indexPendingChunks(this.db, maxChars))
+  }
+
+  /** Runs a session query. */
+  query(query: SessionQuery): QueryOutcome {
+    return runQuery(this.db, query)
+  }
+
+  /** Projects with their totals. */
+  projects(): ProjectSummary[] {
+    return listProjects(this.db)
+  }
+
+  /** Every model seen. */
+  models(): string[] {
+    return listModels(this.db)
+  }
+
+  /** The row of a session id, or undefined. */
+  row(key: string): SessionSummary | undefined {
+    return rowByKey(this.db, key)
+  }
+
+  /** A session's searchable texts in file order (pi spec 15.1), as stored. */
+  texts(key: string): StoredText[] {
+    const found = this.db.prepare('SELECT no FROM sessions WHERE key = ?').get(key) as
+      { no: number } | undefined
+    if (!found) return []
+    const [low, high] = chunkRange(found.no)
+    const rows = this.db
+      .prepare('SELECT text, segments FROM chunks WHERE id BETWEEN ? AND ? ORDER BY id')
+      .all(low, high) as { text: string; segments: string }[]
+    return rows.flatMap((row) => chunkTexts(row.text, row.segments))
+  }
+
+  /** Sessions whose texts wait for the full-text index, of all sessions. */
+  textProgress(): { pending: number; total: number } {
+    return textProgress(this.db)
+  }
+
+  /** Closes the connection. */
+  close(): void {
+    if (this.db.isOpen) this.db.close()
+  }
+}

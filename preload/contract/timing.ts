@@ -1,0 +1,18 @@
+/**
+ * The delays on the way from pi appending a line to the row showing it, in one place with
+ * the budget they share: the watcher waits for the write to settle, the library coalesces
+ * notifications, the renderer coalesces refetches while a scan runs. Their sum stays well
+ * inside APPEND_TO_ROW_BUDGET_MS.
+ */
+
+/** What pi appending a line may take to show in its row, in ms. */
+export const APPEND_TO_ROW_BUDGET_MS = 1000
+
+/** The watcher waits this long for a file to stop changing before it is read (ms). */
+export const WATCH_SETTLE_MS = 60
+
+/** The library tells its listeners of changes at most this often (ms). */
+export const NOTIFY_MS = 100
+
+/** While a scan runs, the renderer refetches rows at most this often (ms). */
+export const REFETCH_MS = 300
