@@ -1,7 +1,8 @@
 /**
  * The searchable texts in the index: a session's user/assistant texts (pi spec 15.1) are
  * stored in chunks of about CHUNK_CHARS, each the texts joined by SEPARATOR with the entry id
- * and role of every segment beside it, and indexed by FTS5 (trigram) in the background. A
+ * and role of every segment beside it, and indexed by FTS5 (trigram) in the background; a
+ * chunk waiting for the index is listed in `pending_chunks`. A
  * chunk's rowid is `session no * 2^20 + chunk no`, so one rowid range holds one session's
  * texts in file order. Appends extend the last chunk (or start one), so their cost follows
  * the appended bytes.
@@ -13,7 +14,9 @@ import type { ListingText } from '../session'
 export const CHUNK_CHARS = 16_384
 /** Between two texts of a chunk; no search term can hold it, so no match spans two texts. */
 export const SEPARATOR = '\u001e'
-const SESSION_SPAN = 2 ** 20
+/** Low bits of a chunk rowid that number the chunk within its session. */
+export const SESSION_BITS = 20
+const SESSION_SPAN = 2 ** SESSION_BITS
 
 /** One text of a chunk: its entry, role (u/a) and length in characters. */
 export type Segment = [entryId: string, role: 'u' | 'a', length: number]
@@ -23,18 +26,15 @@ export function chunkRange(no: number): [low: number, high: number] {
   return [no * SESSION_SPAN, no * SESSION_SPAN + SESSION_SPAN - 1]
 }
 
-/** The session no of a chunk rowid. */
-export function sessionOfChunk(id: number): number {
-  return Math.floor(id / SESSION_SPAN)
-}
-
 /** Removes a session's chunks, and their full-text entries where they were indexed. */
 export function deleteChunks(db: DatabaseSync, no: number): void {
   const [low, high] = chunkRange(no)
   db.prepare(
-    "INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, text FROM chunks WHERE id BETWEEN ? AND ? AND indexed = 1",
-  ).run(low, high)
+    `INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, text FROM chunks
+      WHERE id BETWEEN ? AND ? AND id NOT IN (SELECT id FROM pending_chunks WHERE id BETWEEN ? AND ?)`,
+  ).run(low, high, low, high)
   db.prepare('DELETE FROM chunks WHERE id BETWEEN ? AND ?').run(low, high)
+  db.prepare('DELETE FROM pending_chunks WHERE id BETWEEN ? AND ?').run(low, high)
 }
 
 interface Open {
@@ -48,7 +48,8 @@ function lastChunk(db: DatabaseSync, no: number): Open | null {
   const [low, high] = chunkRange(no)
   const row = db
     .prepare(
-      'SELECT id, text, segments, indexed FROM chunks WHERE id BETWEEN ? AND ? ORDER BY id DESC LIMIT 1',
+      `SELECT id, text, segments, id NOT IN (SELECT id FROM pending_chunks) AS indexed FROM chunks
+        WHERE id BETWEEN ? AND ? ORDER BY id DESC LIMIT 1`,
     )
     .get(low, high) as { id: number; text: string; segments: string; indexed: number } | undefined
   if (!row) return null
@@ -67,9 +68,14 @@ function lastChunk(db: DatabaseSync, no: number): Open | null {
 export function appendChunks(db: DatabaseSync, no: number, texts: readonly ListingText[]): boolean {
   if (texts.length === 0) return false
   let open = lastChunk(db, no)
-  const put = db.prepare(
-    'INSERT OR REPLACE INTO chunks (id, text, segments, indexed) VALUES (?, ?, ?, 0)',
-  )
+  const store = db.prepare('INSERT OR REPLACE INTO chunks (id, text, segments) VALUES (?, ?, ?)')
+  const wait = db.prepare('INSERT OR IGNORE INTO pending_chunks (id) VALUES (?)')
+  const put = {
+    run(id: number, text: string, segments: string) {
+      store.run(id, text, segments)
+      wait.run(id)
+    },
+  }
   if (open && open.text.length >= CHUNK_CHARS) open = null
   if (open?.indexed) {
     // The chunk grows: its full-text entry is replaced once the indexer reaches it again.
@@ -134,10 +140,12 @@ export function indexPendingChunks(db: DatabaseSync, maxChars: number): number {
     'SELECT no FROM sessions WHERE text_pending = 1 ORDER BY modified DESC LIMIT 1',
   )
   const pick = db.prepare(
-    'SELECT id, text FROM chunks WHERE id BETWEEN ? AND ? AND indexed = 0 ORDER BY id LIMIT 8',
+    `SELECT c.id, c.text FROM pending_chunks p JOIN chunks c ON c.id = p.id
+      WHERE p.id BETWEEN ? AND ? ORDER BY p.id LIMIT 8`,
   )
   const add = db.prepare('INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)')
-  const mark = db.prepare('UPDATE chunks SET indexed = 1 WHERE id = ?')
+  // Waiting is marked apart from the text: un-marking never rewrites a chunk's pages.
+  const mark = db.prepare('DELETE FROM pending_chunks WHERE id = ?')
   const done = db.prepare('UPDATE sessions SET text_pending = 0 WHERE no = ?')
   while (chars < maxChars) {
     const session = next.get() as { no: number } | undefined

@@ -10,9 +10,10 @@
 import { DatabaseSync } from 'node:sqlite'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { WriteLock } from './write-lock'
 
 /** Bump when the schema or a stored shape changes: an older index is then rebuilt. */
-export const INDEX_SCHEMA_VERSION = 1
+export const INDEX_SCHEMA_VERSION = 2
 /** `PRAGMA application_id` of our index ("piSs"): anything else at our path is foreign. */
 const APPLICATION_ID = 0x70695373
 
@@ -67,16 +68,19 @@ CREATE INDEX sessions_recent ON sessions (modified DESC, file_name DESC);
 CREATE INDEX sessions_project ON sessions (project_id, modified DESC);
 CREATE INDEX sessions_file_name ON sessions (file_name);
 CREATE INDEX sessions_parent ON sessions (parent_key);
+CREATE INDEX sessions_parent_session ON sessions (parent_session);
+CREATE INDEX sessions_parent_file ON sessions (parent_file_name);
 CREATE INDEX sessions_pending ON sessions (text_pending, modified DESC);
 CREATE TABLE chunks (
   id INTEGER PRIMARY KEY,
   text TEXT NOT NULL,
-  segments TEXT NOT NULL,
-  indexed INTEGER NOT NULL
+  segments TEXT NOT NULL
 );
+CREATE TABLE pending_chunks (id INTEGER PRIMARY KEY);
 CREATE VIRTUAL TABLE chunks_fts USING fts5(
   text, content='chunks', content_rowid='id', tokenize='trigram'
 );
+INSERT INTO chunks_fts (chunks_fts, rank) VALUES ('automerge', 16);
 `
 
 /** An open index: the connection and why it had to be rebuilt, if it was. */
@@ -86,9 +90,20 @@ export interface OpenIndex {
   rebuilt: string | null
 }
 
+/** Page cache of one connection, KiB (SQLite's default is 2 MiB; merging the index wants more). */
+const CACHE_KIB = 32 * 1024
+
+/**
+ * WAL pages between checkpoints (SQLite's default is 1,000): each checkpoint ends in an
+ * fsync, and a first launch writes the texts of the whole library.
+ */
+const CHECKPOINT_PAGES = 8192
+
 function configure(db: DatabaseSync, file: string | null): void {
-  if (file) db.exec('PRAGMA journal_mode = WAL')
-  db.exec(`PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
+  if (file) db.exec(`PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = ${CHECKPOINT_PAGES}`)
+  db.exec(
+    `PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA cache_size = -${CACHE_KIB}`,
+  )
 }
 
 /** Why the database at hand is not our index of this version; null when it is. */
@@ -163,28 +178,45 @@ export function openIndex(dataDir: string | null): OpenIndex {
   return { db, rebuilt }
 }
 
+/** The cross-thread write lock of each connection that has one. */
+const locks = new WeakMap<DatabaseSync, WriteLock>()
+
 /**
  * Opens an existing index from another thread (a read worker), as a second connection.
+ * @param lock the shared memory of the library's write lock (write-lock.ts)
  * @throws Error when the file cannot be opened
  */
-export function connectIndex(file: string): DatabaseSync {
+export function connectIndex(file: string, lock?: SharedArrayBuffer): DatabaseSync {
   const db = new DatabaseSync(file)
   configure(db, file)
+  if (lock) locks.set(db, new WriteLock(lock))
   return db
 }
 
+/** Gives a connection the library's write lock (write-lock.ts). */
+export function useWriteLock(db: DatabaseSync, lock: WriteLock): void {
+  locks.set(db, lock)
+}
+
 /**
- * Runs `work` in one write transaction (BEGIN IMMEDIATE: the write lock is taken up front, so
- * two writers wait for each other instead of failing half-way), rolled back if it throws.
+ * Runs `work` in one write transaction, rolled back if it throws. The connection's write
+ * lock, when it has one, is held throughout; BEGIN IMMEDIATE takes SQLite's own up front, so
+ * two writers wait for each other instead of failing half-way.
  */
 export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE')
+  const lock = locks.get(db)
+  lock?.acquire()
   try {
-    const result = work()
-    db.exec('COMMIT')
-    return result
-  } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK')
-    throw error
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      const result = work()
+      db.exec('COMMIT')
+      return result
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK')
+      throw error
+    }
+  } finally {
+    lock?.release()
   }
 }

@@ -7,7 +7,7 @@
  * against every text, all inside the time-limited matcher (search-run.ts).
  */
 import type { DatabaseSync } from 'node:sqlite'
-import { chunkRange, chunkTexts, sessionOfChunk } from './index-chunks'
+import { chunkRange, SEPARATOR, SESSION_BITS } from './index-chunks'
 import { SEARCH_TIMEOUT_MS, SNIPPET_RADIUS, type SearchHit, type SearchPattern } from './search'
 import { firstMatches } from './search-run'
 
@@ -30,39 +30,36 @@ function ftsQuery(required: readonly string[]): string {
 
 /** Sessions with a chunk that holds every `required` substring (or may: not verified). */
 function indexedSessions(db: DatabaseSync, required: readonly string[]): Set<number> {
+  // The session of a chunk is its rowid's high bits (index-chunks.ts `chunkRange`).
   const rows = db
-    .prepare('SELECT DISTINCT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ?')
-    .all(ftsQuery(required)) as { id: number }[]
-  return new Set(rows.map((row) => sessionOfChunk(row.id)))
+    .prepare(
+      `SELECT DISTINCT rowid >> ${SESSION_BITS} AS no FROM chunks_fts WHERE chunks_fts MATCH ?`,
+    )
+    .all(ftsQuery(required)) as { no: number }[]
+  return new Set(rows.map((row) => row.no))
 }
 
 /**
- * The chunks of session `no` in file order, each as its texts: only the chunks that may hold
- * `required` (indexed and matching, or not indexed yet) when given, else all. Lazy: a caller
- * that stops early reads no more.
+ * The chunks of session `no` in file order, each as its texts and the entry of each. Lazy:
+ * a caller that stops early reads no more. (A range query on the full-text index costs more
+ * than reading a session's chunks in order: a snippet is usually in its first chunk.)
  */
-function* sessionChunks(db: DatabaseSync, no: number, required: readonly string[]) {
+function* sessionChunks(
+  db: DatabaseSync,
+  no: number,
+): Generator<{ texts: string[]; segments: string }> {
   const [low, high] = chunkRange(no)
-  const rows = (
-    required.length > 0
-      ? db
-          .prepare(
-            `SELECT text, segments FROM chunks WHERE id BETWEEN ? AND ? AND (indexed = 0 OR id IN
-              (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid BETWEEN ? AND ?))
-            ORDER BY id`,
-          )
-          .iterate(low, high, ftsQuery(required), low, high)
-      : db
-          .prepare('SELECT text, segments FROM chunks WHERE id BETWEEN ? AND ? ORDER BY id')
-          .iterate(low, high)
-  ) as Iterable<{ text: string; segments: string }>
-  for (const row of rows) yield chunkTexts(row.text, row.segments)
+  const rows = db
+    .prepare('SELECT text, segments FROM chunks WHERE id BETWEEN ? AND ? ORDER BY id')
+    .iterate(low, high) as Iterable<{ text: string; segments: string }>
+  // Texts never hold the separator (index-chunks.ts), so splitting gives them back exactly.
+  for (const row of rows) yield { texts: row.text.split(SEPARATOR), segments: row.segments }
 }
 
-/** Every text of session `no` that may hold `required`, in file order. */
-function sessionTexts(db: DatabaseSync, no: number, required: readonly string[]): string[] {
+/** Every text of session `no`, in file order. */
+function sessionTexts(db: DatabaseSync, no: number): string[] {
   const out: string[] = []
-  for (const texts of sessionChunks(db, no, required)) for (const t of texts) out.push(t.text)
+  for (const chunk of sessionChunks(db, no)) out.push(...chunk.texts)
   return out
 }
 
@@ -76,7 +73,7 @@ function scanTexts(
   const hits = new Set<number>()
   for (let at = 0; at < nos.length; at += SCAN_BATCH) {
     const batch = nos.slice(at, at + SCAN_BATCH)
-    const docs = batch.map((no) => sessionTexts(db, no, pattern.required))
+    const docs = batch.map((no) => sessionTexts(db, no))
     const found = firstMatches(docs, [pattern.source], 0, deadline, SEARCH_TIMEOUT_MS)
     found.forEach((matches, i) => {
       if (matches[0]) hits.add(batch[i] as number)
@@ -141,15 +138,18 @@ export function snippetOf(
   )[0]
   for (const [p, pattern] of patterns.entries()) {
     if (inName?.[p]) continue
-    for (const texts of sessionChunks(db, candidate.no, pattern.required)) {
+    for (const chunk of sessionChunks(db, candidate.no)) {
       const found = firstMatches(
-        [texts.map((t) => t.text)],
+        [chunk.texts],
         [pattern.source],
         SNIPPET_RADIUS,
         deadline,
         SEARCH_TIMEOUT_MS,
       )[0]?.[0]
-      if (found) return { snippet: found[1], entryId: texts[found[0]]?.entryId ?? null }
+      if (found) {
+        const entryId = JSON.parse(chunk.segments)[found[0]]?.[0] as string | undefined
+        return { snippet: found[1], entryId: entryId ?? null }
+      }
     }
   }
   return { snippet: null, entryId: null }

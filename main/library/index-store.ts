@@ -6,11 +6,12 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { ProjectSummary, SessionQuery, SessionSummary } from '../../preload/contract/library'
 import { chunkRange, chunkTexts, indexPendingChunks, type StoredText } from './index-chunks'
-import { inTransaction, indexPath, openIndex } from './index-db'
+import { inTransaction, indexPath, openIndex, useWriteLock } from './index-db'
 import { runQuery, type QueryOutcome } from './index-query'
 import { listModels, listProjects, rowByKey, textProgress } from './index-rows'
-import { loadRecordByKey, loadRecordByPath, removeSessions, writeOutcome } from './index-write'
-import type { FileIdentity, LibrarySession, ReadOutcome, SessionStatus } from './record'
+import { loadRecordByKey, removeSessions } from './index-write'
+import type { FileIdentity, LibrarySession, SessionStatus } from './record'
+import { WriteLock } from './write-lock'
 
 /** What the scan compares a file with: its stored identity and status. */
 export interface StoredIdentity extends FileIdentity {
@@ -24,6 +25,8 @@ export class LibraryIndex {
   /** Why an existing index was rebuilt at open; null when it was used as it was. */
   readonly rebuilt: string | null
   private readonly db: DatabaseSync
+  /** The writers' lock, shared with every thread that writes this index. */
+  readonly lock = new WriteLock()
 
   /**
    * Opens the index in `dataDir` (in memory when null).
@@ -34,6 +37,12 @@ export class LibraryIndex {
     this.db = opened.db
     this.rebuilt = opened.rebuilt
     this.file = dataDir === null ? null : indexPath(dataDir)
+    useWriteLock(this.db, this.lock)
+  }
+
+  /** The connection (for reads and writes on this thread). */
+  get connection(): DatabaseSync {
+    return this.db
   }
 
   /** Every stored file's identity, by path (one small row each, for the stat pass). */
@@ -55,23 +64,9 @@ export class LibraryIndex {
     )
   }
 
-  /** The stored record of a file, what its next read resumes from. */
-  recordByPath(path: string): LibrarySession | undefined {
-    return loadRecordByPath(this.db, path)
-  }
-
   /** The stored record of a session id. */
   recordByKey(key: string): LibrarySession | undefined {
     return loadRecordByKey(this.db, key)
-  }
-
-  /**
-   * Stores a read's outcome.
-   * @param indexNow also build the full-text index of its texts now (else in the background)
-   */
-  write(outcome: ReadOutcome, indexNow: boolean): void {
-    writeOutcome(this.db, outcome)
-    if (indexNow) this.indexTexts(Infinity)
   }
 
   /** Forgets files that are gone. */

@@ -18,12 +18,19 @@ import type {
 } from '../../preload/contract/library'
 import type { StoredText } from './index-chunks'
 import { LibraryIndex } from './index-store'
+import { ingestFile } from './ingest'
 import { removeOldCache } from './old-cache'
-import { inProcessReader, workerReader, type RecordReader, type WorkerScript } from './read-pool'
+import {
+  inProcessReader,
+  workerReader,
+  type IndexTarget,
+  type RecordReader,
+  type WorkerScript,
+} from './read-pool'
 import { sameVersion, type LibrarySession } from './record'
 import type { SessionRoot } from './roots'
 import { discoverSessionFiles, type ScanProblem, type SessionCandidate } from './scan'
-import { BackgroundLoop, INDEX_SLICE_CHARS, Notifier } from './scheduler'
+import { BackgroundLoop, indexSliceChars, Notifier } from './scheduler'
 import { watchRoots, type ChangeBatch, type RootWatcher } from './watcher'
 
 /** Options of the library. */
@@ -84,10 +91,13 @@ export class SessionLibrary {
     const background = options.textIndex ?? (options.worker && file ? 'background' : 'inline')
     this.inline = background === 'inline' || file === null
     this.textLoop = new BackgroundLoop(
-      () =>
-        file
-          ? this.reader.indexTexts(file, INDEX_SLICE_CHARS)
-          : Promise.resolve(this.index.indexTexts(INDEX_SLICE_CHARS)),
+      () => {
+        const target = this.target()
+        const chars = indexSliceChars(this.index.textProgress().pending)
+        return target
+          ? this.reader.indexTexts(target, chars)
+          : Promise.resolve(this.index.indexTexts(chars))
+      },
       () => this.notifier.notify(),
       (error) =>
         this.problems.push({
@@ -101,6 +111,12 @@ export class SessionLibrary {
         path: file ?? '',
         message: `Library index rebuilt: ${this.index.rebuilt}`,
       })
+  }
+
+  /** The index file and its writers' lock; null when the index lives in memory. */
+  private target(): IndexTarget | null {
+    const file = this.index.file
+    return file ? { file, lock: this.index.lock.buffer } : null
   }
 
   /** The roots being read. */
@@ -213,11 +229,11 @@ export class SessionLibrary {
   }
 
   private async readOne(candidate: SessionCandidate): Promise<void> {
-    const previous = this.index.recordByPath(candidate.path)
-    const outcome = await this.reader.read(candidate, previous)
-    if (this.closed) return
-    this.reads[outcome.kind] += 1
-    this.index.write(outcome, this.inline)
+    const target = this.target()
+    const kind = target
+      ? await this.reader.ingest(candidate, target, this.inline)
+      : await ingestFile(this.index.connection, candidate, this.inline)
+    this.reads[kind] += 1
   }
 
   private rootOf(path: string): SessionRoot | undefined {

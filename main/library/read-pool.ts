@@ -1,35 +1,58 @@
 /**
- * Where session files are parsed, and where the full-text index is built: in worker threads
- * when a worker script is given (the app), else in-process (tests, or if workers cannot
- * start). A worker that dies is replaced by in-process work for the calls it held, so a
- * read never gets lost.
+ * Where session files are parsed and written to the library index, and where the full-text
+ * index is built: in worker threads when a worker script is given (the app), each with its
+ * own connection to the index file, else in-process (tests, or if workers cannot start). A
+ * worker that dies is replaced by in-process work for the calls it held, so nothing is lost.
  */
 import { availableParallelism } from 'node:os'
-import { Worker } from 'node:worker_threads'
+import type { DatabaseSync } from 'node:sqlite'
+import { isMainThread, Worker } from 'node:worker_threads'
 import { connectIndex, inTransaction } from './index-db'
 import { indexPendingChunks } from './index-chunks'
-import { readRecord, type LibrarySession, type ReadOutcome } from './record'
+import { ingestFile } from './ingest'
+import { readRecord, type LibrarySession, type ReadKind, type ReadOutcome } from './record'
 import type { SessionCandidate } from './scan'
 
-/** One request sent to a worker: a file to read, or a slice of the text index to build. */
-export type WorkerRequest =
-  | { id: number; candidate: SessionCandidate; previous?: LibrarySession }
-  | { id: number; index: { file: string; maxChars: number } }
-
-/** A worker's answer: a read's outcome, or how many chunks it indexed (and why none, on error). */
-export type WorkerReply = { id: number } & (
-  { outcome: ReadOutcome } | { indexed: number; error?: string }
+/** Work sent to a worker: read a file, read and store it, or build a slice of the text index. */
+export type WorkerRequest = { id: number } & (
+  | { read: { candidate: SessionCandidate; previous?: LibrarySession } }
+  | {
+      ingest: {
+        candidate: SessionCandidate
+        file: string
+        indexNow: boolean
+        lock: SharedArrayBuffer
+      }
+    }
+  | { index: { file: string; maxChars: number; lock: SharedArrayBuffer } }
 )
 
-/** Reads session records, and builds the text index of an index file. */
+/** A worker's answer, or why the work failed (the index could not be written). */
+export type WorkerReply = { id: number } & (
+  { outcome: ReadOutcome } | { kind: ReadKind } | { indexed: number } | { error: string }
+)
+
+/** An index file and its writers' lock (write-lock.ts). */
+export interface IndexTarget {
+  file: string
+  lock: SharedArrayBuffer
+}
+
+/** Reads session files and stores them in an index file. */
 export interface RecordReader {
+  /** Reads a file (nothing stored). */
   read(candidate: SessionCandidate, previous?: LibrarySession): Promise<ReadOutcome>
   /**
-   * Indexes up to about `maxChars` characters of waiting texts in the index file `file`
-   * (off the main thread where workers run). Resolves with the chunks indexed (0: none wait);
-   * rejects when the index cannot be written.
+   * Reads a file against its record in the index and stores the outcome there.
+   * @throws Error when the index cannot be written
    */
-  indexTexts(file: string, maxChars: number): Promise<number>
+  ingest(candidate: SessionCandidate, target: IndexTarget, indexNow: boolean): Promise<ReadKind>
+  /**
+   * Indexes up to about `maxChars` characters of waiting texts in the index.
+   * Resolves with the chunks indexed (0: none wait).
+   * @throws Error when the index cannot be written
+   */
+  indexTexts(target: IndexTarget, maxChars: number): Promise<number>
   close(): Promise<void>
 }
 
@@ -39,33 +62,80 @@ export interface WorkerScript {
   execArgv?: string[]
 }
 
-/** Runs one slice of the text index on a connection of its own (also used by the worker). */
-export function indexSlice(file: string, maxChars: number): number {
-  const db = connectIndex(file)
-  try {
-    return inTransaction(db, () => indexPendingChunks(db, maxChars))
-  } finally {
-    db.close()
+/** Does one request on this thread, with a connection per index file kept open. */
+export function localWorker(): {
+  handle(request: WorkerRequest): Promise<WorkerReply>
+  close(): void
+} {
+  const connections = new Map<string, DatabaseSync>()
+  const db = (file: string, lock: SharedArrayBuffer) => {
+    let found = connections.get(file)
+    if (!found) connections.set(file, (found = connectIndex(file, lock)))
+    return found
   }
-}
-
-/** Reads and indexes on the calling thread. */
-export function inProcessReader(): RecordReader {
   return {
-    read: (candidate, previous) => readRecord(candidate, previous),
-    indexTexts: async (file, maxChars) => indexSlice(file, maxChars),
-    close: async () => {},
+    async handle(request) {
+      const { id } = request
+      try {
+        if ('read' in request)
+          return { id, outcome: await readRecord(request.read.candidate, request.read.previous) }
+        if ('ingest' in request) {
+          const { candidate, file, indexNow, lock } = request.ingest
+          // A worker parses without yielding: nothing else waits on its thread.
+          return { id, kind: await ingestFile(db(file, lock), candidate, indexNow, !isMainThread) }
+        }
+        const conn = db(request.index.file, request.index.lock)
+        return {
+          id,
+          indexed: inTransaction(conn, () => indexPendingChunks(conn, request.index.maxChars)),
+        }
+      } catch (error) {
+        return { id, error: (error as Error).message }
+      }
+    },
+    close() {
+      for (const conn of connections.values()) conn.close()
+      connections.clear()
+    },
   }
 }
 
-interface Pending {
-  request: WorkerRequest
-  resolve: (reply: WorkerReply) => void
+/** Unwraps a reply of the expected kind. @throws Error with the worker's error */
+function unwrap<K extends 'outcome' | 'kind' | 'indexed'>(
+  reply: WorkerReply,
+  key: K,
+): Extract<WorkerReply, Record<K, unknown>>[K] {
+  if ('error' in reply) throw new Error(reply.error)
+  return (reply as Record<K, unknown>)[key] as Extract<WorkerReply, Record<K, unknown>>[K]
+}
+
+/** Does everything on the calling thread. */
+export function inProcessReader(): RecordReader {
+  return overRequests(localWorker())
+}
+
+function overRequests(worker: {
+  handle(request: WorkerRequest): Promise<WorkerReply>
+  close(): void | Promise<void>
+}): RecordReader {
+  let nextId = 1
+  return {
+    read: async (candidate, previous) =>
+      unwrap(await worker.handle({ id: nextId++, read: { candidate, previous } }), 'outcome'),
+    ingest: async (candidate, target, indexNow) =>
+      unwrap(
+        await worker.handle({ id: nextId++, ingest: { candidate, ...target, indexNow } }),
+        'kind',
+      ),
+    indexTexts: async (target, maxChars) =>
+      unwrap(await worker.handle({ id: nextId++, index: { ...target, maxChars } }), 'indexed'),
+    close: async () => worker.close(),
+  }
 }
 
 interface Slot {
   worker: Worker
-  pending: Map<number, Pending>
+  pending: Map<number, { request: WorkerRequest; resolve: (reply: WorkerReply) => void }>
 }
 
 /**
@@ -75,12 +145,7 @@ interface Slot {
 export function workerReader(script: WorkerScript, max = 4): RecordReader {
   const size = Math.max(1, Math.min(max, availableParallelism()))
   const slots: Slot[] = []
-  let nextId = 1
-  const fallback = inProcessReader()
-  const locally = async (request: WorkerRequest): Promise<WorkerReply> =>
-    'index' in request
-      ? { id: request.id, indexed: indexSlice(request.index.file, request.index.maxChars) }
-      : { id: request.id, outcome: await fallback.read(request.candidate, request.previous) }
+  const fallback = localWorker()
 
   const start = (): Slot => {
     // Default: no execArgv of our own (a worker would otherwise inherit e.g. a TS loader).
@@ -95,7 +160,8 @@ export function workerReader(script: WorkerScript, max = 4): RecordReader {
     })
     const rescue = () => {
       if (slots.includes(slot)) slots.splice(slots.indexOf(slot), 1)
-      for (const { request, resolve } of slot.pending.values()) void locally(request).then(resolve)
+      for (const { request, resolve } of slot.pending.values())
+        void fallback.handle(request).then(resolve)
       slot.pending.clear()
     }
     worker.on('error', rescue)
@@ -105,37 +171,28 @@ export function workerReader(script: WorkerScript, max = 4): RecordReader {
   }
   // Workers start on the first request: a warm start that finds nothing changed needs none.
   let started = false
-  const send = (make: (id: number) => WorkerRequest): Promise<WorkerReply> => {
-    if (!started) {
-      started = true
-      for (let i = 0; i < size; i++) slots.push(start())
-    }
-    const request = make(nextId++)
-    const slot = slots.reduce<Slot | undefined>(
-      (best, s) => (!best || s.pending.size < best.pending.size ? s : best),
-      undefined,
-    )
-    if (!slot) return locally(request)
-    return new Promise((resolve) => {
-      slot.pending.set(request.id, { request, resolve })
-      slot.worker.ref()
-      slot.worker.postMessage(request)
-    })
-  }
-
-  return {
-    async read(candidate, previous) {
-      const reply = await send((id) => ({ id, candidate, previous }))
-      return 'outcome' in reply ? reply.outcome : fallback.read(candidate, previous)
-    },
-    async indexTexts(file, maxChars) {
-      const reply = await send((id) => ({ id, index: { file, maxChars } }))
-      if ('error' in reply && reply.error) throw new Error(reply.error)
-      return 'indexed' in reply ? reply.indexed : 0
+  const pool = {
+    handle(request: WorkerRequest): Promise<WorkerReply> {
+      if (!started) {
+        started = true
+        for (let i = 0; i < size; i++) slots.push(start())
+      }
+      const slot = slots.reduce<Slot | undefined>(
+        (best, s) => (!best || s.pending.size < best.pending.size ? s : best),
+        undefined,
+      )
+      if (!slot) return fallback.handle(request)
+      return new Promise((resolve) => {
+        slot.pending.set(request.id, { request, resolve })
+        slot.worker.ref()
+        slot.worker.postMessage(request)
+      })
     },
     async close() {
       const all = slots.splice(0)
       await Promise.all(all.map((s) => s.worker.terminate()))
+      fallback.close()
     },
   }
+  return overRequests(pool)
 }

@@ -9,7 +9,9 @@ import { basename } from 'node:path'
 import {
   headerIsFirstForPi,
   loadSessionFile,
+  loadSessionFileSync,
   type Diagnostic,
+  type LoadOptions,
   type ListingText,
   type LoadedSession,
 } from '../session'
@@ -164,11 +166,15 @@ export interface ReadOutcome {
  * inode) → previous as is; grown with the same inode and an intact tail after a complete
  * line → only the new bytes are parsed; anything else (shrunk, replaced, damaged tail) →
  * a full read.
+ * @param blocking parse without yielding (a worker thread, where nothing else waits)
  */
 export async function readRecord(
   candidate: SessionCandidate,
   previous?: LibrarySession,
+  blocking = false,
 ): Promise<ReadOutcome> {
+  const load = (path: string, options?: LoadOptions) =>
+    blocking ? Promise.resolve(loadSessionFileSync(path, options)) : loadSessionFile(path, options)
   const texts: ListingText[] = []
   const onText = (text: ListingText) => void texts.push(text)
   try {
@@ -186,7 +192,7 @@ export async function readRecord(
       facts.size > previous.parsedBytes &&
       (await tailUnchanged(candidate.path, previous))
     if (appendable && previous.digest) {
-      const more = await loadSessionFile(candidate.path, {
+      const more = await load(candidate.path, {
         fromOffset: previous.parsedBytes,
         startLine: previous.lineCount + 1,
       })
@@ -207,7 +213,7 @@ export async function readRecord(
       }
       return { record, kind: 'appended', texts }
     }
-    const loaded = await loadSessionFile(candidate.path)
+    const loaded = await load(candidate.path)
     return { record: fromLoad(candidate, facts, loaded, onText), kind: 'full', texts }
   } catch (error) {
     return { record: unreadableRecord(candidate, error), kind: 'failed', texts: [] }

@@ -18,7 +18,7 @@ export class SearchTimeout extends Error {}
  * function: a TypeScript transpiler may add helpers the context does not have).
  * input: { docs: string[][], sources: string[], radius } -> FirstMatches
  */
-const SOURCE = `
+const SOURCE = `(() => {
 const matchers = input.sources.map((source) => new RegExp(source, 'i'))
 const snippet = (text, index, length) => {
   const start = Math.max(0, index - input.radius)
@@ -26,16 +26,20 @@ const snippet = (text, index, length) => {
   const body = text.slice(start, end).replace(/\\s+/g, ' ').trim()
   return (start > 0 ? '\u2026' : '') + body + (end < text.length ? '\u2026' : '')
 }
-input.docs.map((texts) => matchers.map((matcher) => {
+return input.docs.map((texts) => matchers.map((matcher) => {
   for (let i = 0; i < texts.length; i++) {
     const m = matcher.exec(texts[i])
     if (m) return [i, snippet(texts[i], m.index, m[0].length)]
   }
   return null
 }))
+})()
 `
 
 const SCRIPT = new vm.Script(SOURCE, { filename: 'pi-sessions-search.js' })
+// One context for every call (creating one costs more than most searches); each call sets
+// its own input.
+const CONTEXT = vm.createContext({ input: null })
 
 /**
  * Finds, in each document (a session's texts in file order), the first text matching each
@@ -52,7 +56,7 @@ export function firstMatches(
   deadline: number,
   limitMs: number,
 ): FirstMatches {
-  const context = vm.createContext({ input: { docs, sources, radius } })
+  ;(CONTEXT as { input: unknown }).input = { docs, sources, radius }
   const stopped = () =>
     new SearchTimeout(
       `The search took longer than ${limitMs / 1000} s and was stopped; simplify the pattern`,
@@ -60,9 +64,11 @@ export function firstMatches(
   const timeout = Math.floor(deadline - performance.now())
   if (timeout < 1) throw stopped()
   try {
-    return SCRIPT.runInContext(context, { timeout }) as FirstMatches
+    return SCRIPT.runInContext(CONTEXT, { timeout }) as FirstMatches
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw stopped()
     throw error
+  } finally {
+    ;(CONTEXT as { input: unknown }).input = null
   }
 }

@@ -62,8 +62,7 @@ test(
         const root = name.startsWith('@')
           ? name.split('/').slice(0, 2).join('/')
           : (name.split('/')[0] as string)
-        if (!isBuiltin(name) && root !== 'electron')
-          bare.add(root)
+        if (!isBuiltin(name) && root !== 'electron') bare.add(root)
       }
     }
     assert.ok(bare.size > 0)
