@@ -2,7 +2,11 @@
  * `session:open`: header facts, statistics over every entry, diagnostics and the tree rows
  * of one loaded session.
  */
-import type { SessionOverview, SessionStats, UsageView } from '../../../preload/contract/session'
+import type {
+  SessionOverview,
+  SessionStats,
+  UsageView,
+} from '../../../preload/contract/session-view'
 import { buildRows } from './rows'
 import { yieldNow, type SessionEntry, type ViewSource } from './source'
 

@@ -2,8 +2,6 @@
  * Transport events, subscribed once at startup (ARCHITECTURE.md rule 9): a library change
  * updates progress at once and refetches, at most every 300 ms.
  */
-import type { LibraryProgress } from '../../../preload/contract/library'
-import type { AppCommand } from '../../../preload/contract/app'
 import { runCommand } from '../state/commands'
 import { useLibrary } from '../state/library'
 import { checkOpenSession } from '../state/session-file'
@@ -30,17 +28,17 @@ export function startSubscriptions(): () => void {
   }
   return subscribe((event, payload) => {
     if (event === 'app:command') {
-      runCommand((payload as AppCommand).command)
+      runCommand(payload.command)
       return
     }
     if (event === 'app:error') {
       useLibrary.setState({
-        error: `The app hit an unexpected error: ${(payload as { message: string }).message}`,
+        error: `The app hit an unexpected error: ${payload.message}`,
       })
       return
     }
     if (event !== 'library:changed') return
-    const { progress } = payload as { progress: LibraryProgress }
+    const { progress } = payload
     // While scanning, show progress at once; the end of a scan is shown only with the
     // refetched projects, so "idle" never comes before the final list.
     if (progress.scanning) useLibrary.setState({ progress })

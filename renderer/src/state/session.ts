@@ -11,7 +11,7 @@ import type {
   SessionLineage,
   SessionOverview,
   TreeRow,
-} from '../../../preload/contract/session'
+} from '../../../preload/contract/session-view'
 import { call } from '../api/client'
 import { useLibrary } from './library'
 

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { TreeRow } from '../../../preload/contract/session'
+import type { TreeRow } from '../../../preload/contract/session-view'
 import { loadViewSource } from '../../../main/api/session-view/source'
 import { buildOverview } from '../../../main/api/session-view/overview'
 import { expectedFiles } from './expected'

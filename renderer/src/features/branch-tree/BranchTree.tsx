@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist'
-import type { SessionOverview, TreeRow } from '../../../../preload/contract/session'
+import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import { useElementSize } from '../../components/useElementSize'
 import { registerCommand } from '../../state/commands'
 import { useEdits } from '../../state/edits'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { SessionOverview } from '../../../../preload/contract/session'
+import type { SessionOverview } from '../../../../preload/contract/session-view'
 import { call } from '../../api/client'
 import { registerCommand, runCommand } from '../../state/commands'
 import { useEdits } from '../../state/edits'

@@ -2,7 +2,7 @@
  * What is wrong with a damaged file, line by line (issue 5: damaged files open read-only with
  * all parsable content and their diagnostics).
  */
-import type { DiagnosticView } from '../../../../preload/contract/session'
+import type { DiagnosticView } from '../../../../preload/contract/session-view'
 
 /** The diagnostics list (collapsed when long). */
 export function Diagnostics({ diagnostics }: { diagnostics: readonly DiagnosticView[] }) {
