@@ -109,7 +109,7 @@ export function App() {
       <AppBar />
       {error && (
         <div className="error-banner" role="alert">
-          {status === 'error' ? `Could not load the library: ${error}` : error}{' '}
+          {status === 'error' ? `Could not load the library: ${error.message}` : error.message}{' '}
           <button
             type="button"
             className="link"

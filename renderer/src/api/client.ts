@@ -5,7 +5,7 @@
  */
 import type { PiSessionsApi } from '../../../preload/contract/api'
 import type { Channel } from '../../../preload/contract/channels'
-import { ApiError, type Envelope } from '../../../preload/contract/errors'
+import { ApiError, type ApiErrorData, type Envelope } from '../../../preload/contract/errors'
 import { eventArgs } from '../../../preload/contract/event-message'
 import type { EventListener as Listener } from '../../../preload/contract/events'
 import type { ChannelArgs, ChannelResult } from '../../../preload/contract/schemas'
@@ -136,4 +136,14 @@ export async function call<C extends Channel>(
   const envelope = await currentTransport().invoke(channel, args)
   if (!envelope.ok) throw new ApiError(envelope.error.code, envelope.error.message)
   return envelope.value
+}
+
+/**
+ * What a store keeps of a failed call: the code (so the UI can tell "file gone" from
+ * "read-only", ARCHITECTURE.md rule 4) and the message shown to the user. Anything thrown
+ * that is not an API error (a bug in the renderer) counts as `internal`.
+ */
+export function errorData(error: unknown): ApiErrorData {
+  if (error instanceof ApiError) return { code: error.code, message: error.message }
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
 }

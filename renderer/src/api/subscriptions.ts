@@ -33,7 +33,7 @@ export function startSubscriptions(): () => void {
     }
     if (event === 'app:error') {
       useLibrary.setState({
-        error: `The app hit an unexpected error: ${payload.message}`,
+        error: { code: 'internal', message: `The app hit an unexpected error: ${payload.message}` },
       })
       return
     }

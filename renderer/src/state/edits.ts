@@ -4,7 +4,8 @@
  * After each edit the library and the open session view are refreshed.
  */
 import { create } from 'zustand'
-import { call } from '../api/client'
+import type { ApiErrorData } from '../../../preload/contract/errors'
+import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 import { useSessionView } from './session'
 
@@ -29,7 +30,7 @@ export type LastEdit =
 export interface EditsState {
   prompt: EditPrompt | null
   busy: boolean
-  error: string | null
+  error: ApiErrorData | null
   last: LastEdit | null
   ask(prompt: EditPrompt): void
   cancel(): void
@@ -59,7 +60,7 @@ export const useEdits = create<EditsState>((set, get) => {
       await refreshAfter(last.sessionId)
       return true
     } catch (error) {
-      set({ error: (error as Error).message })
+      set({ error: errorData(error) })
       return false
     } finally {
       set({ busy: false })

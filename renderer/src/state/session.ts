@@ -12,7 +12,8 @@ import type {
   SessionOverview,
   TreeRow,
 } from '../../../preload/contract/session-view'
-import { call } from '../api/client'
+import type { ApiErrorData } from '../../../preload/contract/errors'
+import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
@@ -42,7 +43,7 @@ export interface PathState {
 export interface SessionViewState {
   sessionId: string | null
   status: Status
-  error: string | null
+  error: ApiErrorData | null
   overview: SessionOverview | null
   lineage: SessionLineage | null
   /** The selected entry (a tree row): its path is the transcript. */
@@ -51,7 +52,7 @@ export interface SessionViewState {
   showHidden: boolean
   path: PathState | null
   pathStatus: Status
-  pathError: string | null
+  pathError: ApiErrorData | null
   /** Opens a session (again), selecting `entryId` or pi's leaf; a no-op reload is avoided. */
   openSession(sessionId: string, entryId?: string): Promise<void>
   /** Selects a tree row: the transcript shows the path to it. */
@@ -118,8 +119,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       mark('pi:path:data')
       set({ path: toPathState(page, new Map()), pathStatus: 'ready' })
     } catch (error) {
-      if (get().sessionId === sessionId)
-        set({ pathStatus: 'error', pathError: (error as Error).message })
+      if (get().sessionId === sessionId) set({ pathStatus: 'error', pathError: errorData(error) })
     }
   }
 
@@ -147,7 +147,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       }
       set({ path: toPathState(page, items) })
     } catch (error) {
-      set({ pathError: (error as Error).message })
+      set({ pathError: errorData(error) })
     } finally {
       inFlight.delete(flight)
     }
@@ -210,7 +210,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         void loadLineage(sessionId)
         await loadPath()
       } catch (error) {
-        if (ticket === openTicket) set({ status: 'error', error: (error as Error).message })
+        if (ticket === openTicket) set({ status: 'error', error: errorData(error) })
       }
     },
 

@@ -5,7 +5,8 @@
 import { create } from 'zustand'
 import type { SessionRow } from '../../../preload/contract/library'
 import type { DeletedSessionView, TrashMoveResult } from '../../../preload/contract/trash'
-import { call } from '../api/client'
+import type { ApiErrorData } from '../../../preload/contract/errors'
+import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 import { useSettings } from './settings'
 
@@ -17,7 +18,7 @@ export interface TrashState {
   /** What the last move did (shown until dismissed). */
   lastResult: TrashMoveResult | null
   deleted: DeletedSessionView[]
-  error: string | null
+  error: ApiErrorData | null
   /** Opens the confirmation for these sessions. */
   askToDelete(rows: SessionRow[]): void
   cancel(): void
@@ -58,7 +59,7 @@ export const useTrash = create<TrashState>((set, get) => ({
         library.selectSession(null)
       await Promise.all([library.refetch(), get().loadDeleted()])
     } catch (error) {
-      set({ error: (error as Error).message })
+      set({ error: errorData(error) })
     } finally {
       set({ busy: false })
     }
@@ -67,7 +68,7 @@ export const useTrash = create<TrashState>((set, get) => ({
     try {
       set({ deleted: await call('trash:list', {}) })
     } catch (error) {
-      set({ error: (error as Error).message })
+      set({ error: errorData(error) })
     }
   },
   async restore(deletedId) {
@@ -78,7 +79,7 @@ export const useTrash = create<TrashState>((set, get) => ({
       await Promise.all([useLibrary.getState().refetch(), get().loadDeleted()])
       useLibrary.getState().selectSession(sessionId)
     } catch (error) {
-      set({ error: (error as Error).message })
+      set({ error: errorData(error) })
     } finally {
       set({ busy: false })
     }

@@ -99,7 +99,9 @@ export function Transcript() {
       data-total={path?.total}
     >
       <TranscriptToolbar />
-      {status === 'error' && <p className="error-text">Could not load the path: {error}</p>}
+      {status === 'error' && (
+        <p className="error-text">Could not load the path: {error?.message}</p>
+      )}
       {ready && path.total === 0 && <p className="muted empty-path">Nothing on this path.</p>}
       {ready && path.total > 0 && (
         <TranscriptNav.Provider value={jump}>
