@@ -10,7 +10,7 @@ import type { HandlerContext, HandlerTable } from '../../../main/api/context'
 import { dispatch } from '../../../main/api/dispatch'
 import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { SessionLibrary } from '../../../main/library/library'
-import { copyFixtureStore, readManifest, type TempStore } from '../../helpers/fixtures'
+import { copyFixtureStore, fixtureFile, type TempStore } from '../../helpers/fixtures'
 import type {
   SessionOverview,
   SessionLineage,
@@ -43,8 +43,7 @@ after(async () => {
 })
 
 function idOf(scenario: string, writer = 'pi 1.6.0'): string {
-  const file = readManifest().files.find((f) => f.scenario === scenario && f.writer === writer)
-  const name = basename(file?.file ?? '')
+  const name = basename(fixtureFile(scenario, writer).file)
   const row = library.query(query()).rows.find((r) => r.fileName === name)
   assert.ok(row, `${scenario} is in the library`)
   return row.id
@@ -105,9 +104,7 @@ test('images are served by reference, only as raster base64', async () => {
     position: first.pos,
     index: 0,
   })
-  const file = readManifest().files.find(
-    (f) => f.scenario === 'tools-images' && f.writer === 'pi 1.6.0',
-  )!
+  const file = fixtureFile('tools-images', 'pi 1.6.0')
   const line = readFileSync(`${store.root}/${file.file}`, 'utf8').split('\n')[
     first.line - 1
   ] as string
@@ -132,9 +129,7 @@ test('lineage: a fork names its parent, the parent lists its forks', async () =>
 test('a file pi appended to is read again (the cache checks size and mtime)', async () => {
   const id = idOf('plain-chat')
   const before = await ok<SessionOverview>('session:open', { sessionId: id })
-  const file = readManifest().files.find(
-    (f) => f.scenario === 'plain-chat' && f.writer === 'pi 1.6.0',
-  )!
+  const file = fixtureFile('plain-chat', 'pi 1.6.0')
   const entry = {
     type: 'message',
     id: 'feedf00d',
