@@ -1,5 +1,6 @@
 /**
- * Handlers of the session edit channels (issue 6). The library re-reads the file at once
+ * Handlers of the `session:*` edit channels (labels, session names, branch extraction, file
+ * actions; pi spec 10, 11, 14.6). The library re-reads the file at once
  * so the tree, transcript and list update without waiting for the watcher.
  */
 import { dirname } from 'node:path'

@@ -1,5 +1,5 @@
 /**
- * Handlers of the `session:*` channels (session view and branch tree, issue 5). The renderer
+ * Handlers of the `session:*` view channels (session view and branch tree). The renderer
  * names sessions by library id and entries by id/position; paths never cross the boundary
  * (ARCHITECTURE.md rule 5).
  */

@@ -1,6 +1,6 @@
 /**
  * Handlers of the `trash:*` channels: move sessions to the OS trash (checked, logged in
- * "Recently deleted"), list them, restore one (issue 6).
+ * "Recently deleted"), list them, restore one.
  */
 import { basename } from 'node:path'
 import { homedir } from 'node:os'

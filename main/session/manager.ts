@@ -1,6 +1,6 @@
 /**
  * A pi-compatible filesystem SessionManager (pi 1.6.0 API and semantics, pi spec 5-14), with
- * the deliberate improvements of issue 3: reading never writes, no hangs on cycles, damaged
+ * the deliberate improvements of pi spec 17: reading never writes, no hangs on cycles, damaged
  * files open read-only with diagnostics, appends are safe next to a running pi.
  */
 import { existsSync } from 'node:fs'
@@ -64,7 +64,7 @@ export class SessionManager extends SessionCore {
 
   /**
    * Asynchronous `open` for the app: streams the file in chunks and yields to the event loop,
-   * so a 100 MB session does not block it (issue 3 "large files"). Same results as `open`.
+   * so a 100 MB session does not block it. Same results as `open`.
    * Rejects with fs errors or the abort reason.
    */
   static async openAsync(path: string, options: OpenAsyncOptions = {}): Promise<SessionManager> {

@@ -116,7 +116,7 @@ export const SessionOverview = z.object({
   leafPos: z.number().int().nullable(),
   rows: z.array(TreeRow),
   diagnostics: z.array(DiagnosticView),
-  /** Damaged files open read-only (issue 5): no edits are offered. */
+  /** Damaged files open read-only (pi spec 17): no edits are offered. */
   readOnly: z.boolean(),
   readOnlyReason: z.string().nullable(),
   stats: SessionStats,

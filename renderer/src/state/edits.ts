@@ -1,5 +1,5 @@
 /**
- * The edits store (issue 6): rename a session, label an entry, extract a branch, and undo
+ * The edits store: rename a session, label an entry, extract a branch, and undo
  * the last rename or label (undo writes the previous value as a new entry, as pi would).
  * After each edit the library and the open session view are refreshed.
  */

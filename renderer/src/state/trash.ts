@@ -1,6 +1,6 @@
 /**
  * The trash store: the delete confirmation (which sessions, shown to the user first) and
- * the recently deleted list with restore (issue 6).
+ * the recently deleted list with restore.
  */
 import { create } from 'zustand'
 import type { SessionRow } from '../../../preload/contract/library'

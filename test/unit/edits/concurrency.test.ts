@@ -1,6 +1,6 @@
 /**
  * A pi process appends to a session while the app labels, renames and extracts from it
- * (issue 6): the file stays valid JSONL, no line is lost or fused, pi reads every entry,
+ * (pi spec 13.2, 17): the file stays valid JSONL, no line is lost or fused, pi reads every entry,
  * and pi's resume point (the last line) is the writer's newest entry or our entry right
  * after the entry that was last at that moment, never an older branch.
  */

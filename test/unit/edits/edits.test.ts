@@ -1,5 +1,5 @@
 /**
- * Labels, session names and branch extraction (issue 6) on temp copies of the fixtures;
+ * Labels, session names and branch extraction (pi spec 10, 11, 14.6) on temp copies of the fixtures;
  * pi's own SessionManager (0.73.1) reads back what we wrote.
  */
 import { test, type TestContext } from 'node:test'

@@ -1,5 +1,5 @@
 /**
- * Bad input in the roots (issue 4): folders that are not sessions, non-jsonl files, a
+ * Bad input in the roots: folders that are not sessions, non-jsonl files, a
  * directory named *.jsonl, dangling links and symlink loops, a root that is missing or
  * disappears: the library keeps working and says what it could not read and why.
  */

@@ -1,5 +1,5 @@
 /**
- * Deep and large sessions (issue 3): a linear 50,000-entry session goes through every code path
+ * Deep and large sessions: a linear 50,000-entry session goes through every code path
  * without a stack overflow, and the async loader keeps the event loop responsive.
  */
 import { after, before, describe, it } from 'node:test'

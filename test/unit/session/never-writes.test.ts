@@ -1,5 +1,5 @@
 /**
- * "Reading never writes" (issue 3, ARCHITECTURE rule 8): opening, listing, discovering and
+ * "Reading never writes" (pi spec 17, ARCHITECTURE rule 8): opening, listing, discovering and
  * creating sessions leave the store byte-for-byte and folder-for-folder as it was; only the
  * first edit of a legacy file rewrites it, atomically and with a backup.
  */

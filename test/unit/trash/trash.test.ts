@@ -1,5 +1,5 @@
 /**
- * Deletion to the OS trash and restore (issue 6), through the handler table, on a temp
+ * Deletion to the OS trash and restore, through the handler table, on a temp
  * copy of the fixtures with a temp freedesktop trash (XDG_DATA_HOME set before `trash`
  * is first imported).
  */

@@ -91,7 +91,7 @@ export function BranchTree({ overview }: { overview: SessionOverview }) {
     return undefined
   }, [layout, rows, selectedRow])
 
-  // Label editing (issue 6): arborist's rename-in-place, allowed only for the node the user
+  // Label editing (pi spec 10): arborist's rename-in-place, allowed only for the node the user
   // asked to label (L, or the node's Label button), so Enter still selects.
   const [editing, setEditing] = useState<string | null>(null)
   const sessionId = useSessionView((s) => s.sessionId)
