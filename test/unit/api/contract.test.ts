@@ -1,11 +1,12 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { CHANNELS, CHANNEL_NAME_PATTERN } from '../../../preload/contract/channels'
 import { CHANNEL_SCHEMAS } from '../../../preload/contract/schemas'
 import { createHandlers } from '../../../main/api/handlers'
 import { dispatch } from '../../../main/api/dispatch'
 import { SessionLibrary } from '../../../main/library/library'
-import { ApiError } from '../../../preload/contract/errors'
+import { ApiError, ERROR_CODES } from '../../../preload/contract/errors'
 import { SettingsStore } from '../../../main/settings/store'
 import { recordingLog } from '../../helpers/log'
 
@@ -87,4 +88,14 @@ test('app:get-info reports the host and roots', async () => {
   assert.equal(info.host, 'server')
   assert.equal(info.version, '0.0.0-test')
   assert.deepEqual(info.roots, [])
+})
+
+test('the README documents exactly the error codes the contract has', () => {
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
+  const bullet = readme.slice(
+    readme.indexOf('with codes'),
+    readme.indexOf('\n- ', readme.indexOf('with codes')),
+  )
+  const documented = [...bullet.matchAll(/`([a-z_]+)`/g)].map((m) => m[1])
+  assert.deepEqual([...documented].sort(), [...ERROR_CODES].sort())
 })
