@@ -1,7 +1,7 @@
 /**
  * The edits store: rename a session, label an entry, extract a branch, and undo
  * the last rename or label (undo writes the previous value as a new entry, as pi would).
- * After each edit the library and the open session view are refreshed.
+ * After each edit the open session view is reloaded; the list follows main's change event.
  */
 import { create } from 'zustand'
 import type { ApiErrorData } from '../../../preload/contract/errors'
@@ -43,12 +43,14 @@ export interface EditsState {
   dismiss(): void
 }
 
+/**
+ * Shows an edit in the open session view. The library list is not refetched here: main re-reads
+ * the file after every edit and says `library:changed`, whose listener refetches (wiring.ts), so
+ * an edit costs one refetch, not two.
+ */
 async function refreshAfter(sessionId: string): Promise<void> {
   const view = useSessionView.getState()
-  await Promise.all([
-    useLibrary.getState().refetch(),
-    view.sessionId === sessionId ? view.reload() : Promise.resolve(),
-  ])
+  if (view.sessionId === sessionId) await view.reload()
 }
 
 export const useEdits = create<EditsState>((set, get) => {
@@ -104,9 +106,7 @@ export const useEdits = create<EditsState>((set, get) => {
     extract(sessionId, entryId) {
       return attempt(async () => {
         const created = await call('session:extract-branch', { sessionId, entryId })
-        const library = useLibrary.getState()
-        await library.refetch()
-        library.selectSession(created.sessionId)
+        useLibrary.getState().selectSession(created.sessionId)
         return { kind: 'extract', sessionId: created.sessionId }
       })
     },

@@ -49,7 +49,6 @@ export interface SessionViewState {
   /** The selected entry (a tree row): its path is the transcript. */
   selected: { id: string; pos: number } | null
   raw: boolean
-  showHidden: boolean
   path: PathState | null
   pathStatus: Status
   pathError: ApiErrorData | null
@@ -58,7 +57,6 @@ export interface SessionViewState {
   /** Selects a tree row: the transcript shows the path to it. */
   selectEntry(row: { id: string; pos: number }): void
   setRaw(raw: boolean): void
-  setShowHidden(show: boolean): void
   /** Makes sure items [start, end] of the current path are loaded (visible range). */
   ensureRange(start: number, end: number): void
   /** Re-reads the open session (after pi appended to it). */
@@ -170,7 +168,6 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     lineage: null,
     selected: null,
     raw: false,
-    showHidden: false,
     path: null,
     pathStatus: 'idle',
     pathError: null,
@@ -225,10 +222,6 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       if (raw === get().raw) return
       set({ raw })
       void loadPath()
-    },
-
-    setShowHidden(showHidden) {
-      set({ showHidden })
     },
 
     ensureRange(start, end) {

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import { useSessionView } from '../../state/session'
+import { useSettings } from '../../state/settings'
 import { TranscriptNav } from './nav'
 import { TranscriptItem } from './TranscriptItem'
 import { TranscriptToolbar } from './TranscriptToolbar'
@@ -38,7 +39,7 @@ export function Transcript() {
   const path = useSessionView((s) => s.path)
   const status = useSessionView((s) => s.pathStatus)
   const error = useSessionView((s) => s.pathError)
-  const showHidden = useSessionView((s) => s.showHidden)
+  const showHidden = useSettings((s) => s.settings?.showHidden ?? false)
   const ensureRange = useSessionView((s) => s.ensureRange)
   const virtuoso = useRef<VirtuosoHandle>(null)
   const scroller = useRef<HTMLElement | null>(null)
