@@ -1,5 +1,5 @@
 /**
- * The metadata cache and re-reads: a relaunch reads only changed files, an
+ * The metadata cache and re-reads (issue 4): a relaunch reads only changed files, an
  * append is read from the previous end, a truncated or replaced file is read in full, a
  * deleted one disappears, a corrupt cache is rebuilt; the watcher sees an append.
  */
