@@ -57,7 +57,8 @@ export const useTrash = create<TrashState>((set, get) => ({
       library.setChecked(library.checkedIds.filter((id) => !gone.has(id)))
       if (library.selectedSessionId && gone.has(library.selectedSessionId))
         library.selectSession(null)
-      await Promise.all([library.refetch(), get().loadDeleted()])
+      // The list follows main's change event after the move (wiring.ts): no refetch here.
+      await get().loadDeleted()
     } catch (error) {
       set({ error: errorData(error) })
     } finally {
@@ -76,7 +77,7 @@ export const useTrash = create<TrashState>((set, get) => ({
     try {
       const { sessionId } = await call('trash:restore', { deletedId })
       set({ lastResult: null })
-      await Promise.all([useLibrary.getState().refetch(), get().loadDeleted()])
+      await get().loadDeleted()
       useLibrary.getState().selectSession(sessionId)
     } catch (error) {
       set({ error: errorData(error) })
