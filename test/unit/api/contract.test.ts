@@ -1,7 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { CHANNELS, CHANNEL_NAME_PATTERN } from '../../../preload/contract/channels'
+import { CHANNELS, CHANNEL_NAME_PATTERN, EVENTS } from '../../../preload/contract/channels'
+import { EVENT_SCHEMAS } from '../../../preload/contract/events'
 import { CHANNEL_SCHEMAS } from '../../../preload/contract/schemas'
 import { createHandlers } from '../../../main/api/handlers'
 import { dispatch } from '../../../main/api/dispatch'
@@ -98,4 +99,9 @@ test('the README documents exactly the error codes the contract has', () => {
   )
   const documented = [...bullet.matchAll(/`([a-z_]+)`/g)].map((m) => m[1])
   assert.deepEqual([...documented].sort(), [...ERROR_CODES].sort())
+})
+
+test('every event has exactly one payload schema and a domain:past-tense name', () => {
+  assert.deepEqual(Object.keys(EVENT_SCHEMAS).sort(), [...EVENTS].sort())
+  for (const event of EVENTS) assert.match(event, CHANNEL_NAME_PATTERN)
 })
