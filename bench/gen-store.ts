@@ -1,7 +1,7 @@
 /**
  * Generates a deterministic pi session store for the library benchmark (issue 4):
  * `<out>/agent/sessions/--home-bench-project-NN--/<time>_<id>.jsonl`, 2,000 sessions in
- * 50 projects, about 1 GB, each session from bench/gen-session.ts with its own seed and a
+ * 50 projects, about 1 GB, each session from bench/generate-session.ts with its own seed and a
  * size drawn from the store's seed. File mtimes are spread over a year, newest last.
  *
  * Usage: node --import tsx bench/gen-store.ts <out> [--sessions 2000] [--projects 50] [--mb 1000] [--seed 7]
@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { writeSession } from './gen-session'
+import { generateSession } from './generate-session'
 import { numberArg } from './args'
 import { copyStore } from './copy-store'
 
@@ -53,12 +53,13 @@ export async function generateStore(
     const when = new Date(base + Math.floor((i / options.sessions) * year))
     const name = `${when.toISOString().replace(/[:.]/g, '-')}_bench-${String(i).padStart(5, '0')}.jsonl`
     const path = join(folder, name)
-    bytes += await writeSession(path, {
+    const generated = await generateSession(path, {
       entries: Math.max(20, Math.floor(size / 2000)),
       targetBytes: size,
       seed,
       cwd,
     })
+    bytes += generated.bytes
     utimesSync(path, when, when)
     files.push(path)
   }

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { writeSession } from './gen-session.js'
+import { generateSession } from './generate-session.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '..')
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     outDir,
     `session-${options.entries}-${options.targetBytes / 1e6}mb-seed${options.seed}.jsonl`,
   )
-  if (!existsSync(file)) await writeSession(file, options)
+  if (!existsSync(file)) await generateSession(file, options)
   console.log(
     `file: ${file} (${(statSync(file).size / 1e6).toFixed(1)} MB, ${options.entries} entries, seed ${options.seed})`,
   )

@@ -1,5 +1,5 @@
 /**
- * Session view benchmark (issue 5): generates a 50,000-entry / ~100 MB session, serves it with
+ * Session view benchmark: generates a 50,000-entry / ~100 MB session, serves it with
  * the built server (`out/main/serve.js`, build first: `npx electron-vite build`), opens it in
  * Chromium through a deep link and prints:
  * - request -> data -> first tree paint, and path request -> data -> first transcript paint

@@ -7,7 +7,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { version } from '../package.json'
 import { parseCli } from './cli'
-import { EVENT_CHANNEL, registerIpc } from './electron/ipc'
+import { EVENT_CHANNEL } from '../preload/contract/channels'
+import { registerIpc } from './electron/ipc'
 import { installMenu } from './electron/menu'
 import { isAppUrl } from './electron/options'
 import { createMainWindow, type RendererSource } from './electron/window'
@@ -52,7 +53,7 @@ async function start(): Promise<void> {
   })
   const root = pathToFileURL(source.indexHtml).href
   const devOrigin = source.devUrl ? new URL(source.devUrl).origin : undefined
-  registerIpc(services.handlers, (url) => isAppUrl(url, root, devOrigin))
+  registerIpc(services.handlers, (url) => isAppUrl(url, root, devOrigin), services.log)
   services.events.subscribe((event, payload) => {
     for (const window of BrowserWindow.getAllWindows()) {
       window.webContents.send(EVENT_CHANNEL, { event, payload })

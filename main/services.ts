@@ -2,14 +2,13 @@
  * Builds what both composition roots (Electron and server mode) share: session roots,
  * settings, the library and the handler table.
  */
+import type { DesktopActions, HandlerTable } from './api/context'
 import { createHandlers } from './api/handlers'
-import type { HandlerTable } from './api/dispatch'
 import { SessionLibrary } from './library/library'
 import type { WorkerScript } from './library/read-pool'
 import { allRoots, resolveSessionRoots, type ResolvedRoots } from './library/roots'
 import { SettingsStore } from './settings/store'
 import { createEventHub, type EventHub } from './api/events'
-import type { DesktopActions } from './api/edit-handlers'
 import { catchUnexpected, createLogger, type Logger } from './log'
 
 /** Inputs of {@link createServices}. */
@@ -54,9 +53,9 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     watch: options.watch,
     worker: options.worker,
   })
-  const events = createEventHub()
-  library.onChange((change) => events.emit('library:changed', change))
   const log = createLogger(options.dataDir)
+  const events = createEventHub(log)
+  library.onChange((change) => events.emit('library:changed', change))
   log.info(
     `Pi Sessions ${options.version} (${options.host}) reading ${library.roots.map((r) => r.path).join(', ')}`,
   )

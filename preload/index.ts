@@ -4,10 +4,8 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import type { PiSessionsApi } from './contract/api'
-import { EVENTS, isChannel, type EventName } from './contract/channels'
-
-// Mirrors main/electron/ipc.ts EVENT_CHANNEL (the preload cannot import main code).
-const EVENT_CHANNEL = 'pi-sessions:event'
+import { EVENT_CHANNEL, isChannel } from './contract/channels'
+import { eventArgs } from './contract/event-message'
 
 const api: PiSessionsApi = {
   invoke: (channel, args) =>
@@ -15,9 +13,9 @@ const api: PiSessionsApi = {
       ? ipcRenderer.invoke(channel, args)
       : Promise.resolve({ ok: false, error: { code: 'not_found', message: 'Unknown channel' } }),
   subscribe: (listener) => {
-    const forward = (_event: IpcRendererEvent, message: { event: EventName; payload: unknown }) => {
-      if ((EVENTS as readonly string[]).includes(message?.event))
-        listener(message.event, message.payload)
+    const forward = (_event: IpcRendererEvent, message: unknown) => {
+      const args = eventArgs(message)
+      if (args) listener(...args)
     }
     ipcRenderer.on(EVENT_CHANNEL, forward)
     return () => void ipcRenderer.removeListener(EVENT_CHANNEL, forward)

@@ -5,17 +5,11 @@
  * (Electron IPC and the HTTP server) call only this.
  */
 import { z } from 'zod'
-import { isChannel, type Channel } from '../../preload/contract/channels'
+import { isChannel } from '../../preload/contract/channels'
 import { ApiError, fail, ok, type Envelope, type ErrorCode } from '../../preload/contract/errors'
-import { CHANNEL_SCHEMAS, type ChannelResult } from '../../preload/contract/schemas'
-
-/** The parsed (post-validation) argument type of a channel. */
-export type HandlerArgs<C extends Channel> = z.output<(typeof CHANNEL_SCHEMAS)[C]['args']>
-
-/** One handler per channel: the single implementation of the API. */
-export type HandlerTable = {
-  [C in Channel]: (args: HandlerArgs<C>) => Promise<ChannelResult<C>>
-}
+import { CHANNEL_SCHEMAS } from '../../preload/contract/schemas'
+import type { Logger } from '../log'
+import type { HandlerTable } from './context'
 
 const ERRNO_CODES: Record<string, ErrorCode> = {
   ENOENT: 'not_found',
@@ -29,12 +23,18 @@ const ERRNO_CODES: Record<string, ErrorCode> = {
   EXDEV: 'io',
 }
 
-/** Maps a thrown value onto an envelope; unexpected errors become `internal`. */
-export function errorToEnvelope(error: unknown, log: (e: unknown) => void): Envelope<never> {
+/** Where dispatch reports unexpected errors: the app logger (`logs/main.log`). */
+export type ErrorLog = Pick<Logger, 'error'>
+
+/**
+ * Maps a thrown value onto an envelope; unexpected errors become `internal` and are logged
+ * with the channel, since the user is told to see the log.
+ */
+function errorToEnvelope(error: unknown, log: ErrorLog, channel: string): Envelope<never> {
   if (error instanceof ApiError) return fail(error.code, error.message)
   const errno = (error as NodeJS.ErrnoException)?.code
   if (errno && ERRNO_CODES[errno]) return fail(ERRNO_CODES[errno], (error as Error).message)
-  log(error)
+  log.error(`Unexpected error in ${channel}`, error)
   return fail('internal', 'Unexpected error; see the log for details')
 }
 
@@ -43,13 +43,13 @@ export function errorToEnvelope(error: unknown, log: (e: unknown) => void): Enve
  * @param table the handler table
  * @param channel the raw channel name from the transport
  * @param rawArgs the raw argument (undefined counts as `{}`)
- * @param log where unexpected errors go (defaults to console.error)
+ * @param log where unexpected errors go: both hosts pass the app logger
  */
 export async function dispatch(
   table: HandlerTable,
   channel: unknown,
   rawArgs: unknown,
-  log: (e: unknown) => void = (e) => console.error(e),
+  log: ErrorLog,
 ): Promise<Envelope<unknown>> {
   if (!isChannel(channel)) return fail('not_found', `Unknown channel: ${String(channel)}`)
   const parsed = CHANNEL_SCHEMAS[channel].args.safeParse(rawArgs ?? {})
@@ -58,6 +58,6 @@ export async function dispatch(
     const handler = table[channel] as (args: unknown) => Promise<unknown>
     return ok(await handler(parsed.data))
   } catch (error) {
-    return errorToEnvelope(error, log)
+    return errorToEnvelope(error, log, channel)
   }
 }

@@ -1,21 +1,14 @@
 /**
- * Handlers of the session edit channels (issue 6). The library re-reads the file at once
+ * Handlers of the `session:*` edit channels (labels, session names, branch extraction, file
+ * actions; pi spec 10, 11, 14.6). The library re-reads the file at once
  * so the tree, transcript and list update without waiting for the watcher.
  */
 import { dirname } from 'node:path'
-import type { EDIT_CHANNELS } from '../../preload/contract/channels'
+import type { SESSION_EDIT_CHANNELS } from '../../preload/contract/channels'
 import { ApiError } from '../../preload/contract/errors'
 import { extractBranch, renameSession, setLabel } from '../library/edits'
 import { opaqueId } from '../library/ids'
-import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
-
-/** What only the desktop app can do (absent in server mode). */
-export interface DesktopActions {
-  showItemInFolder(path: string): void
-  /** Resolves with an error message, '' on success (Electron's shell.openPath). */
-  openPath(path: string): Promise<string>
-}
+import type { HandlerContext, HandlersOf } from './context'
 
 /** A path quoted for a POSIX shell (single quotes; a quote inside becomes '\''). */
 export function shellQuote(path: string): string {
@@ -25,7 +18,7 @@ export function shellQuote(path: string): string {
 /** The edit part of the handler table. */
 export function createEditHandlers(
   context: HandlerContext,
-): Pick<HandlerTable, (typeof EDIT_CHANNELS)[number]> {
+): HandlersOf<typeof SESSION_EDIT_CHANNELS> {
   const { library } = context
   const pathOf = (sessionId: string) => library.getSession(sessionId).path
   return {

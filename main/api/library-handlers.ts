@@ -6,13 +6,12 @@ import { realpath } from 'node:fs/promises'
 import type { LIBRARY_CHANNELS } from '../../preload/contract/channels'
 import { ApiError } from '../../preload/contract/errors'
 import { allRoots, isDirectory } from '../library/roots'
-import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext, HandlersOf } from './context'
 
 /** The `library:*` part of the handler table. */
 export function createLibraryHandlers(
   context: HandlerContext,
-): Pick<HandlerTable, (typeof LIBRARY_CHANNELS)[number]> {
+): HandlersOf<typeof LIBRARY_CHANNELS> {
   const { library, settings, resolved } = context
   return {
     'library:list-projects': async () => library.listProjects(),

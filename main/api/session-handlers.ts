@@ -1,15 +1,14 @@
 /**
- * Handlers of the `session:*` channels (session view and branch tree, issue 5). The renderer
+ * Handlers of the `session:*` view channels (session view and branch tree). The renderer
  * names sessions by library id and entries by id/position; paths never cross the boundary
  * (ARCHITECTURE.md rule 5).
  */
 import { basename } from 'node:path'
-import type { SESSION_CHANNELS } from '../../preload/contract/channels'
+import type { SESSION_VIEW_CHANNELS } from '../../preload/contract/channels'
 import { ApiError } from '../../preload/contract/errors'
-import type { SessionLink } from '../../preload/contract/session'
+import type { SessionLink } from '../../preload/contract/session-view'
 import type { LibrarySession } from '../library/record'
-import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext, HandlersOf } from './context'
 import { SourceCache, memoize } from './session-view/cache'
 import { imageAt } from './session-view/images'
 import { buildOverview } from './session-view/overview'
@@ -43,7 +42,7 @@ function linkOf(context: HandlerContext, id: string): SessionLink | null {
 export function createSessionHandlers(
   context: HandlerContext,
   cache: SourceCache = new SourceCache(),
-): Pick<HandlerTable, (typeof SESSION_CHANNELS)[number]> {
+): HandlersOf<typeof SESSION_VIEW_CHANNELS> {
   const load = async (id: string) => {
     const record = await recordOf(context, id)
     return { record, ...(await cache.get(id, record.path)) }

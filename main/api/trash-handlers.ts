@@ -1,6 +1,6 @@
 /**
  * Handlers of the `trash:*` channels: move sessions to the OS trash (checked, logged in
- * "Recently deleted"), list them, restore one (issue 6).
+ * "Recently deleted"), list them, restore one.
  */
 import { basename } from 'node:path'
 import { homedir } from 'node:os'
@@ -10,13 +10,10 @@ import type { TrashMoveResult } from '../../preload/contract/trash'
 import { opaqueId } from '../library/ids'
 import { RecentlyDeleted } from '../library/recently-deleted'
 import { homeTrashDir, moveToTrash, restoreFromTrash } from '../library/trash'
-import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext, HandlersOf } from './context'
 
 /** The `trash:*` part of the handler table. */
-export function createTrashHandlers(
-  context: HandlerContext,
-): Pick<HandlerTable, (typeof TRASH_CHANNELS)[number]> {
+export function createTrashHandlers(context: HandlerContext): HandlersOf<typeof TRASH_CHANNELS> {
   const { library } = context
   const log = new RecentlyDeleted(context.dataDir)
   // Only freedesktop trashes have a layout we can restore from.

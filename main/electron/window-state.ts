@@ -1,5 +1,5 @@
 /**
- * Remembers the main window's size and position (issue 7) in the settings, and restores
+ * Remembers the main window's size and position in the settings, and restores
  * them only when they still fit on a connected display.
  */
 import { screen, type BrowserWindow, type Rectangle } from 'electron'

@@ -5,7 +5,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { dispatch, type HandlerTable } from '../api/dispatch'
+import type { HandlerTable } from '../api/context'
+import { dispatch, type ErrorLog } from '../api/dispatch'
 import type { EventSource } from '../api/events'
 import { isChannel } from '../../preload/contract/channels'
 import { fail } from '../../preload/contract/errors'
@@ -19,6 +20,8 @@ export const MAX_BODY_BYTES = 1024 * 1024
 export interface HttpHostOptions {
   handlers: HandlerTable
   events?: EventSource
+  /** The app logger: unexpected handler and server errors go there. */
+  log: ErrorLog
   token: string
   /** Absolute folder of the built renderer. */
   staticDir: string
@@ -101,7 +104,7 @@ async function handleApi(
   }
   // API failures travel inside the envelope with status 200; HTTP statuses are kept for
   // transport-level refusals (auth, host, size, unknown channel).
-  sendJson(res, 200, await dispatch(opts.handlers, channel, args))
+  sendJson(res, 200, await dispatch(opts.handlers, channel, args, opts.log))
 }
 
 function safeDecode(text: string): string {
@@ -125,7 +128,7 @@ export function startHttpHost(opts: HttpHostOptions): Promise<HttpHost> {
       ? handleApi(req, res, opts, safeDecode(path.slice('/api/'.length)))
       : serveStatic(opts.staticDir, path, res)
     task.catch((error: unknown) => {
-      console.error(error)
+      opts.log.error(`Unexpected server error on ${path}`, error)
       if (!res.headersSent) sendJson(res, 500, fail('internal', 'Unexpected server error'))
       else res.end()
     })

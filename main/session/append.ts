@@ -1,6 +1,6 @@
 /**
  * Write side of the SessionManager: pi 1.6.0's append methods (pi spec 13.4) on top of the
- * safe-append rules of issue 3 (re-read the file's new tail first, one line per write, newline
+ * safe-append rules of pi spec 17 (re-read the file's new tail first, one line per write, newline
  * repair, atomic rewrite of legacy files, rollback on failure).
  */
 import { buildSessionProjection } from './context.js'
@@ -106,7 +106,7 @@ export abstract class AppendApi extends SessionReader {
   /**
    * Sets the session name (pi 1.6.0: runs of CR/LF become one space, then trim; blank clears,
    * spec 11). On a file that exists, the entry's parent is the file's actual last entry, read
-   * fresh from disk, so pi's resume point never moves back (issue 3). Returns the id.
+   * fresh from disk, so pi's resume point (leaf = last line, pi spec 9) never moves back. Returns the id.
    */
   appendSessionInfo(name: string): string {
     const clean = name.replace(/[\r\n]+/g, ' ').trim()
@@ -242,7 +242,7 @@ export abstract class AppendApi extends SessionReader {
     return entry
   }
 
-  /** Reads what another process (pi) appended, or re-reads a replaced file (issue 3). */
+  /** Reads what another process (pi) appended, or re-reads a replaced file (pi spec 13.2: pi takes no lock). */
   private catchUpWithFile(): void {
     if (this.file === null) return
     const change = this.file.sync()

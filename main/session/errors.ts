@@ -4,7 +4,7 @@
 
 /**
  * Thrown by appends on a session opened read-only: a damaged file pi would reject or hide
- * (BOM, `null` line, `content: null`, missing/invalid header; issue 3). `code` = 'EREADONLY'.
+ * (BOM, `null` line, `content: null`, missing/invalid header; pi spec 16). `code` = 'EREADONLY'.
  */
 export class SessionReadOnlyError extends Error {
   readonly code = 'EREADONLY'

@@ -1,6 +1,6 @@
 /**
  * Loading session files: text or file -> {@link LoadedSession}. Reading never writes
- * (issue 3): no newline repair, no migration rewrite, no folder creation.
+ * (pi spec 17): no newline repair, no migration rewrite, no folder creation.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { open as openAsync } from 'node:fs/promises'
@@ -102,7 +102,7 @@ export function loadSessionFileSync(
 /**
  * Reads and parses a session file asynchronously: reads chunks (default 1 MiB), parses them and
  * yields to the event loop whenever parsing has run for ~12 ms, so a 100 MB file never blocks
- * the main process for long (issue 3: large files). Rejects with the fs error or the abort
+ * the main process for long. Rejects with the fs error or the abort
  * reason; never writes.
  */
 export async function loadSessionFile(

@@ -1,7 +1,17 @@
 /**
  * A pi-compatible filesystem SessionManager (pi 1.6.0 API and semantics, pi spec 5-14), with
- * the deliberate improvements of issue 3: reading never writes, no hangs on cycles, damaged
+ * the deliberate improvements of pi spec 17: reading never writes, no hangs on cycles, damaged
  * files open read-only with diagnostics, appends are safe next to a running pi.
+ *
+ * One class in four files, each extending the next (read bottom-up):
+ * - reader.ts `SessionReader`: owns every field (cwd, sessionDir, persist, sessionId,
+ *   sessionFile, flushed, `state` = the entry index, `file` = the SessionFile, readOnlyReason)
+ *   and every read method (pi spec 7-12).
+ * - append.ts `AppendApi`: pi's append methods (spec 13.4) over `appendEntry`; declares the
+ *   hooks `updateReadOnly` and `reloadFrom`, no fields of its own.
+ * - manager-core.ts `SessionCore`: switching and adopting files, new and branched sessions
+ *   (spec 5, 14); implements both hooks (read-only rules, full re-read).
+ * - manager.ts `SessionManager`: the static constructors and finders (spec 5, 14, 15) only.
  */
 import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -64,7 +74,7 @@ export class SessionManager extends SessionCore {
 
   /**
    * Asynchronous `open` for the app: streams the file in chunks and yields to the event loop,
-   * so a 100 MB session does not block it (issue 3 "large files"). Same results as `open`.
+   * so a 100 MB session does not block it. Same results as `open`.
    * Rejects with fs errors or the abort reason.
    */
   static async openAsync(path: string, options: OpenAsyncOptions = {}): Promise<SessionManager> {

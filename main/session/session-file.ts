@@ -1,5 +1,5 @@
 /**
- * One session file as seen by a writer that runs next to pi (issue 3 "safe appends"): remembers
+ * One session file as seen by a writer that runs next to pi (safe appends, pi spec 13.2 and 17): remembers
  * what it last read or wrote, notices growth, shrinking and replacement, and writes whole lines.
  */
 import { closeSync, openSync } from 'node:fs'
@@ -102,7 +102,7 @@ export class SessionFile {
     this.lineCount += 1
   }
 
-  /** Atomic rewrite with backup, for the first edit of a legacy file (issue 3). */
+  /** Atomic rewrite with backup, for the first edit of a legacy file (pi spec 13.3, ARCHITECTURE.md rule 8). */
   rewrite(lines: string[]): void {
     const version = this.legacyVersion ?? 0
     this.backupPath = rewriteSessionFile(this.path, lines, version)

@@ -92,7 +92,7 @@ export function lastIndexById(entries: readonly SessionEntry[]): Map<string, num
  * own id, or naming no entry (orphans), in file order; children are sorted by entry timestamp
  * (stable, unparseable times compare equal, exactly as pi's comparator).
  *
- * Deliberately better than pi (issue 3, "no silent loss"):
+ * Deliberately better than pi (pi spec 17, "no silent loss"):
  * - one node per entry: pi keys nodes by id, so of two entries sharing an id the earlier one
  *   vanishes and the later one is shown twice; here children still attach to the later one
  *   (pi's index winner) but the earlier keeps its own node;

@@ -197,7 +197,7 @@ export function isEntryType<T extends KnownEntryType>(
   return entry != null && entry.type === type
 }
 
-/** Kinds of damage the loader reports (issue 3: "no hangs, no silent loss"). */
+/** Kinds of damage the loader reports (pi spec 16, 17: no hangs, no silent loss). */
 export type DiagnosticKind =
   | 'malformed-json'
   | 'truncated-last-line'

@@ -1,7 +1,6 @@
 /**
- * App settings, persisted as JSON in the app's data folder (issue 4: extra session roots;
- * issue 7: theme, hidden messages, delete confirmation, default tree filter, window
- * bounds). Validated with zod on load: a corrupt file is set aside as
+ * App settings, persisted as JSON in the app's data folder (extra session roots, theme,
+ * hidden messages, delete confirmation, default tree filter, window bounds). Validated with zod on load: a corrupt file is set aside as
  * `settings.json.corrupt` and defaults apply, never a crash. Writes are atomic.
  */
 import { mkdir, readFile, rename } from 'node:fs/promises'

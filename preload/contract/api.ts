@@ -2,8 +2,9 @@
  * The PiSessionsApi interface: what `window.api` (Electron preload) and the HTTP client
  * (server mode) both provide. The renderer's `src/api/client.ts` is its only user.
  */
-import type { Channel, EventName } from './channels'
+import type { Channel } from './channels'
 import type { Envelope } from './errors'
+import type { EventListener } from './events'
 import type { ChannelArgs, ChannelResult } from './schemas'
 
 /** The transport-level API: one generic invoke per channel, returning the envelope. */
@@ -12,9 +13,9 @@ export interface PiSessionsApi {
   invoke<C extends Channel>(channel: C, args: ChannelArgs<C>): Promise<Envelope<ChannelResult<C>>>
   /**
    * Listens to every event main pushes; returns the function that stops listening.
-   * Payloads are described by the per-domain `*_EVENTS` schemas.
+   * Payloads are typed by `EVENT_SCHEMAS` (contract/events.ts).
    */
-  subscribe(listener: (event: EventName, payload: unknown) => void): () => void
+  subscribe(listener: EventListener): () => void
 }
 
 export type { Channel } from './channels'

@@ -1,6 +1,6 @@
 /**
  * Schemas of the app-level channels: what is running, which session roots it reads, and
- * the user's settings (issue 7).
+ * the user's settings.
  */
 import { z } from 'zod'
 import { Empty } from './common'

@@ -1,7 +1,9 @@
 /**
  * The channel names of the Pi Sessions API: `domain:action` in lowercase kebab
- * (ARCHITECTURE.md rule 2), one list per domain. This file imports nothing, so the
- * sandboxed preload can whitelist channels without pulling in zod.
+ * (ARCHITECTURE.md rule 2), one list per domain. Each prefix has its schemas in one contract
+ * file: `app:*` and `settings:*` in app.ts, `library:*` in library.ts, `trash:*` in trash.ts,
+ * `session:*` (view and edits) in session.ts. This file imports nothing, so the sandboxed
+ * preload can whitelist channels without pulling in zod.
  */
 export const APP_CHANNELS = ['app:get-info', 'settings:get', 'settings:update'] as const
 export const LIBRARY_CHANNELS = [
@@ -12,7 +14,8 @@ export const LIBRARY_CHANNELS = [
   'library:add-root',
   'library:remove-root',
 ] as const
-export const EDIT_CHANNELS = [
+/** The `session:*` channels that change a session (or act on its file). */
+export const SESSION_EDIT_CHANNELS = [
   'session:set-label',
   'session:rename',
   'session:extract-branch',
@@ -20,7 +23,8 @@ export const EDIT_CHANNELS = [
   'session:reveal',
 ] as const
 export const TRASH_CHANNELS = ['trash:move-sessions', 'trash:list', 'trash:restore'] as const
-export const SESSION_CHANNELS = [
+/** The `session:*` channels that read one session for the session view and branch tree. */
+export const SESSION_VIEW_CHANNELS = [
   'session:open',
   'session:get-path',
   'session:get-image',
@@ -32,8 +36,8 @@ export const CHANNELS = [
   ...APP_CHANNELS,
   ...LIBRARY_CHANNELS,
   ...TRASH_CHANNELS,
-  ...SESSION_CHANNELS,
-  ...EDIT_CHANNELS,
+  ...SESSION_VIEW_CHANNELS,
+  ...SESSION_EDIT_CHANNELS,
 ] as const
 
 /** One channel name of the API. */
@@ -44,6 +48,9 @@ export const EVENTS = ['library:changed', 'app:command', 'app:error'] as const
 
 /** One event name. */
 export type EventName = (typeof EVENTS)[number]
+
+/** The one Electron IPC channel main pushes events on, as `{event, payload}` messages. */
+export const EVENT_CHANNEL = 'pi-sessions:event'
 
 /** The shape every channel name must have: `domain:action`, lowercase kebab on both sides. */
 export const CHANNEL_NAME_PATTERN = /^[a-z]+(?:-[a-z]+)*:[a-z]+(?:-[a-z]+)*$/

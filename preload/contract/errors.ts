@@ -1,13 +1,14 @@
 /**
  * Error codes and the result envelope (ARCHITECTURE.md rule 4): handlers return data,
  * never throw across the transport; the UI branches on `code`, never on message text.
+ * A damaged session is not an error code: it opens read-only with its diagnostics.
+ * `unauthorized` comes from the hosts (wrong token, untrusted frame), never a handler.
  */
 export const ERROR_CODES = [
   'not_found',
   'invalid_argument',
   'conflict',
   'io',
-  'parse',
   'internal',
   'unauthorized',
 ] as const

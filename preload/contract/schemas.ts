@@ -9,7 +9,6 @@ import { APP_SCHEMAS } from './app'
 import { LIBRARY_SCHEMAS } from './library'
 import { SESSION_SCHEMAS } from './session'
 import { TRASH_SCHEMAS } from './trash'
-import { EDIT_SCHEMAS } from './edit'
 
 /** Argument and result schema of each channel. */
 export const CHANNEL_SCHEMAS = {
@@ -17,7 +16,6 @@ export const CHANNEL_SCHEMAS = {
   ...LIBRARY_SCHEMAS,
   ...TRASH_SCHEMAS,
   ...SESSION_SCHEMAS,
-  ...EDIT_SCHEMAS,
 } as const satisfies Record<Channel, { args: z.ZodType; result: z.ZodType }>
 
 /** The argument type of a channel. */
@@ -29,5 +27,5 @@ export * from './common'
 export * from './app'
 export * from './library'
 export * from './session'
+export * from './session-view'
 export * from './trash'
-export * from './edit'

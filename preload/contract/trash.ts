@@ -1,6 +1,6 @@
 /**
  * Schemas of the `trash:*` channels: moving sessions to the OS trash, the recently
- * deleted list, and restoring (issue 6).
+ * deleted list, and restoring.
  */
 import { z } from 'zod'
 import { Empty, OpaqueId } from './common'

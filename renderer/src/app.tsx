@@ -3,7 +3,6 @@ import { EmptyState } from './features/library/EmptyState'
 import { ProjectList } from './features/library/ProjectList'
 import { SessionList } from './features/library/SessionList'
 import { SessionPane } from './features/session-view/SessionPane'
-import { startSubscriptions } from './api/subscriptions'
 import { QuickOpen } from './features/commands/QuickOpen'
 import { ShortcutsOverlay } from './features/commands/ShortcutsOverlay'
 import { SettingsDialog } from './features/settings/SettingsDialog'
@@ -12,10 +11,10 @@ import { EditDialog } from './features/edits/EditDialog'
 import { EditNotice } from './features/edits/EditNotice'
 import { TrashNotice } from './features/trash/TrashNotice'
 import './features/trash/trash.css'
-import { registerCommand, runCommand } from './state/commands'
+import { runCommand } from './state/commands'
 import { useLibrary } from './state/library'
-import { useSessionView } from './state/session'
 import { useSettings } from './state/settings'
+import { startWiring } from './state/wiring'
 
 function AppBar() {
   const problems = useLibrary((s) => s.problems)
@@ -77,27 +76,10 @@ export function App() {
   const scanning = useLibrary((s) => s.progress.scanning)
   const load = useLibrary((s) => s.load)
   useEffect(() => {
-    const stop = startSubscriptions()
+    const stop = startWiring()
     void load()
     void useSettings.getState().load()
-    // "Show hidden custom messages" drives the session view (Ctrl+H toggles the setting).
-    const stopHidden = useSettings.subscribe((s, before) => {
-      const show = s.settings?.showHidden ?? false
-      if (show !== (before.settings?.showHidden ?? false))
-        useSessionView.getState().setShowHidden(show)
-    })
-    const unregister = [
-      registerCommand('refresh', () => void useLibrary.getState().rescan()),
-      registerCommand('toggle-hidden', () => {
-        const settings = useSettings.getState().settings
-        if (settings) void useSettings.getState().update({ showHidden: !settings.showHidden })
-      }),
-    ]
-    return () => {
-      stop()
-      stopHidden()
-      unregister.forEach((u) => u())
-    }
+    return stop
   }, [load])
 
   return (
@@ -109,7 +91,7 @@ export function App() {
       <AppBar />
       {error && (
         <div className="error-banner" role="alert">
-          {status === 'error' ? `Could not load the library: ${error}` : error}{' '}
+          {status === 'error' ? `Could not load the library: ${error.message}` : error.message}{' '}
           <button
             type="button"
             className="link"

@@ -2,9 +2,17 @@
  * Test helpers for the pi fixture store (test/fixtures/pi-sessions, copied from
  * ../shared/fixtures by scripts/refresh-fixtures.mjs).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, existsSync } from 'node:fs'
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** Absolute path of the committed fixture store (read-only by convention: copy before writing). */
@@ -30,6 +38,40 @@ export interface ManifestFile {
 /** Reads the fixture manifest (scenario, writer, mtime per file). */
 export function readManifest(): { generatedRoot: string; files: ManifestFile[] } {
   return JSON.parse(readFileSync(join(FIXTURE_STORE, 'manifest.json'), 'utf8'))
+}
+
+/**
+ * The manifest entry of the fixture file of `scenario` written by `writer` (the manifest's
+ * first file of that scenario when `writer` is omitted).
+ * @throws Error naming the scenario and writer when the manifest has no such file
+ */
+export function fixtureFile(scenario: string, writer?: string): ManifestFile {
+  const file = readManifest().files.find(
+    (f) => f.scenario === scenario && (writer === undefined || f.writer === writer),
+  )
+  if (!file) throw new Error(`No fixture file for ${scenario}${writer ? ` by ${writer}` : ''}`)
+  return file
+}
+
+/** A temp copy of one fixture file (same base name, own folder), with its cleanup. */
+export interface FixtureCopy {
+  path: string
+  dir: string
+  /** Removes the folder. */
+  cleanup(): void
+}
+
+/** Copies the fixture file of `scenario` (by `writer`, see {@link fixtureFile}) into a temp folder. */
+export function copyFixtureFile(
+  scenario: string,
+  writer?: string,
+  prefix = 'pi-fixture-',
+): FixtureCopy {
+  const file = fixtureFile(scenario, writer)
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  const path = join(dir, basename(file.file))
+  copyFileSync(join(FIXTURE_STORE, file.file), path)
+  return { path, dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
 /** Reads expected.json: what pi 0.73.1 and 1.6.0 reported for every file and for the store. */

@@ -3,7 +3,7 @@
  * into the contract's content blocks: text cleaned, tool calls paired with their results,
  * images replaced by a reference the renderer fetches lazily.
  */
-import type { ContentBlock } from '../../../preload/contract/session'
+import type { ContentBlock } from '../../../preload/contract/session-view'
 import { imageSize, imagesOf } from './images'
 import type { ResultRef } from './path'
 import type { SessionEntry } from './source'

@@ -2,7 +2,7 @@
  * One planned path entry -> the contract's PathItem (what the transcript renders): bodies by
  * entry type and message role (pi spec 2.3), usage per assistant message, tool pairing.
  */
-import type { ItemBody, PathItem, UsageView } from '../../../preload/contract/session'
+import type { ItemBody, PathItem, UsageView } from '../../../preload/contract/session-view'
 import { blocksSize, toBlocks, type ContentOwner } from './blocks'
 import { addUsage, emptyUsage } from './overview'
 import type { PathPlan, PlanItem } from './path'

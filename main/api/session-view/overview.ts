@@ -2,7 +2,11 @@
  * `session:open`: header facts, statistics over every entry, diagnostics and the tree rows
  * of one loaded session.
  */
-import type { SessionOverview, SessionStats, UsageView } from '../../../preload/contract/session'
+import type {
+  SessionOverview,
+  SessionStats,
+  UsageView,
+} from '../../../preload/contract/session-view'
 import { buildRows } from './rows'
 import { yieldNow, type SessionEntry, type ViewSource } from './source'
 
@@ -111,7 +115,8 @@ export async function buildOverview(
   await yieldNow()
   const header = loaded.header
   const leaf = leafPos >= 0 ? entries[leafPos] : undefined
-  // The view opens every damaged file read-only (issue 5), not only those pi rejects.
+  // The view opens every damaged file read-only (pi spec 16, 17), not only those pi
+  // rejects.
   const damage = loaded.diagnostics.find((d) => d.kind !== 'unknown-type')
   const reason =
     manager.getReadOnlyReason() ??

@@ -4,7 +4,7 @@
  * in one response).
  */
 import { ApiError } from '../../../preload/contract/errors'
-import type { PathItem, PathPage } from '../../../preload/contract/session'
+import type { PathItem, PathPage } from '../../../preload/contract/session-view'
 import { memoize } from './cache'
 import { itemSize, toPathItem } from './items'
 import { planPath, type PathPlan } from './path'

@@ -4,7 +4,7 @@
  * holding the leaf first and then by timestamp (the session module's tree already sorts them).
  * Iterative: a 50,000-deep chain needs no recursion.
  */
-import type { TreeRow } from '../../../preload/contract/session'
+import type { TreeRow } from '../../../preload/contract/session-view'
 import { collectCalls, hasText, rowText } from './row-text'
 import {
   pathTo,

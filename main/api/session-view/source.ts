@@ -1,7 +1,8 @@
 /**
  * The session view's only door into `main/session` (thin adapter): loads a file with the
  * session module's streaming loader and SessionManager, and adds the lookups the view needs
- * (position of every entry, pi's index by id). Reading never writes (issue 3).
+ * (position of every entry, pi's index by id). Reading never writes (pi spec 17,
+ * ARCHITECTURE.md rule 8).
  */
 import { stat } from 'node:fs/promises'
 import {

@@ -1,6 +1,6 @@
 /**
- * Text cleaning for session content (issue 5: "message text with ANSI escapes, tabs and other
- * control characters displays cleanly"). Session text is hostile input: it is only ever shown
+ * Text cleaning for session content: message text with ANSI escapes, tabs and other
+ * control characters displays cleanly. Session text is hostile input: it is only ever shown
  * as text, but terminal escapes and control characters must not garble the view.
  */
 

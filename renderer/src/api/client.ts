@@ -4,8 +4,10 @@
  * (`#token=...`). Unwraps envelopes: resolves with the value or throws ApiError.
  */
 import type { PiSessionsApi } from '../../../preload/contract/api'
-import { EVENTS, type Channel, type EventName } from '../../../preload/contract/channels'
-import { ApiError, type Envelope } from '../../../preload/contract/errors'
+import type { Channel } from '../../../preload/contract/channels'
+import { ApiError, type ApiErrorData, type Envelope } from '../../../preload/contract/errors'
+import { eventArgs } from '../../../preload/contract/event-message'
+import type { EventListener as Listener } from '../../../preload/contract/events'
 import type { ChannelArgs, ChannelResult } from '../../../preload/contract/schemas'
 
 declare global {
@@ -19,8 +21,6 @@ export function tokenFromHash(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? ''
 }
 
-type Listener = (event: EventName, payload: unknown) => void
-
 /** Parses server-sent event text into `{event, payload}` messages; returns the unparsed rest. */
 export function parseEventStream(buffer: string, emit: Listener): string {
   const blocks = buffer.split('\n\n')
@@ -33,9 +33,8 @@ export function parseEventStream(buffer: string, emit: Listener): string {
       .join('\n')
     if (!data) continue
     try {
-      const message = JSON.parse(data) as { event: EventName; payload: unknown }
-      if ((EVENTS as readonly string[]).includes(message.event))
-        emit(message.event, message.payload)
+      const args = eventArgs(JSON.parse(data))
+      if (args) emit(...args)
     } catch {
       // A malformed event is dropped; the next change notification carries the state again.
     }
@@ -50,7 +49,7 @@ export function parseEventStream(buffer: string, emit: Listener): string {
 function followEvents(token: string, base: string, listeners: Set<Listener>): () => void {
   const controller = new AbortController()
   let delay = 500
-  const emit: Listener = (event, payload) => listeners.forEach((l) => l(event, payload))
+  const emit: Listener = (...args) => listeners.forEach((l) => l(...args))
   const connect = async () => {
     while (!controller.signal.aborted) {
       try {
@@ -137,4 +136,14 @@ export async function call<C extends Channel>(
   const envelope = await currentTransport().invoke(channel, args)
   if (!envelope.ok) throw new ApiError(envelope.error.code, envelope.error.message)
   return envelope.value
+}
+
+/**
+ * What a store keeps of a failed call: the code (so the UI can tell "file gone" from
+ * "read-only", ARCHITECTURE.md rule 4) and the message shown to the user. Anything thrown
+ * that is not an API error (a bug in the renderer) counts as `internal`.
+ */
+export function errorData(error: unknown): ApiErrorData {
+  if (error instanceof ApiError) return { code: error.code, message: error.message }
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
 }

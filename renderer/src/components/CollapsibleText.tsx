@@ -1,5 +1,5 @@
 /**
- * Preformatted text cut to its first lines, with "show all" (issue 5: long tool output).
+ * Preformatted text cut to its first lines, with "show all", so long tool output does not flood the transcript.
  */
 import { useState } from 'react'
 

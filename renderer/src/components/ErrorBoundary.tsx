@@ -14,8 +14,8 @@ interface State {
 }
 
 /**
- * Catches a rendering crash and shows a recoverable view instead of a blank window (issue
- * 7: never a silent dead window). Around the whole app it offers "Reload"; around one part
+ * Catches a rendering crash and shows a recoverable view instead of a blank window (never
+ * a silent dead window). Around the whole app it offers "Reload"; around one part
  * ("the transcript") it keeps the rest of the app working and offers "Try again".
  */
 export class ErrorBoundary extends Component<Props, State> {

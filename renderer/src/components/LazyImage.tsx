@@ -1,6 +1,6 @@
 /**
- * A base64 image from session content, fetched only when it scrolls into view (issue 5:
- * "images shown lazily"): the transcript carries a reference, `session:get-image` the data.
+ * A base64 image from session content, fetched only when it scrolls into view (images load
+ * lazily): the transcript carries a reference, `session:get-image` the data.
  * Only raster types become an <img> with a data: URL (CSP: img-src 'self' data:).
  */
 import { useEffect, useRef, useState } from 'react'

@@ -1,10 +1,11 @@
 /**
- * The edits store (issue 6): rename a session, label an entry, extract a branch, and undo
+ * The edits store: rename a session, label an entry, extract a branch, and undo
  * the last rename or label (undo writes the previous value as a new entry, as pi would).
- * After each edit the library and the open session view are refreshed.
+ * After each edit the open session view is reloaded; the list follows main's change event.
  */
 import { create } from 'zustand'
-import { call } from '../api/client'
+import type { ApiErrorData } from '../../../preload/contract/errors'
+import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 import { useSessionView } from './session'
 
@@ -29,7 +30,7 @@ export type LastEdit =
 export interface EditsState {
   prompt: EditPrompt | null
   busy: boolean
-  error: string | null
+  error: ApiErrorData | null
   last: LastEdit | null
   ask(prompt: EditPrompt): void
   cancel(): void
@@ -42,12 +43,14 @@ export interface EditsState {
   dismiss(): void
 }
 
+/**
+ * Shows an edit in the open session view. The library list is not refetched here: main re-reads
+ * the file after every edit and says `library:changed`, whose listener refetches (wiring.ts), so
+ * an edit costs one refetch, not two.
+ */
 async function refreshAfter(sessionId: string): Promise<void> {
   const view = useSessionView.getState()
-  await Promise.all([
-    useLibrary.getState().refetch(),
-    view.sessionId === sessionId ? view.reload() : Promise.resolve(),
-  ])
+  if (view.sessionId === sessionId) await view.reload()
 }
 
 export const useEdits = create<EditsState>((set, get) => {
@@ -59,7 +62,7 @@ export const useEdits = create<EditsState>((set, get) => {
       await refreshAfter(last.sessionId)
       return true
     } catch (error) {
-      set({ error: (error as Error).message })
+      set({ error: errorData(error) })
       return false
     } finally {
       set({ busy: false })
@@ -103,9 +106,7 @@ export const useEdits = create<EditsState>((set, get) => {
     extract(sessionId, entryId) {
       return attempt(async () => {
         const created = await call('session:extract-branch', { sessionId, entryId })
-        const library = useLibrary.getState()
-        await library.refetch()
-        library.selectSession(created.sessionId)
+        useLibrary.getState().selectSession(created.sessionId)
         return { kind: 'extract', sessionId: created.sessionId }
       })
     },

@@ -13,7 +13,8 @@ import type {
   SessionRow,
   SessionSort,
 } from '../../../preload/contract/library'
-import { call } from '../api/client'
+import type { ApiErrorData } from '../../../preload/contract/errors'
+import { call, errorData } from '../api/client'
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -36,14 +37,15 @@ export interface LibraryState {
   models: string[]
   progress: LibraryProgress
   status: LoadStatus
-  error: string | null
+  error: ApiErrorData | null
   /** null = all projects. */
   projectId: string | null
   query: QueryState
   rows: SessionRow[]
   matched: number
   total: number
-  queryError: string | null
+  /** Why the query shows no rows: a search main refused, or a failed call. */
+  queryError: ApiErrorData | null
   rowsStatus: LoadStatus
   /** The search text the shown rows answer (lets tests and the UI tell stale rows). */
   rowsText: string
@@ -93,13 +95,16 @@ export const useLibrary = create<LibraryState>((set, get) => {
         rows: result.rows,
         matched: result.matched,
         total: result.total,
-        queryError: result.queryError,
+        queryError:
+          result.queryError === null
+            ? null
+            : { code: 'invalid_argument', message: result.queryError },
         progress: result.progress,
         rowsStatus: 'ready',
         rowsText: query.text,
       })
     } catch (error) {
-      if (ticket === rowsRequest) set({ rowsStatus: 'error', queryError: (error as Error).message })
+      if (ticket === rowsRequest) set({ rowsStatus: 'error', queryError: errorData(error) })
     }
   }
 
@@ -145,7 +150,7 @@ export const useLibrary = create<LibraryState>((set, get) => {
         await fetchRows()
         set({ status: 'ready' })
       } catch (error) {
-        set({ status: 'error', error: (error as Error).message })
+        set({ status: 'error', error: errorData(error) })
       }
     },
 
@@ -154,7 +159,7 @@ export const useLibrary = create<LibraryState>((set, get) => {
         await fetchProjects()
         await fetchRows()
       } catch (error) {
-        set({ error: (error as Error).message })
+        set({ error: errorData(error) })
       }
     },
 
@@ -162,7 +167,7 @@ export const useLibrary = create<LibraryState>((set, get) => {
       try {
         set({ progress: await call('library:refresh', {}) })
       } catch (error) {
-        set({ error: (error as Error).message })
+        set({ error: errorData(error) })
       }
     },
 

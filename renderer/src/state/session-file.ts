@@ -1,7 +1,8 @@
 /**
  * Whether the open session's file still matches what the view shows: after each library
  * change, the file's size is compared with the one the view was opened with. The view
- * then offers Reload (pi appended, or the file was rewritten) or says the file is gone.
+ * then offers Reload (pi appended, or the file was rewritten) or says the file is gone. The
+ * reset to `current` when a session opens is wired in `wiring.ts`.
  */
 import { create } from 'zustand'
 import { ApiError } from '../../../preload/contract/errors'
@@ -30,8 +31,3 @@ export async function checkOpenSession(): Promise<void> {
       useSessionFile.setState({ state: 'gone' })
   }
 }
-
-// A newly opened (or reloaded) session is current by definition.
-useSessionView.subscribe((s, before) => {
-  if (s.overview !== before.overview) useSessionFile.setState({ state: 'current' })
-})

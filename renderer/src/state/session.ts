@@ -11,8 +11,9 @@ import type {
   SessionLineage,
   SessionOverview,
   TreeRow,
-} from '../../../preload/contract/session'
-import { call } from '../api/client'
+} from '../../../preload/contract/session-view'
+import type { ApiErrorData } from '../../../preload/contract/errors'
+import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
@@ -42,22 +43,20 @@ export interface PathState {
 export interface SessionViewState {
   sessionId: string | null
   status: Status
-  error: string | null
+  error: ApiErrorData | null
   overview: SessionOverview | null
   lineage: SessionLineage | null
   /** The selected entry (a tree row): its path is the transcript. */
   selected: { id: string; pos: number } | null
   raw: boolean
-  showHidden: boolean
   path: PathState | null
   pathStatus: Status
-  pathError: string | null
+  pathError: ApiErrorData | null
   /** Opens a session (again), selecting `entryId` or pi's leaf; a no-op reload is avoided. */
   openSession(sessionId: string, entryId?: string): Promise<void>
   /** Selects a tree row: the transcript shows the path to it. */
   selectEntry(row: { id: string; pos: number }): void
   setRaw(raw: boolean): void
-  setShowHidden(show: boolean): void
   /** Makes sure items [start, end] of the current path are loaded (visible range). */
   ensureRange(start: number, end: number): void
   /** Re-reads the open session (after pi appended to it). */
@@ -118,8 +117,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       mark('pi:path:data')
       set({ path: toPathState(page, new Map()), pathStatus: 'ready' })
     } catch (error) {
-      if (get().sessionId === sessionId)
-        set({ pathStatus: 'error', pathError: (error as Error).message })
+      if (get().sessionId === sessionId) set({ pathStatus: 'error', pathError: errorData(error) })
     }
   }
 
@@ -147,7 +145,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       }
       set({ path: toPathState(page, items) })
     } catch (error) {
-      set({ pathError: (error as Error).message })
+      set({ pathError: errorData(error) })
     } finally {
       inFlight.delete(flight)
     }
@@ -170,7 +168,6 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     lineage: null,
     selected: null,
     raw: false,
-    showHidden: false,
     path: null,
     pathStatus: 'idle',
     pathError: null,
@@ -210,7 +207,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         void loadLineage(sessionId)
         await loadPath()
       } catch (error) {
-        if (ticket === openTicket) set({ status: 'error', error: (error as Error).message })
+        if (ticket === openTicket) set({ status: 'error', error: errorData(error) })
       }
     },
 
@@ -225,10 +222,6 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       if (raw === get().raw) return
       set({ raw })
       void loadPath()
-    },
-
-    setShowHidden(showHidden) {
-      set({ showHidden })
     },
 
     ensureRange(start, end) {

@@ -4,12 +4,13 @@
  */
 import { create } from 'zustand'
 import type { SettingsPatch, UserSettings } from '../../../preload/contract/app'
-import { call } from '../api/client'
+import type { ApiErrorData } from '../../../preload/contract/errors'
+import { call, errorData } from '../api/client'
 
 /** State and actions of the settings. */
 export interface SettingsState {
   settings: UserSettings | null
-  error: string | null
+  error: ApiErrorData | null
   load(): Promise<void>
   update(patch: SettingsPatch): Promise<void>
 }
@@ -28,7 +29,7 @@ export const useSettings = create<SettingsState>((set, get) => ({
       applyTheme(settings.theme)
       set({ settings, error: null })
     } catch (error) {
-      set({ error: (error as Error).message })
+      set({ error: errorData(error) })
     }
   },
   async update(patch) {
@@ -45,7 +46,7 @@ export const useSettings = create<SettingsState>((set, get) => ({
       set({ settings: saved, error: null })
     } catch (error) {
       if (before) applyTheme(before.theme)
-      set({ settings: before, error: (error as Error).message })
+      set({ settings: before, error: errorData(error) })
     }
   },
 }))

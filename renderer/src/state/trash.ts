@@ -1,11 +1,12 @@
 /**
  * The trash store: the delete confirmation (which sessions, shown to the user first) and
- * the recently deleted list with restore (issue 6).
+ * the recently deleted list with restore.
  */
 import { create } from 'zustand'
 import type { SessionRow } from '../../../preload/contract/library'
 import type { DeletedSessionView, TrashMoveResult } from '../../../preload/contract/trash'
-import { call } from '../api/client'
+import type { ApiErrorData } from '../../../preload/contract/errors'
+import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 import { useSettings } from './settings'
 
@@ -17,7 +18,7 @@ export interface TrashState {
   /** What the last move did (shown until dismissed). */
   lastResult: TrashMoveResult | null
   deleted: DeletedSessionView[]
-  error: string | null
+  error: ApiErrorData | null
   /** Opens the confirmation for these sessions. */
   askToDelete(rows: SessionRow[]): void
   cancel(): void
@@ -56,9 +57,10 @@ export const useTrash = create<TrashState>((set, get) => ({
       library.setChecked(library.checkedIds.filter((id) => !gone.has(id)))
       if (library.selectedSessionId && gone.has(library.selectedSessionId))
         library.selectSession(null)
-      await Promise.all([library.refetch(), get().loadDeleted()])
+      // The list follows main's change event after the move (wiring.ts): no refetch here.
+      await get().loadDeleted()
     } catch (error) {
-      set({ error: (error as Error).message })
+      set({ error: errorData(error) })
     } finally {
       set({ busy: false })
     }
@@ -67,7 +69,7 @@ export const useTrash = create<TrashState>((set, get) => ({
     try {
       set({ deleted: await call('trash:list', {}) })
     } catch (error) {
-      set({ error: (error as Error).message })
+      set({ error: errorData(error) })
     }
   },
   async restore(deletedId) {
@@ -75,10 +77,10 @@ export const useTrash = create<TrashState>((set, get) => ({
     try {
       const { sessionId } = await call('trash:restore', { deletedId })
       set({ lastResult: null })
-      await Promise.all([useLibrary.getState().refetch(), get().loadDeleted()])
+      await get().loadDeleted()
       useLibrary.getState().selectSession(sessionId)
     } catch (error) {
-      set({ error: (error as Error).message })
+      set({ error: errorData(error) })
     } finally {
       set({ busy: false })
     }

@@ -1,12 +1,11 @@
 /**
- * Labels, session names and branch extraction (issue 6) on temp copies of the fixtures;
+ * Labels, session names and branch extraction (pi spec 10, 11, 14.6) on temp copies of the fixtures;
  * pi's own SessionManager (0.73.1) reads back what we wrote.
  */
-import { test } from 'node:test'
+import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { basename, join } from 'node:path'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import {
   extractBranch,
@@ -16,22 +15,19 @@ import {
   LABEL_MAX,
 } from '../../../main/library/edits'
 import { ApiError } from '../../../preload/contract/errors'
-import { FIXTURE_STORE, readManifest } from '../../helpers/fixtures'
+import { copyFixtureFile } from '../../helpers/fixtures'
 
-/** A temp copy of the fixture file of `scenario` written by `writer`. */
-function copyOf(scenario: string, writer = 'pi 1.6.0') {
-  const file = readManifest().files.find((f) => f.scenario === scenario && f.writer === writer)
-  assert.ok(file, `${scenario} by ${writer}`)
-  const dir = mkdtempSync(join(tmpdir(), 'pi-edit-'))
-  const path = join(dir, basename(file.file))
-  copyFileSync(join(FIXTURE_STORE, file.file), path)
-  return { path, dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+/** A temp copy of the fixture file of `scenario` by `writer`, removed after the test `ctx`. */
+function copyOf(ctx: TestContext, scenario: string, writer = 'pi 1.6.0') {
+  const copy = copyFixtureFile(scenario, writer, 'pi-edit-')
+  ctx.after(copy.cleanup)
+  return copy
 }
 
 const code = (e: unknown) => (e instanceof ApiError ? e.code : String(e))
 
-test('a label set, changed and cleared reads back in pi; undo writes the previous value', async () => {
-  const t = copyOf('plain-chat')
+test('a label set, changed and cleared reads back in pi; undo writes the previous value', async (ctx) => {
+  const t = copyOf(ctx, 'plain-chat')
   const target = PiSessionManager.open(t.path).getEntries()[2]?.id as string
   const first = await setLabel(t.path, target, 'checkpoint')
   assert.deepEqual(first, { previous: null, current: 'checkpoint' })
@@ -44,21 +40,19 @@ test('a label set, changed and cleared reads back in pi; undo writes the previou
   assert.equal(PiSessionManager.open(t.path).getLabel(target), undefined)
   // Every write is one whole line; the file is valid JSONL throughout.
   for (const line of readFileSync(t.path, 'utf8').trimEnd().split('\n')) JSON.parse(line)
-  t.cleanup()
 })
 
-test('a session name is set, normalised as pi does, and cleared', async () => {
-  const t = copyOf('plain-chat')
+test('a session name is set, normalised as pi does, and cleared', async (ctx) => {
+  const t = copyOf(ctx, 'plain-chat')
   const result = await renameSession(t.path, '  Release\nnotes\r\nfor v2\t ')
   assert.equal(result.current, 'Release notes for v2')
   assert.equal(PiSessionManager.open(t.path).getSessionName(), 'Release notes for v2')
   await renameSession(t.path, '   ')
   assert.equal(PiSessionManager.open(t.path).getSessionName(), undefined)
-  t.cleanup()
 })
 
-test('over-long text is refused before anything is written', async () => {
-  const t = copyOf('plain-chat')
+test('over-long text is refused before anything is written', async (ctx) => {
+  const t = copyOf(ctx, 'plain-chat')
   const before = readFileSync(t.path)
   const target = PiSessionManager.open(t.path).getEntries()[1]?.id as string
   await assert.rejects(
@@ -69,11 +63,10 @@ test('over-long text is refused before anything is written', async () => {
   // Bidi overrides could make a label display as something else.
   assert.equal(normalizeText('a\u202eb\u2066c', 50, 'label'), 'a b c')
   assert.deepEqual(readFileSync(t.path), before)
-  t.cleanup()
 })
 
-test('a missing entry, a missing file and a damaged file are refused with no write', async () => {
-  const t = copyOf('plain-chat')
+test('a missing entry, a missing file and a damaged file are refused with no write', async (ctx) => {
+  const t = copyOf(ctx, 'plain-chat')
   const before = readFileSync(t.path)
   await assert.rejects(setLabel(t.path, 'nope0000', 'x'), (e) => code(e) === 'not_found')
   assert.deepEqual(readFileSync(t.path), before)
@@ -82,16 +75,14 @@ test('a missing entry, a missing file and a damaged file are refused with no wri
     (e) => code(e) === 'not_found',
   )
   assert.equal(existsSync(join(t.dir, 'gone.jsonl')), false)
-  t.cleanup()
-  const damaged = copyOf('damaged-bom', 'handwritten')
+  const damaged = copyOf(ctx, 'damaged-bom', 'handwritten')
   const bytes = readFileSync(damaged.path)
   await assert.rejects(renameSession(damaged.path, 'x'), (e) => code(e) === 'conflict')
   assert.deepEqual(readFileSync(damaged.path), bytes)
-  damaged.cleanup()
 })
 
-test('editing a legacy v1 file migrates it atomically and keeps the original as a backup', async () => {
-  const t = copyOf('legacy-v1', 'handwritten')
+test('editing a legacy v1 file migrates it atomically and keeps the original as a backup', async (ctx) => {
+  const t = copyOf(ctx, 'legacy-v1', 'handwritten')
   const original = readFileSync(t.path)
   await renameSession(t.path, 'Old but named')
   const backups = readdirSync(t.dir).filter((n) => n.endsWith('.bak'))
@@ -100,11 +91,10 @@ test('editing a legacy v1 file migrates it atomically and keeps the original as 
   const pi = PiSessionManager.open(t.path)
   assert.equal(pi.getHeader()?.version, 3)
   assert.equal(pi.getSessionName(), 'Old but named')
-  t.cleanup()
 })
 
-test('extracting a branch writes a new session with the parent named in its header', async () => {
-  const t = copyOf('branches')
+test('extracting a branch writes a new session with the parent named in its header', async (ctx) => {
+  const t = copyOf(ctx, 'branches')
   const source = PiSessionManager.open(t.path)
   const leaf = source.getTree()[0]?.children[0]?.children[0]?.entry.id as string
   const created = await extractBranch(t.path, leaf)
@@ -120,5 +110,4 @@ test('extracting a branch writes a new session with the parent named in its head
     .filter((e) => e.type !== 'label')
     .map((e) => e.id)
   assert.deepEqual(extracted, expectedPath)
-  t.cleanup()
 })

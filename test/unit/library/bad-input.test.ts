@@ -1,31 +1,23 @@
 /**
- * Bad input in the roots (issue 4): folders that are not sessions, non-jsonl files, a
+ * Bad input in the roots: folders that are not sessions, non-jsonl files, a
  * directory named *.jsonl, dangling links and symlink loops, a root that is missing or
  * disappears: the library keeps working and says what it could not read and why.
  */
-import { test } from 'node:test'
+import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SessionQuery } from '../../../preload/contract/library'
 import { SessionLibrary } from '../../../main/library/library'
 import { FIXTURE_STORE } from '../../helpers/fixtures'
 import { query } from '../../helpers/library'
+import { tempDir } from '../../helpers/temp'
 
 const ALL: SessionQuery = query()
 const GOOD = 'agent/sessions/--home-ayla-src-tide-tables--'
 
-function hostileRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), 'pi-sessions-bad-'))
+function hostileRoot(ctx: TestContext): string {
+  const root = tempDir(ctx, 'pi-sessions-bad-')
   cpSync(join(FIXTURE_STORE, GOOD), join(root, 'project'), { recursive: true })
   mkdirSync(join(root, 'not-sessions'))
   writeFileSync(join(root, 'not-sessions', 'notes.txt'), 'hello')
@@ -38,8 +30,8 @@ function hostileRoot(): string {
   return root
 }
 
-test('hostile files next to sessions are listed with the reason, sessions still load', async () => {
-  const root = hostileRoot()
+test('hostile files next to sessions are listed with the reason, sessions still load', async (ctx) => {
+  const root = hostileRoot(ctx)
   const library = new SessionLibrary([{ path: root, source: 'cli' }], { watch: false })
   await library.start()
   await library.whenIdle()
@@ -60,11 +52,10 @@ test('hostile files next to sessions are listed with the reason, sessions still 
   const problems = library.listProjects().problems
   assert.ok(problems.some((p) => p.path.endsWith('dir-loop') && /loop/.test(p.message)))
   await library.close()
-  rmSync(root, { recursive: true, force: true })
 })
 
-test('a missing root is reported; a root that disappears empties its rows, then comes back', async () => {
-  const base = mkdtempSync(join(tmpdir(), 'pi-sessions-roots-'))
+test('a missing root is reported; a root that disappears empties its rows, then comes back', async (ctx) => {
+  const base = tempDir(ctx, 'pi-sessions-roots-')
   const root = join(base, 'sessions')
   cpSync(join(FIXTURE_STORE, GOOD), join(root, 'project'), { recursive: true })
   const missing = join(base, 'unmounted')
@@ -89,5 +80,4 @@ test('a missing root is reported; a root that disappears empties its rows, then 
   await library.refresh()
   assert.equal(library.query(ALL).rows.length, 7)
   await library.close()
-  rmSync(base, { recursive: true, force: true })
 })

@@ -1,41 +1,34 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { resolveSessionRoots } from '../../../main/library/roots'
-
-function tempHome(): string {
-  return mkdtempSync(join(tmpdir(), 'pi-roots-'))
-}
+import { tempDir } from '../../helpers/temp'
 
 // pi spec 1.1 / 1.3: --session-dir > PI_CODING_AGENT_SESSION_DIR > settings.sessionDir >
 // <agentDir>/sessions, agentDir = PI_CODING_AGENT_DIR or ~/.pi/agent.
-test('default root is ~/.pi/agent/sessions', () => {
-  const home = tempHome()
+test('default root is ~/.pi/agent/sessions', (ctx) => {
+  const home = tempDir(ctx, 'pi-roots-')
   const r = resolveSessionRoots({ env: {}, homedir: home })
   assert.equal(r.agentDir, join(home, '.pi', 'agent'))
   assert.deepEqual(r.roots, [{ path: join(home, '.pi', 'agent', 'sessions'), source: 'default' }])
-  rmSync(home, { recursive: true })
 })
 
-test('PI_CODING_AGENT_DIR moves the agent dir, with ~ expanded', () => {
-  const home = tempHome()
+test('PI_CODING_AGENT_DIR moves the agent dir, with ~ expanded', (ctx) => {
+  const home = tempDir(ctx, 'pi-roots-')
   const r = resolveSessionRoots({ env: { PI_CODING_AGENT_DIR: '~/custom-agent' }, homedir: home })
   assert.equal(r.agentDir, join(home, 'custom-agent'))
   assert.equal(r.roots[0]?.path, join(home, 'custom-agent', 'sessions'))
-  rmSync(home, { recursive: true })
 })
 
-test('an empty PI_CODING_AGENT_DIR counts as unset', () => {
-  const home = tempHome()
+test('an empty PI_CODING_AGENT_DIR counts as unset', (ctx) => {
+  const home = tempDir(ctx, 'pi-roots-')
   const r = resolveSessionRoots({ env: { PI_CODING_AGENT_DIR: '' }, homedir: home })
   assert.equal(r.agentDir, join(home, '.pi', 'agent'))
-  rmSync(home, { recursive: true })
 })
 
-test('settings.json sessionDir beats the default; env beats settings; --sessions-dir beats all', () => {
-  const home = tempHome()
+test('settings.json sessionDir beats the default; env beats settings; --sessions-dir beats all', (ctx) => {
+  const home = tempDir(ctx, 'pi-roots-')
   const agent = join(home, 'agent')
   mkdirSync(agent)
   writeFileSync(join(agent, 'settings.json'), JSON.stringify({ sessionDir: '~/from-settings' }))
@@ -52,11 +45,10 @@ test('settings.json sessionDir beats the default; env beats settings; --sessions
     { path: '/a', source: 'cli' },
     { path: '/b', source: 'cli' },
   ])
-  rmSync(home, { recursive: true })
 })
 
-test('a malformed settings.json is a warning, not a crash, and changes nothing on disk', () => {
-  const home = tempHome()
+test('a malformed settings.json is a warning, not a crash, and changes nothing on disk', (ctx) => {
+  const home = tempDir(ctx, 'pi-roots-')
   const agent = join(home, 'agent')
   mkdirSync(agent)
   writeFileSync(join(agent, 'settings.json'), '{ not json')
@@ -65,5 +57,4 @@ test('a malformed settings.json is a warning, not a crash, and changes nothing o
   assert.equal(r.warnings.length, 1)
   // Reading creates no folder: the sessions root still does not exist.
   assert.deepEqual(readdirSync(agent), ['settings.json'])
-  rmSync(home, { recursive: true })
 })

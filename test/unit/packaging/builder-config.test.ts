@@ -1,6 +1,6 @@
 /**
  * electron-builder cannot package here (it downloads Electron), so CI checks its
- * configuration statically (issue 7): targets, files, icons, the demo library, and that
+ * configuration statically: targets, files, icons, the demo library, and that
  * every module the built main process loads at run time is a packaged dependency.
  */
 import { test } from 'node:test'

@@ -6,13 +6,20 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { appendFileSync, readFileSync } from 'node:fs'
 import { basename } from 'node:path'
-import { dispatch, type HandlerTable } from '../../../main/api/dispatch'
-import type { HandlerContext } from '../../../main/api/handlers'
+import type { HandlerContext, HandlerTable } from '../../../main/api/context'
+import { dispatch } from '../../../main/api/dispatch'
 import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { SessionLibrary } from '../../../main/library/library'
-import { copyFixtureStore, readManifest, type TempStore } from '../../helpers/fixtures'
-import type { SessionOverview, SessionLineage, ImageData } from '../../../preload/contract/session'
+import { copyFixtureStore, fixtureFile, type TempStore } from '../../helpers/fixtures'
+import type {
+  SessionOverview,
+  SessionLineage,
+  ImageData,
+} from '../../../preload/contract/session-view'
 import { query } from '../../helpers/library'
+import { recordingLog } from '../../helpers/log'
+
+const log = recordingLog()
 
 let store: TempStore
 let library: SessionLibrary
@@ -36,15 +43,14 @@ after(async () => {
 })
 
 function idOf(scenario: string, writer = 'pi 1.6.0'): string {
-  const file = readManifest().files.find((f) => f.scenario === scenario && f.writer === writer)
-  const name = basename(file?.file ?? '')
+  const name = basename(fixtureFile(scenario, writer).file)
   const row = library.query(query()).rows.find((r) => r.fileName === name)
   assert.ok(row, `${scenario} is in the library`)
   return row.id
 }
 
 async function ok<T>(channel: string, args: unknown): Promise<T> {
-  const result = await dispatch(handlers, channel, args)
+  const result = await dispatch(handlers, channel, args, log)
   assert.ok(result.ok, JSON.stringify(result))
   return result.value as T
 }
@@ -55,7 +61,7 @@ test('arguments are validated: paths, forged ids, odd entry ids are refused', as
     { sessionId: '0123456789abcdef', path: '/etc/passwd' },
     {},
   ]) {
-    const r = await dispatch(handlers, 'session:open', args)
+    const r = await dispatch(handlers, 'session:open', args, log)
     assert.equal(!r.ok && r.error.code, 'invalid_argument', JSON.stringify(args))
   }
   const id = idOf('branches')
@@ -66,10 +72,10 @@ test('arguments are validated: paths, forged ids, odd entry ids are refused', as
     { sessionId: id, entryId: 'abc', limit: 100000 },
     { sessionId: id, entryId: 'abc', offset: -1 },
   ]) {
-    const r = await dispatch(handlers, 'session:get-path', args)
+    const r = await dispatch(handlers, 'session:get-path', args, log)
     assert.equal(!r.ok && r.error.code, 'invalid_argument', JSON.stringify(args))
   }
-  const forged = await dispatch(handlers, 'session:open', { sessionId: 'ffffffffffffffff' })
+  const forged = await dispatch(handlers, 'session:open', { sessionId: 'ffffffffffffffff' }, log)
   assert.equal(!forged.ok && forged.error.code, 'not_found')
 })
 
@@ -80,9 +86,12 @@ test('a damaged file opens read-only with its diagnostics and parsable entries',
   assert.equal(overview.readOnly, true)
   assert.ok(overview.diagnostics.some((d) => d.kind === 'malformed-json' && d.line > 1))
   assert.ok(overview.rows.length > 0)
-  const dir = await dispatch(handlers, 'session:open', {
-    sessionId: idOf('damaged-directory-named-jsonl', 'handwritten'),
-  })
+  const dir = await dispatch(
+    handlers,
+    'session:open',
+    { sessionId: idOf('damaged-directory-named-jsonl', 'handwritten') },
+    log,
+  )
   assert.equal(!dir.ok && dir.error.code, 'io')
 })
 
@@ -95,19 +104,18 @@ test('images are served by reference, only as raster base64', async () => {
     position: first.pos,
     index: 0,
   })
-  const file = readManifest().files.find(
-    (f) => f.scenario === 'tools-images' && f.writer === 'pi 1.6.0',
-  )!
+  const file = fixtureFile('tools-images', 'pi 1.6.0')
   const line = readFileSync(`${store.root}/${file.file}`, 'utf8').split('\n')[
     first.line - 1
   ] as string
   assert.equal(image.data, JSON.parse(line).message.content[1].data)
   assert.equal(image.mimeType, 'image/png')
-  const missing = await dispatch(handlers, 'session:get-image', {
-    sessionId: id,
-    position: first.pos,
-    index: 5,
-  })
+  const missing = await dispatch(
+    handlers,
+    'session:get-image',
+    { sessionId: id, position: first.pos, index: 5 },
+    log,
+  )
   assert.equal(!missing.ok && missing.error.code, 'not_found')
 })
 
@@ -121,9 +129,7 @@ test('lineage: a fork names its parent, the parent lists its forks', async () =>
 test('a file pi appended to is read again (the cache checks size and mtime)', async () => {
   const id = idOf('plain-chat')
   const before = await ok<SessionOverview>('session:open', { sessionId: id })
-  const file = readManifest().files.find(
-    (f) => f.scenario === 'plain-chat' && f.writer === 'pi 1.6.0',
-  )!
+  const file = fixtureFile('plain-chat', 'pi 1.6.0')
   const entry = {
     type: 'message',
     id: 'feedf00d',

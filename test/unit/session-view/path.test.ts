@@ -7,7 +7,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { loadViewSource, type ViewSource } from '../../../main/api/session-view/source'
 import { pathPage } from '../../../main/api/session-view/page'
-import { PathPage } from '../../../preload/contract/session'
+import { PathPage } from '../../../preload/contract/session-view'
 import { ApiError } from '../../../preload/contract/errors'
 import { expectedFiles, idMapper } from './expected'
 

@@ -6,10 +6,10 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { loadViewSource } from '../../../main/api/session-view/source'
 import { buildOverview } from '../../../main/api/session-view/overview'
-import { SessionOverview } from '../../../preload/contract/session'
+import { SessionOverview } from '../../../preload/contract/session-view'
 import { expectedFiles, idMapper, type ExpectedFile, type ExpectedNode } from './expected'
 
-// Deliberate differences (issue 3, "no silent loss"): pi drops cycle members from its tree and
+// Deliberate differences (pi spec 17, "no silent loss"): pi drops cycle members from its tree and
 // shows a duplicate's later twin twice; the session module shows every entry once.
 const DIFFERENT_TREE = [
   'damaged-parent-cycle',

@@ -1,5 +1,5 @@
 /**
- * Text cleaning (issue 5: ANSI escapes, tabs and control characters display cleanly).
+ * Text cleaning: ANSI escapes, tabs and control characters display cleanly.
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'

@@ -1,5 +1,5 @@
 /**
- * Safe appends next to a running pi (issue 3): whole lines, newline repair, labels and names
+ * Safe appends next to a running pi (pi spec 13.2, 17): whole lines, newline repair, labels and names
  * parented on the file's actual last entry, re-reading a file that shrank or was replaced,
  * lazy first write and rollback (pi 1.6.0, spec 13).
  */

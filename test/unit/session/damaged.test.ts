@@ -1,5 +1,5 @@
 /**
- * "No hangs, no silent loss" (issue 3): damaged fixtures yield diagnostics with line and kind
+ * "No hangs, no silent loss" (pi spec 16, 17): damaged fixtures yield diagnostics with line and kind
  * while every parsable entry stays available; files pi throws on or hides open read-only;
  * cycles never hang; odd content loads.
  */

@@ -1,5 +1,5 @@
 /**
- * Deep and large sessions (issue 3): a linear 50,000-entry session goes through every code path
+ * Deep and large sessions: a linear 50,000-entry session goes through every code path
  * without a stack overflow, and the async loader keeps the event loop responsive.
  */
 import { after, before, describe, it } from 'node:test'
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { writeSession } from '../../../bench/gen-session.js'
+import { generateSession } from '../../../bench/generate-session.js'
 import {
   buildSessionInfo,
   flattenTree,
@@ -22,7 +22,7 @@ let file: string
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pi-large-'))
   file = join(dir, 'deep.jsonl')
-  await writeSession(file, { entries: ENTRIES, targetBytes: 25e6, seed: 7 })
+  await generateSession(file, { entries: ENTRIES, targetBytes: 25e6, seed: 7 })
 })
 after(() => rmSync(dir, { recursive: true, force: true }))
 

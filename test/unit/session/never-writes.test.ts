@@ -1,5 +1,5 @@
 /**
- * "Reading never writes" (issue 3, ARCHITECTURE rule 8): opening, listing, discovering and
+ * "Reading never writes" (pi spec 17, ARCHITECTURE rule 8): opening, listing, discovering and
  * creating sessions leave the store byte-for-byte and folder-for-folder as it was; only the
  * first edit of a legacy file rewrites it, atomically and with a backup.
  */
@@ -8,7 +8,12 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative } from 'node:path'
-import { copyFixtureStore, readManifest, type TempStore } from '../../helpers/fixtures.js'
+import {
+  copyFixtureStore,
+  fixtureFile,
+  readManifest,
+  type TempStore,
+} from '../../helpers/fixtures.js'
 import {
   findById,
   findMostRecentSession,
@@ -79,8 +84,7 @@ describe('reading never writes', () => {
 
   it('legacy v1/v2 files are migrated in memory only', () => {
     for (const scenario of ['legacy-v1', 'legacy-v1-forward-index', 'legacy-v2-hookmessage']) {
-      const f = readManifest().files.find((x) => x.scenario === scenario)
-      assert.ok(f)
+      const f = fixtureFile(scenario)
       const path = join(store.root, f.file)
       const bytes = readFileSync(path)
       const m = SessionManager.open(path)
@@ -99,8 +103,7 @@ describe('reading never writes', () => {
   })
 
   it('the first edit of a legacy file rewrites it atomically and keeps the original as a backup', async () => {
-    const f = readManifest().files.find((x) => x.scenario === 'legacy-v2-hookmessage')
-    assert.ok(f)
+    const f = fixtureFile('legacy-v2-hookmessage')
     const path = join(store.root, f.file)
     const original = readFileSync(path)
     const inoBefore = statSync(path).ino

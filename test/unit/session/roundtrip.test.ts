@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import { SessionManager, type SessionTreeNode } from '../../../main/session/index.js'
-import { FIXTURE_STORE, readManifest } from '../../helpers/fixtures.js'
+import { FIXTURE_STORE, fixtureFile } from '../../helpers/fixtures.js'
 import {
   assistant,
   bash,
@@ -178,8 +178,7 @@ describe('round trip: written by us, read by pi 0.73.1', () => {
   })
 
   it('a legacy v1 file, migrated in memory and rewritten on its first edit, reads the same in pi', () => {
-    const legacy = readManifest().files.find((f) => f.scenario === 'legacy-v1')
-    assert.ok(legacy)
+    const legacy = fixtureFile('legacy-v1')
     const path = join(dir, 'legacy-v1.jsonl')
     copyFileSync(join(FIXTURE_STORE, legacy.file), path)
     const m = SessionManager.open(path)

@@ -5,7 +5,7 @@
  *
  * Intended difference: sessions that have a header but that pi hides from listings because its
  * text extraction throws or its loader rejects the first line (BOM, a `content: null` message)
- * are listed by us (issue 3: no silent loss); they are checked to be present, and everything
+ * are listed by us (pi spec 17: no silent loss); they are checked to be present, and everything
  * else must match pi exactly.
  */
 import { after, before, describe, it } from 'node:test'

@@ -1,5 +1,5 @@
 /**
- * Deletion to the OS trash and restore (issue 6), through the handler table, on a temp
+ * Deletion to the OS trash and restore, through the handler table, on a temp
  * copy of the fixtures with a temp freedesktop trash (XDG_DATA_HOME set before `trash`
  * is first imported).
  */
@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHandlers } from '../../../main/api/handlers'
 import { dispatch } from '../../../main/api/dispatch'
+import { recordingLog } from '../../helpers/log'
 import { SessionLibrary } from '../../../main/library/library'
 import { SettingsStore } from '../../../main/settings/store'
 import { copyFixtureStore } from '../../helpers/fixtures'
@@ -45,7 +46,7 @@ async function setup() {
     version: 'test',
   })
   const call = async (channel: string, args: unknown) => {
-    const result = await dispatch(handlers, channel, args)
+    const result = await dispatch(handlers, channel, args, recordingLog())
     return result
   }
   const rows = () => library.query(query({ limit: 1000 })).rows

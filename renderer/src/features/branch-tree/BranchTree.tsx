@@ -7,20 +7,17 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist'
-import type { SessionOverview, TreeRow } from '../../../../preload/contract/session'
+import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import { useElementSize } from '../../components/useElementSize'
-import { registerCommand } from '../../state/commands'
-import { useEdits } from '../../state/edits'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
 import { matchesSearch, type FilterMode } from './filters'
-import { ancestry, buildTreeData, itemId, type TreeItem } from './layout'
+import type { TreeItem } from './layout'
 import { makeTreeNode } from './TreeNode'
 import { TreeToolbar } from './TreeToolbar'
+import { useLabelEditing } from './use-label-editing'
+import { useTreeLayout } from './use-tree-layout'
 import './branch-tree.css'
-
-/** Runs shorter than this stay expanded. */
-const RUN_MIN = 24
 
 /** The branch tree pane. */
 export function BranchTree({ overview }: { overview: SessionOverview }) {
@@ -37,89 +34,15 @@ export function BranchTree({ overview }: { overview: SessionOverview }) {
   const boxRef = useRef<HTMLDivElement>(null)
   const { width, height } = useElementSize(boxRef)
 
-  const leafRow = useMemo(
-    () => rows.findIndex((r) => r.pos === overview.leafPos),
-    [rows, overview.leafPos],
-  )
-  const active = useMemo(
-    () => new Set(leafRow >= 0 ? ancestry(rows, leafRow) : []),
-    [rows, leafRow],
-  )
-  const selectedRow = useMemo(
-    () => (selected ? rows.findIndex((r) => r.pos === selected.pos) : -1),
-    [rows, selected],
-  )
-  const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(() => new Set())
-  // While searching, runs stay expanded so every entry can match.
-  const runMin = collapse && !query.trim() ? RUN_MIN : 0
-  const base = useMemo(
-    () => buildTreeData(rows, { mode, leafRow, runMin, openRuns }),
-    [rows, mode, leafRow, runMin, openRuns],
-  )
-  // A selected entry inside a closed run (deep link, keyboard) loads that run's entries.
-  const revealRow = selectedRow >= 0 && (base.runOfRow[selectedRow] ?? -1) >= 0 ? selectedRow : -1
-  const layout = useMemo(
-    () =>
-      revealRow < 0 ? base : buildTreeData(rows, { mode, leafRow, runMin, openRuns, revealRow }),
-    [base, rows, mode, leafRow, runMin, openRuns, revealRow],
-  )
-  const setRunOpen = (id: string, open: boolean) =>
-    setOpenRuns((old) => {
-      if (old.has(id) === open) return old
-      const next = new Set(old)
-      if (open) next.add(id)
-      else next.delete(id)
-      return next
-    })
-  const initialOpenState = useMemo(
-    () => Object.fromEntries(layout.runIds.map((id) => [id, false])),
-    [layout.runIds],
-  )
-  // The selection must be a shown node: else the nearest shown ancestor (as pi's /tree does).
-  const selection = useMemo(() => {
-    if (selectedRow < 0) return undefined
-    const shownRows = new Set<number>()
-    const stack = [...layout.data]
-    while (stack.length > 0) {
-      const item = stack.pop() as TreeItem
-      if (item.row >= 0) shownRows.add(item.row)
-      if (item.children) for (const c of item.children) stack.push(c)
-    }
-    const path = ancestry(rows, selectedRow)
-    for (let i = path.length - 1; i >= 0; i--)
-      if (shownRows.has(path[i] as number)) return itemId(path[i] as number)
-    return undefined
-  }, [layout, rows, selectedRow])
-
-  // Label editing (issue 6): arborist's rename-in-place, allowed only for the node the user
-  // asked to label (L, or the node's Label button), so Enter still selects.
-  const [editing, setEditing] = useState<string | null>(null)
+  const { leafRow, active, layout, initialOpenState, selection, setRunOpen, setAllRuns } =
+    useTreeLayout(overview, selected?.pos ?? null, mode, query, collapse)
   const sessionId = useSessionView((s) => s.sessionId)
-  const canLabel = !overview.readOnly
+  const labels = useLabelEditing(treeRef, rows, sessionId, !overview.readOnly, selection)
+  const stopEditing = labels.stop
   const TreeNode = useMemo(
-    () => makeTreeNode({ rows, leafRow, active, onEditEnd: () => setEditing(null) }),
-    [rows, leafRow, active],
+    () => makeTreeNode({ rows, leafRow, active, onEditEnd: stopEditing }),
+    [rows, leafRow, active, stopEditing],
   )
-  useEffect(() => {
-    if (!canLabel) return
-    return registerCommand('label', () => {
-      const tree = treeRef.current
-      const node = tree?.focusedNode ?? (tree && selection ? tree.get(selection) : null)
-      const row = node && node.data.row >= 0 ? rows[node.data.row] : undefined
-      if (node && row?.id) setEditing(node.id)
-    })
-  }, [canLabel, rows, selection])
-  useEffect(() => {
-    if (editing) void treeRef.current?.edit(editing)
-  }, [editing])
-  const rename = (id: string, name: string) => {
-    const item = treeRef.current?.get(id)?.data
-    const row = item && item.row >= 0 ? rows[item.row] : undefined
-    setEditing(null)
-    if (!row?.id || !sessionId) return
-    if ((row.label ?? '') === name.trim()) return
-    void useEdits.getState().setLabel(sessionId, row.id, name.trim() === '' ? null : name)
-  }
 
   useEffect(() => {
     if (width > 0 && height > 0) requestAnimationFrame(() => performance.mark('pi:tree:painted'))
@@ -154,11 +77,11 @@ export function BranchTree({ overview }: { overview: SessionOverview }) {
         shown={layout.shown}
         total={rows.length}
         onOpenAll={() => {
-          setOpenRuns(new Set(layout.runIds))
+          setAllRuns(true)
           api()?.openAll()
         }}
         onCloseAll={() => {
-          setOpenRuns(new Set())
+          setAllRuns(false)
           api()?.closeAll()
         }}
         onLeaf={() => {
@@ -181,8 +104,8 @@ export function BranchTree({ overview }: { overview: SessionOverview }) {
             selection={selection}
             disableDrag
             disableDrop
-            disableEdit={(item) => item.id !== editing}
-            onRename={({ id, name }) => rename(id, name)}
+            disableEdit={(item) => item.id !== labels.editing}
+            onRename={({ id, name }) => labels.rename(id, name)}
             disableMultiSelection
             searchTerm={query}
             searchMatch={(node, term) =>

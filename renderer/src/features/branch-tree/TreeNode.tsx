@@ -3,7 +3,7 @@
  * the label, the leaf and branch-point badges; or a collapsed run of entries.
  */
 import type { NodeRendererProps } from 'react-arborist'
-import type { TreeRow } from '../../../../preload/contract/session'
+import type { TreeRow } from '../../../../preload/contract/session-view'
 import type { TreeItem } from './layout'
 
 /** What every node needs besides its own data (passed through a context-free closure). */

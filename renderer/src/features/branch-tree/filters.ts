@@ -1,7 +1,7 @@
 /**
  * pi's /tree filter modes (pi spec 15.6) and search, over tree rows.
  */
-import type { TreeRow } from '../../../../preload/contract/session'
+import type { TreeRow } from '../../../../preload/contract/session-view'
 
 /** pi's five filter modes, in pi's cycle order. */
 export const FILTER_MODES = ['default', 'no-tools', 'user-only', 'labeled-only', 'all'] as const

@@ -13,7 +13,7 @@
  * react-arborist builds its own node tree recursively, so nesting is capped at MAX_DEPTH:
  * deeper side branches are laid out flat in their parent folder.
  */
-import type { TreeRow } from '../../../../preload/contract/session'
+import type { TreeRow } from '../../../../preload/contract/session-view'
 import { passesFilter, type FilterMode } from './filters'
 
 /** One node of the arborist data. */

@@ -1,5 +1,5 @@
 /**
- * Keyboard shortcuts (issue 7), the same in Electron and in the browser. Plain-letter and
+ * Keyboard shortcuts, the same in Electron and in the browser. Plain-letter and
  * Delete shortcuts are ignored while typing in a field; modifier shortcuts always work.
  */
 import { runCommand, type CommandName } from '../../state/commands'

@@ -47,7 +47,7 @@ export function EditDialog() {
         </p>
         {error && (
           <p className="error-text" role="alert">
-            {error}
+            {error.message}
           </p>
         )}
         <div className="dialog-actions">

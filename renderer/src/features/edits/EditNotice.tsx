@@ -12,7 +12,7 @@ export function EditNotice() {
     // An inline edit (tree label) has no dialog to show its error in.
     return (
       <div className="notice warn" role="alert" data-testid="edit-error">
-        <span className="warn-text">Not saved: {error}</span>
+        <span className="warn-text">Not saved: {error.message}</span>
         <button type="button" className="link" onClick={dismiss}>
           Dismiss
         </button>

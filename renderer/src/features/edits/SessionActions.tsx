@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { SessionOverview } from '../../../../preload/contract/session'
+import type { SessionOverview } from '../../../../preload/contract/session-view'
 import { call } from '../../api/client'
 import { registerCommand, runCommand } from '../../state/commands'
 import { useEdits } from '../../state/edits'
@@ -7,7 +7,7 @@ import { useLibrary } from '../../state/library'
 import { useSessionView } from '../../state/session'
 
 /**
- * The session's actions (issue 6): rename (F2), label the selected entry (L), extract the
+ * The session's actions: rename (F2), label the selected entry (L), extract the
  * branch ending at the selected entry, copy the resume command or the path, and in the
  * desktop app reveal the file or open the project folder.
  */

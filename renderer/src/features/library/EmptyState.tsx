@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { call } from '../../api/client'
+import type { ApiErrorData } from '../../../../preload/contract/errors'
+import { call, errorData } from '../../api/client'
 import { useLibrary } from '../../state/library'
 import { RootsPanel } from './RootsPanel'
 
@@ -11,14 +12,14 @@ export function EmptyState() {
   const info = useLibrary((s) => s.info)
   const problems = useLibrary((s) => s.problems)
   const load = useLibrary((s) => s.load)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<ApiErrorData | null>(null)
   const openDemo = async () => {
     if (!info?.demoDir) return
     try {
       await call('library:add-root', { path: info.demoDir })
       await load()
     } catch (e) {
-      setError((e as Error).message)
+      setError(errorData(e))
     }
   }
   return (
@@ -68,7 +69,7 @@ export function EmptyState() {
       )}
       {error && (
         <p className="error-text" role="alert">
-          {error}
+          {error.message}
         </p>
       )}
       <p className="muted">

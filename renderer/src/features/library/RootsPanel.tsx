@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { call } from '../../api/client'
+import type { ApiErrorData } from '../../../../preload/contract/errors'
+import { call, errorData } from '../../api/client'
 import { useLibrary } from '../../state/library'
 
 /**
@@ -11,7 +12,7 @@ export function RootsPanel({ startOpen = false }: { startOpen?: boolean }) {
   const roots = info?.roots ?? []
   const load = useLibrary((s) => s.load)
   const [path, setPath] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<ApiErrorData | null>(null)
   const [busy, setBusy] = useState(false)
   // Controlled, so a re-render (the library refreshing meanwhile) never folds it back.
   const [open, setOpen] = useState(startOpen)
@@ -23,7 +24,7 @@ export function RootsPanel({ startOpen = false }: { startOpen?: boolean }) {
       await action()
       await load()
     } catch (e) {
-      setError((e as Error).message)
+      setError(errorData(e))
     } finally {
       setBusy(false)
     }
@@ -80,7 +81,7 @@ export function RootsPanel({ startOpen = false }: { startOpen?: boolean }) {
       </form>
       {error && (
         <p className="error-text" role="alert">
-          {error}
+          {error.message}
         </p>
       )}
     </details>

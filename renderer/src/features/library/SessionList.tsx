@@ -267,7 +267,7 @@ export function SessionList() {
       <Progress />
       {queryError && (
         <p className="error-text" role="alert" data-testid="query-error">
-          {queryError}
+          {queryError.message}
         </p>
       )}
       {status === 'ready' && rows.length === 0 && !queryError && <NoMatch />}

@@ -2,7 +2,7 @@
  * Message content blocks: text as markdown, thinking collapsed, tool calls with their
  * arguments and the status of their paired result, images fetched lazily.
  */
-import type { ContentBlock } from '../../../../preload/contract/session'
+import type { ContentBlock } from '../../../../preload/contract/session-view'
 import { CollapsibleText } from '../../components/CollapsibleText'
 import { LazyImage } from '../../components/LazyImage'
 import { Markdown } from '../../components/Markdown'

@@ -1,8 +1,8 @@
 /**
- * What is wrong with a damaged file, line by line (issue 5: damaged files open read-only with
- * all parsable content and their diagnostics).
+ * What is wrong with a damaged file, line by line (a damaged file opens read-only with
+ * all its parsable content and its diagnostics; pi spec 16 and 17).
  */
-import type { DiagnosticView } from '../../../../preload/contract/session'
+import type { DiagnosticView } from '../../../../preload/contract/session-view'
 
 /** The diagnostics list (collapsed when long). */
 export function Diagnostics({ diagnostics }: { diagnostics: readonly DiagnosticView[] }) {

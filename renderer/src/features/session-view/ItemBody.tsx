@@ -3,7 +3,7 @@
  * extension messages, compaction and branch summary cards, and small markers for settings.
  */
 import { useState } from 'react'
-import type { ItemBody as Body, PathItem } from '../../../../preload/contract/session'
+import type { ItemBody as Body, PathItem } from '../../../../preload/contract/session-view'
 import { CollapsibleText } from '../../components/CollapsibleText'
 import { Markdown } from '../../components/Markdown'
 import { tokens } from '../../components/format'

@@ -2,7 +2,7 @@
  * The header bar of the open session: name, cwd, dates, models, tokens and cost, counts,
  * read-only state, lineage (parent session and forks, navigable) and the file's diagnostics.
  */
-import type { SessionLineage, SessionOverview } from '../../../../preload/contract/session'
+import type { SessionLineage, SessionOverview } from '../../../../preload/contract/session-view'
 import { bytes, cost, tokens, when } from '../../components/format'
 import { useSessionView } from '../../state/session'
 import { useSessionFile } from '../../state/session-file'

@@ -23,7 +23,7 @@ export function SessionView() {
       {status === 'loading' && <div className="loading">Opening the session…</div>}
       {status === 'error' && (
         <p className="error-text" role="alert">
-          Could not open the session: {error}
+          Could not open the session: {error?.message}
         </p>
       )}
       {overview && (

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import { useSessionView } from '../../state/session'
+import { useSettings } from '../../state/settings'
 import { TranscriptNav } from './nav'
 import { TranscriptItem } from './TranscriptItem'
 import { TranscriptToolbar } from './TranscriptToolbar'
@@ -38,7 +39,7 @@ export function Transcript() {
   const path = useSessionView((s) => s.path)
   const status = useSessionView((s) => s.pathStatus)
   const error = useSessionView((s) => s.pathError)
-  const showHidden = useSessionView((s) => s.showHidden)
+  const showHidden = useSettings((s) => s.settings?.showHidden ?? false)
   const ensureRange = useSessionView((s) => s.ensureRange)
   const virtuoso = useRef<VirtuosoHandle>(null)
   const scroller = useRef<HTMLElement | null>(null)
@@ -99,7 +100,9 @@ export function Transcript() {
       data-total={path?.total}
     >
       <TranscriptToolbar />
-      {status === 'error' && <p className="error-text">Could not load the path: {error}</p>}
+      {status === 'error' && (
+        <p className="error-text">Could not load the path: {error?.message}</p>
+      )}
       {ready && path.total === 0 && <p className="muted empty-path">Nothing on this path.</p>}
       {ready && path.total > 0 && (
         <TranscriptNav.Provider value={jump}>

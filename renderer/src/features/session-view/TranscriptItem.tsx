@@ -3,7 +3,7 @@
  * it) with per-message details on demand (model, tokens, cost), then its body.
  */
 import { memo, useState } from 'react'
-import type { PathItem } from '../../../../preload/contract/session'
+import type { PathItem } from '../../../../preload/contract/session-view'
 import { clock, cost, tokens, when } from '../../components/format'
 import { ItemBody, markerText } from './ItemBody'
 

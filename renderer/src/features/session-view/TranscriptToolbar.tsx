@@ -3,13 +3,15 @@
  * gets from the selected entry (messages, compacted-away entries, thinking level, model).
  */
 import { useSessionView } from '../../state/session'
+import { useSettings } from '../../state/settings'
 
 /** The transcript toolbar. */
 export function TranscriptToolbar() {
   const raw = useSessionView((s) => s.raw)
   const setRaw = useSessionView((s) => s.setRaw)
-  const showHidden = useSessionView((s) => s.showHidden)
-  const setShowHidden = useSessionView((s) => s.setShowHidden)
+  // The same setting as in Settings and Ctrl+H: one source of truth.
+  const showHidden = useSettings((s) => s.settings?.showHidden ?? false)
+  const update = useSettings((s) => s.update)
   const path = useSessionView((s) => s.path)
   return (
     <div className="transcript-toolbar">
@@ -41,7 +43,7 @@ export function TranscriptToolbar() {
         <input
           type="checkbox"
           checked={showHidden}
-          onChange={(e) => setShowHidden(e.target.checked)}
+          onChange={(e) => void update({ showHidden: e.target.checked })}
           data-testid="show-hidden"
         />
         Show hidden

@@ -85,7 +85,7 @@ export function SettingsDialog() {
           <p className="muted">Session folders are managed under “Folders” in the sidebar.</p>
           {error && (
             <p className="error-text" role="alert">
-              {error}
+              {error.message}
             </p>
           )}
           <div className="dialog-actions">

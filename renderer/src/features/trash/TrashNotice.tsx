@@ -24,7 +24,7 @@ export function TrashNotice() {
           Not moved: {f.message}
         </span>
       ))}
-      {error && <span className="warn-text"> {error}</span>}
+      {error && <span className="warn-text"> {error.message}</span>}
       <button type="button" className="link" onClick={dismiss}>
         Dismiss
       </button>

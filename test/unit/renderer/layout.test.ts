@@ -5,43 +5,16 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { TreeRow } from '../../../preload/contract/session'
+import type { TreeRow } from '../../../preload/contract/session-view'
 import { loadViewSource } from '../../../main/api/session-view/source'
 import { buildOverview } from '../../../main/api/session-view/overview'
-import { expectedFiles } from './expected'
-
-/** The parts of renderer/src/features/branch-tree/{layout,filters}.ts these tests use. */
-interface TreeItem {
-  id: string
-  row: number
-  count?: number
-  branches?: number
-  head?: boolean
-  children?: TreeItem[]
-}
-type Mode = 'default' | 'no-tools' | 'user-only' | 'labeled-only' | 'all'
-interface LayoutModule {
-  MAX_DEPTH: number
-  buildTreeData(
-    rows: readonly TreeRow[],
-    opts: {
-      mode: Mode
-      leafRow: number
-      runMin: number
-      openRuns?: ReadonlySet<string>
-      revealRow?: number
-    },
-  ): { data: TreeItem[]; shown: number; runIds: string[] }
-}
-interface FiltersModule {
-  passesFilter(row: TreeRow, mode: Mode, isLeaf: boolean): boolean
-}
-
-// Renderer modules are not in tsconfig.node.json's file list (tsconfig.web.json type-checks
-// them): load them at run time through a computed specifier.
-const tree = '../../../renderer/src/features/branch-tree/'
-const { buildTreeData, MAX_DEPTH } = (await import(`${tree}layout.ts`)) as LayoutModule
-const { passesFilter } = (await import(`${tree}filters.ts`)) as FiltersModule
+import {
+  MAX_DEPTH,
+  buildTreeData,
+  type TreeItem,
+} from '../../../renderer/src/features/branch-tree/layout'
+import { passesFilter, type FilterMode } from '../../../renderer/src/features/branch-tree/filters'
+import { expectedFiles } from '../session-view/expected'
 
 function row(i: number, parent: number, extra: Partial<TreeRow> = {}): TreeRow {
   return {
@@ -119,7 +92,7 @@ test("pi's filter modes decide which rows are shown", () => {
     row(3, 2, { type: 'label', role: undefined, head: '[label: x]' }),
     row(4, 3, { role: 'user', label: 'keep' }),
   ]
-  const shown = (mode: Mode) =>
+  const shown = (mode: FilterMode) =>
     rows.filter((r, i) => passesFilter(r, mode, i === 4)).map((r) => r.pos)
   assert.deepEqual(shown('default'), [0, 2, 4])
   assert.deepEqual(shown('no-tools'), [0, 4])

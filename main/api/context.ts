@@ -1,0 +1,48 @@
+/**
+ * The types every handler file shares: the handler table, what the handlers get from the
+ * composition root, and the desktop-only actions. Handler files import only this (and the
+ * contract), never each other, so `main/api` has no import cycle.
+ */
+import type { z } from 'zod'
+import type { AppInfo } from '../../preload/contract/app'
+import type { Channel } from '../../preload/contract/channels'
+import type { CHANNEL_SCHEMAS, ChannelResult } from '../../preload/contract/schemas'
+import type { SessionLibrary } from '../library/library'
+import type { ResolvedRoots } from '../library/roots'
+import type { SettingsStore } from '../settings/store'
+import type { EventHub } from './events'
+
+/** The parsed (post-validation) argument type of a channel. */
+export type HandlerArgs<C extends Channel> = z.output<(typeof CHANNEL_SCHEMAS)[C]['args']>
+
+/** One handler per channel: the single implementation of the API. */
+export type HandlerTable = {
+  [C in Channel]: (args: HandlerArgs<C>) => Promise<ChannelResult<C>>
+}
+
+/** The part of the handler table for the channels in `channels` (one domain's list). */
+export type HandlersOf<Channels extends readonly Channel[]> = Pick<HandlerTable, Channels[number]>
+
+/** What only the desktop app can do (absent in server mode). */
+export interface DesktopActions {
+  showItemInFolder(path: string): void
+  /** Resolves with an error message, '' on success (Electron's shell.openPath). */
+  openPath(path: string): Promise<string>
+}
+
+/** What the handlers need from the composition root. */
+export interface HandlerContext {
+  library: SessionLibrary
+  resolved: ResolvedRoots
+  settings: SettingsStore
+  /** The app's data folder (settings, cache, recently deleted). */
+  dataDir: string
+  /** The demo library shipped in resources/, when present. */
+  demoDir?: string | null
+  /** Where main pushes events for the renderer. */
+  events?: EventHub
+  /** File-manager actions, in the desktop app only. */
+  desktop?: DesktopActions
+  host: AppInfo['host']
+  version: string
+}

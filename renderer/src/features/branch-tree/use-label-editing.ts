@@ -1,0 +1,56 @@
+/**
+ * Label editing in the branch tree (pi spec 10): arborist's rename-in-place, allowed only for
+ * the node the user asked to label (L, or the node's Label button), so Enter still selects.
+ */
+import { useCallback, useEffect, useState, type RefObject } from 'react'
+import type { TreeApi } from 'react-arborist'
+import type { TreeRow } from '../../../../preload/contract/session-view'
+import { registerCommand } from '../../state/commands'
+import { useEdits } from '../../state/edits'
+import type { TreeItem } from './layout'
+
+/** What {@link useLabelEditing} gives the tree. */
+export interface LabelEditing {
+  /** The node being labelled, or null. */
+  editing: string | null
+  /** Ends editing without a change (the same function on every render). */
+  stop(): void
+  /** Saves the label typed into node `id` (blank clears; an unchanged label writes nothing). */
+  rename(id: string, name: string): void
+}
+
+/**
+ * Registers the `label` command while the session can be edited.
+ * @param selection the selected node, labelled when no node has the keyboard focus
+ */
+export function useLabelEditing(
+  treeRef: RefObject<TreeApi<TreeItem> | undefined>,
+  rows: readonly TreeRow[],
+  sessionId: string | null,
+  canLabel: boolean,
+  selection: string | undefined,
+): LabelEditing {
+  const [editing, setEditing] = useState<string | null>(null)
+  const stop = useCallback(() => setEditing(null), [])
+  useEffect(() => {
+    if (!canLabel) return
+    return registerCommand('label', () => {
+      const tree = treeRef.current
+      const node = tree?.focusedNode ?? (tree && selection ? tree.get(selection) : null)
+      const row = node && node.data.row >= 0 ? rows[node.data.row] : undefined
+      if (node && row?.id) setEditing(node.id)
+    })
+  }, [canLabel, rows, selection, treeRef])
+  useEffect(() => {
+    if (editing) void treeRef.current?.edit(editing)
+  }, [editing, treeRef])
+  const rename = (id: string, name: string) => {
+    const item = treeRef.current?.get(id)?.data
+    const row = item && item.row >= 0 ? rows[item.row] : undefined
+    setEditing(null)
+    if (!row?.id || !sessionId) return
+    if ((row.label ?? '') === name.trim()) return
+    void useEdits.getState().setLabel(sessionId, row.id, name.trim() === '' ? null : name)
+  }
+  return { editing, stop, rename }
+}

@@ -1,0 +1,107 @@
+/**
+ * The layout state of the branch tree: which rows are the leaf, the active path and the
+ * selection, the arborist data for the filter and search (pi spec 15.6), and which collapsed
+ * runs the user opened.
+ */
+import { useMemo, useState } from 'react'
+import type { SessionOverview } from '../../../../preload/contract/session-view'
+import type { FilterMode } from './filters'
+import { ancestry, buildTreeData, itemId, type TreeItem, type TreeLayout } from './layout'
+
+/** Runs shorter than this stay expanded. */
+const RUN_MIN = 24
+
+/** What {@link useTreeLayout} gives the tree. */
+export interface TreeLayoutState {
+  /** Row index of pi's leaf, -1 when none. */
+  leafRow: number
+  /** Rows on the path root -> leaf. */
+  active: ReadonlySet<number>
+  layout: TreeLayout
+  /** Arborist's initial open state: every collapsed run closed. */
+  initialOpenState: Record<string, boolean>
+  /** The shown node to select: the selected row's, else its nearest shown ancestor's. */
+  selection: string | undefined
+  setRunOpen(id: string, open: boolean): void
+  /** Opens (true) or closes (false) every collapsed run. */
+  setAllRuns(open: boolean): void
+}
+
+/**
+ * Lays out `overview.rows` for the tree.
+ * @param selectedPos file position of the selected entry, or null
+ * @param collapse whether long linear runs collapse (never while searching)
+ */
+export function useTreeLayout(
+  overview: SessionOverview,
+  selectedPos: number | null,
+  mode: FilterMode,
+  query: string,
+  collapse: boolean,
+): TreeLayoutState {
+  const rows = overview.rows
+  const leafRow = useMemo(
+    () => rows.findIndex((r) => r.pos === overview.leafPos),
+    [rows, overview.leafPos],
+  )
+  const active = useMemo(
+    () => new Set(leafRow >= 0 ? ancestry(rows, leafRow) : []),
+    [rows, leafRow],
+  )
+  const selectedRow = useMemo(
+    () => (selectedPos === null ? -1 : rows.findIndex((r) => r.pos === selectedPos)),
+    [rows, selectedPos],
+  )
+  const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(() => new Set())
+  // While searching, runs stay expanded so every entry can match.
+  const runMin = collapse && !query.trim() ? RUN_MIN : 0
+  const base = useMemo(
+    () => buildTreeData(rows, { mode, leafRow, runMin, openRuns }),
+    [rows, mode, leafRow, runMin, openRuns],
+  )
+  // A selected entry inside a closed run (deep link, keyboard) loads that run's entries.
+  const revealRow = selectedRow >= 0 && (base.runOfRow[selectedRow] ?? -1) >= 0 ? selectedRow : -1
+  const layout = useMemo(
+    () =>
+      revealRow < 0 ? base : buildTreeData(rows, { mode, leafRow, runMin, openRuns, revealRow }),
+    [base, rows, mode, leafRow, runMin, openRuns, revealRow],
+  )
+  const initialOpenState = useMemo(
+    () => Object.fromEntries(layout.runIds.map((id) => [id, false])),
+    [layout.runIds],
+  )
+  const selection = useMemo(
+    () => shownSelection(layout.data, rows, selectedRow),
+    [layout, rows, selectedRow],
+  )
+  const setRunOpen = (id: string, open: boolean) =>
+    setOpenRuns((old) => {
+      if (old.has(id) === open) return old
+      const next = new Set(old)
+      if (open) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  const setAllRuns = (open: boolean) => setOpenRuns(new Set(open ? layout.runIds : []))
+  return { leafRow, active, layout, initialOpenState, selection, setRunOpen, setAllRuns }
+}
+
+/** The selection must be a shown node: else the nearest shown ancestor (as pi's /tree does). */
+function shownSelection(
+  data: readonly TreeItem[],
+  rows: SessionOverview['rows'],
+  selectedRow: number,
+): string | undefined {
+  if (selectedRow < 0) return undefined
+  const shownRows = new Set<number>()
+  const stack = [...data]
+  while (stack.length > 0) {
+    const item = stack.pop() as TreeItem
+    if (item.row >= 0) shownRows.add(item.row)
+    if (item.children) for (const c of item.children) stack.push(c)
+  }
+  const path = ancestry(rows, selectedRow)
+  for (let i = path.length - 1; i >= 0; i--)
+    if (shownRows.has(path[i] as number)) return itemId(path[i] as number)
+  return undefined
+}

@@ -1,0 +1,71 @@
+/**
+ * Every link between the stores and from the transport to the stores, in one place, started
+ * once at startup (ARCHITECTURE.md rule 9): transport events (a library change updates progress
+ * at once and refetches, at most every 300 ms), the open file's state reset when a session
+ * opens, and the app-level commands that act on several stores.
+ */
+import { subscribe } from '../api/client'
+import { registerCommand, runCommand } from './commands'
+import { useLibrary } from './library'
+import { useSessionView } from './session'
+import { checkOpenSession, useSessionFile } from './session-file'
+import { useSettings } from './settings'
+
+const REFETCH_MS = 300
+
+/** Starts every link; returns the function that stops them all. */
+export function startWiring(): () => void {
+  const stops = [
+    startEvents(),
+    // A newly opened (or reloaded) session is current by definition.
+    useSessionView.subscribe((s, before) => {
+      if (s.overview !== before.overview) useSessionFile.setState({ state: 'current' })
+    }),
+    registerCommand('refresh', () => void useLibrary.getState().rescan()),
+    registerCommand('toggle-hidden', () => {
+      const settings = useSettings.getState().settings
+      if (settings) void useSettings.getState().update({ showHidden: !settings.showHidden })
+    }),
+  ]
+  return () => stops.forEach((stop) => stop())
+}
+
+/** Transport events into the stores; returns the function that stops listening. */
+function startEvents(): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let again = false
+  const refetch = () => {
+    timer = null
+    void useLibrary
+      .getState()
+      .refetch()
+      .then(() => checkOpenSession())
+      .finally(() => {
+        if (again) {
+          again = false
+          timer ??= setTimeout(refetch, REFETCH_MS)
+        }
+      })
+  }
+  return subscribe((event, payload) => {
+    if (event === 'app:command') {
+      runCommand(payload.command)
+      return
+    }
+    if (event === 'app:error') {
+      useLibrary.setState({
+        error: { code: 'internal', message: `The app hit an unexpected error: ${payload.message}` },
+      })
+      return
+    }
+    if (event !== 'library:changed') return
+    const { progress } = payload
+    // While scanning, show progress at once; the end of a scan is shown only with the
+    // refetched projects, so "idle" never comes before the final list.
+    if (progress.scanning) useLibrary.setState({ progress })
+    // Always refetch after an event, even before the first load ends: an answer computed
+    // before the event must not be the last word.
+    if (timer) again = true
+    else timer = setTimeout(refetch, progress.scanning ? REFETCH_MS : 0)
+  })
+}
