@@ -1,5 +1,5 @@
 /**
- * One session file as seen by a writer that runs next to pi (issue 3 "safe appends"): remembers
+ * One session file as seen by a writer that runs next to pi (safe appends, pi spec 13, 17): remembers
  * what it last read or wrote, notices growth, shrinking and replacement, and writes whole lines.
  */
 import { closeSync, openSync } from 'node:fs'
@@ -10,6 +10,7 @@ import {
   createSessionFile,
   rewriteSessionFile,
   snapshotFd,
+  SNAPSHOT_TAIL_BYTES,
   type FileSnapshot,
 } from './write.js'
 
@@ -72,7 +73,7 @@ export class SessionFile {
         size: tail.bytes,
         ino: tail.ino ?? known.ino,
         endsWithNewline: tail.endsWithNewline,
-        tail: Buffer.concat([known.tail, Buffer.from(tail.tail)]).subarray(-256),
+        tail: Buffer.concat([known.tail, Buffer.from(tail.tail)]).subarray(-SNAPSHOT_TAIL_BYTES),
       }
       this.lineCount = tail.lineCount
       return { kind: 'grown', tail }
@@ -102,7 +103,7 @@ export class SessionFile {
     this.lineCount += 1
   }
 
-  /** Atomic rewrite with backup, for the first edit of a legacy file (issue 3). */
+  /** Atomic rewrite with backup, for the first edit of a legacy file (ARCHITECTURE rule 8). */
   rewrite(lines: string[]): void {
     const version = this.legacyVersion ?? 0
     this.backupPath = rewriteSessionFile(this.path, lines, version)
