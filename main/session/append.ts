@@ -1,7 +1,7 @@
 /**
  * Write side of the SessionManager: pi 1.6.0's append methods (pi spec 13.4) on top of the
- * safe-append rules of issue 3 (re-read the file's new tail first, one line per write, newline
- * repair, atomic rewrite of legacy files, rollback on failure).
+ * safe-append rules (ARCHITECTURE rule 8: re-read the file's new tail first, one line per
+ * write, newline repair, atomic rewrite of legacy files, rollback on failure).
  */
 import { buildSessionProjection } from './context.js'
 import { generateEntryId } from './ids.js'
@@ -106,7 +106,7 @@ export abstract class AppendApi extends SessionReader {
   /**
    * Sets the session name (pi 1.6.0: runs of CR/LF become one space, then trim; blank clears,
    * spec 11). On a file that exists, the entry's parent is the file's actual last entry, read
-   * fresh from disk, so pi's resume point never moves back (issue 3). Returns the id.
+   * fresh from disk, so pi's resume point never moves back (safe appends). Returns the id.
    */
   appendSessionInfo(name: string): string {
     const clean = name.replace(/[\r\n]+/g, ' ').trim()
@@ -223,7 +223,7 @@ export abstract class AppendApi extends SessionReader {
       throw new SessionReadOnlyError(this.sessionFile, this.readOnlyReason)
     if (this.persist && this.flushed) this.catchUpWithFile()
     const parentId =
-      atFileEnd && this.persist && this.flushed ? this.state.lastEntryId() : this.state.leafId
+      atFileEnd && this.persist && this.flushed ? this.state.resumeParentId() : this.state.leafId
     const id = generateEntryId((x) => this.state.byId.has(x))
     const timestamp = new Date().toISOString()
     const body = build(id, timestamp)
@@ -242,7 +242,7 @@ export abstract class AppendApi extends SessionReader {
     return entry
   }
 
-  /** Reads what another process (pi) appended, or re-reads a replaced file (issue 3). */
+  /** Reads what another process (pi) appended, or re-reads a replaced file (safe appends). */
   private catchUpWithFile(): void {
     if (this.file === null) return
     const change = this.file.sync()

@@ -3,6 +3,7 @@
  * of one loaded session.
  */
 import type { SessionOverview, SessionStats, UsageView } from '../../../preload/contract/session'
+import { resumeNote } from './resume'
 import { buildRows } from './rows'
 import { yieldNow, type SessionEntry, type ViewSource } from './source'
 
@@ -111,7 +112,8 @@ export async function buildOverview(
   await yieldNow()
   const header = loaded.header
   const leaf = leafPos >= 0 ? entries[leafPos] : undefined
-  // The view opens every damaged file read-only (issue 5), not only those pi rejects.
+  // The view opens every damaged file read-only (damaged files are never edited), not only
+  // those pi rejects.
   const damage = loaded.diagnostics.find((d) => d.kind !== 'unknown-type')
   const reason =
     manager.getReadOnlyReason() ??
@@ -128,8 +130,9 @@ export async function buildOverview(
     modified: finite(info?.modified.getTime()),
     version: loaded.version,
     size: source.stamp.size,
-    leafId: leaf && typeof leaf.id === 'string' ? leaf.id : null,
+    leafId: manager.getLeafId(),
     leafPos: leaf ? leafPos : null,
+    resumeNote: resumeNote(source),
     rows,
     diagnostics: loaded.diagnostics.map((d) => ({
       line: d.line,
