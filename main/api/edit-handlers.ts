@@ -1,5 +1,5 @@
 /**
- * Handlers of the session edit channels (issue 6). The library re-reads the file at once
+ * Handlers of the session edit channels. The library re-reads the file at once
  * so the tree, transcript and list update without waiting for the watcher.
  */
 import { dirname } from 'node:path'
