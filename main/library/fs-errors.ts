@@ -42,8 +42,11 @@ const OUTCOMES: Record<FsAction, string> = {
   trash: 'the file was not touched',
   restore: 'nothing was restored',
   'add-folder': 'the folder was not added',
-  watch: '',
+  watch: 'this folder is checked every second instead of watched',
 }
+
+/** Actions whose problems are listed with their path beside them (the library's problems). */
+const LISTED = new Set<FsAction>(['read', 'watch'])
 
 /** The OS refused another watch: inotify's watch limit (ENOSPC) or open files (EMFILE). */
 const WATCH_LIMITS: Record<string, string> = {
@@ -54,8 +57,9 @@ const WATCH_LIMITS: Record<string, string> = {
 
 /**
  * Describes a file-system error for a person, keeping the errno code apart.
- * `read` (the scan) gives the bare reason ("Permission denied"); the user actions add what
- * did not happen and name the file: "The disk is full; nothing was written (/…/x.jsonl)".
+ * The scan (`read`) and the watcher (`watch`) give the words alone, their path is listed beside
+ * them ("Permission denied"); the user actions add what did not happen and name the file:
+ * "The disk is full; nothing was written (/…/x.jsonl)".
  * A {@link PartialWriteError} keeps its own message (it says what the file holds now).
  * An error without a known code keeps its message.
  */
@@ -69,11 +73,12 @@ export function describeFsError(
   let message: string
   if (error instanceof PartialWriteError) message = error.message
   else {
-    const reason = (action === 'watch' && code && WATCH_LIMITS[code]) || (code && REASONS[code])
-    const outcome = OUTCOMES[action]
-    if (!reason) message = action === 'read' ? raw : `${raw} (${path})`
-    else if (action === 'read') message = reason
-    else message = outcome ? `${reason}; ${outcome} (${path})` : `${reason} (${path})`
+    const limit = action === 'watch' && code ? WATCH_LIMITS[code] : undefined
+    const reason = limit ?? (code && REASONS[code])
+    // Only a refused watch leads to polling; other watch errors just say what happened.
+    const outcome = action === 'watch' && !limit ? '' : OUTCOMES[action]
+    const words = reason ? (outcome ? `${reason}; ${outcome}` : reason) : raw
+    message = LISTED.has(action) ? words : `${words} (${path})`
   }
   return code ? { path, message, code } : { path, message }
 }

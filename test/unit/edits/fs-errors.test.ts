@@ -62,7 +62,11 @@ describe('describeFsError: one wording for every code and action', () => {
       'add-folder',
       `The disk reported an input/output error; the folder was not added (${file})`,
     ],
-    ['ENOSPC', 'watch', `The system’s limit on watched folders is reached (${file})`],
+    [
+      'ENOSPC',
+      'watch',
+      'The system’s limit on watched folders is reached; this folder is checked every second instead of watched',
+    ],
     ['EACCES', 'read', 'Permission denied'],
   ]
   for (const [code, action, message] of expected) {
