@@ -79,22 +79,15 @@ export function createTrashHandlers(
  * Runs a change of the "Recently deleted" list after the file already moved: a failure then
  * says both halves (where the file is, and that the list could not be updated), in words.
  */
-async function logged<T>(
+function logged<T>(
   dataDir: string,
   file: string,
   where: string,
   run: () => Promise<T>,
 ): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
+  return run().catch((error: unknown) => {
     const why = describeFsError(dataDir, error, 'write').message
-    throw Object.assign(
-      new ApiError(
-        'io',
-        `${file} is ${where}, but “Recently deleted” could not be updated: ${why}`,
-      ),
-      { cause: error },
-    )
-  }
+    const message = `${file} is ${where}, but “Recently deleted” could not be updated: ${why}`
+    throw Object.assign(new ApiError('io', message), { cause: error })
+  })
 }

@@ -1,6 +1,6 @@
 /**
  * Schemas of the `session:*` channels: one session opened for the session view and the
- * branch tree (issue 5) and its edits (issue 6).
+ * branch tree, and its edits (label, rename, extract).
  *
  * Size rule: `session:open` sends every entry as a small tree row (one line of text, no
  * content); full content travels only through `session:get-path`, one window of a path at a
@@ -119,7 +119,7 @@ export const SessionOverview = z.object({
   resumeNote: z.string().nullable(),
   rows: z.array(TreeRow),
   diagnostics: z.array(DiagnosticView),
-  /** Damaged files open read-only (issue 5): no edits are offered. */
+  /** Damaged files open read-only (the view never edits a damaged file): no edits are offered. */
   readOnly: z.boolean(),
   readOnlyReason: z.string().nullable(),
   stats: SessionStats,

@@ -16,7 +16,7 @@ function describeEntry(entry: SessionEntry, line: number): string {
 
 /** Why the resume entry cuts the context short. */
 function reasonOf(source: ViewSource, entry: SessionEntry): string {
-  if (typeof entry.id !== 'string') return 'has no id, so pi has no leaf to continue from'
+  if (typeof entry.id !== 'string') return 'has no id, so pi has no leaf to continue'
   const parentId: unknown = entry.parentId
   if (parentId === null || parentId === undefined) return 'has no parent'
   if (typeof parentId !== 'string' || !source.byId.has(parentId))
