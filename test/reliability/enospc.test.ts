@@ -2,7 +2,8 @@
  * A full disk never tears a session file: on a 48 KiB tmpfs with 60 bytes left in the file's
  * last page, a rename's write is short (60 bytes land, then ENOSPC). The app cuts them off
  * again, says "The disk is full; nothing was written", and the file is byte-identical, so the
- * line pi appends once there is room again is a whole line of its own. Needs root (mount);
+ * line pi appends once there is room again is a whole line of its own; a fork that does not
+ * fit leaves no half-written file. Needs root (mount);
  * skipped with the reason elsewhere.
  */
 import { test } from 'node:test'
@@ -12,6 +13,7 @@ import {
   appendFileSync,
   copyFileSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -22,7 +24,7 @@ import { basename, join, resolve } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import { ApiError } from '../../preload/contract/errors'
 import { renameSession } from '../../main/library/edits'
-import { parseSessionText } from '../../main/session'
+import { parseSessionText, SessionManager } from '../../main/session'
 import { FIXTURE_STORE, readManifest } from '../helpers/fixtures'
 
 const PAGE = 4096
@@ -99,6 +101,14 @@ test(
       assert.equal(error.code, 'io')
       assert.equal(error.message, `The disk is full; nothing was written (${path})`)
       assert.deepEqual(readFileSync(path), before, 'byte-identical after the failed write')
+
+      // A copy of the session (pi's fork) that does not fit appears whole or not at all.
+      const names = readdirSync(mounted.dir).sort()
+      await assert.rejects(
+        SessionManager.forkFromAsync(path, '/home/ayla/src/full', mounted.dir),
+        /ENOSPC/,
+      )
+      assert.deepEqual(readdirSync(mounted.dir).sort(), names, 'no half-written fork left')
 
       // Room again: pi's next line and our rename each land whole.
       rmSync(filler)
