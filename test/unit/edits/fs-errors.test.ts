@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { ApiError } from '../../../preload/contract/errors'
@@ -110,6 +110,35 @@ describe('edits: a failed write is told in words and changes nothing', () => {
       assert.deepEqual(readFileSync(path), before)
     })
   }
+})
+
+describe('edits: when a partial write cannot be undone, the words say what the file holds', () => {
+  it('a short write, then the truncate fails', async () => {
+    const path = sessionCopy()
+    const size = readFileSync(path).length
+    let calls = 0
+    restore = setWriteSeam({
+      write: (fd, data, offset, length) => {
+        if (calls++ > 0) throw errno('ENOSPC')
+        return writeSync(fd, data, offset, Math.min(60, length))
+      },
+      truncate: () => {
+        throw errno('EIO')
+      },
+    })
+    const error = await renameSession(path, 'x').then(
+      () => null,
+      (e: unknown) => e,
+    )
+    assert.ok(error instanceof ApiError)
+    assert.equal(error.code, 'io')
+    assert.equal(
+      error.message,
+      `${path} now ends with 60 bytes of an unfinished line (from byte ${size}): removing them ` +
+        `failed too (EIO). pi would glue its next line onto them; cutting the file back to ${size} ` +
+        'bytes repairs it.',
+    )
+  })
 })
 
 describe('restore: real file-system failures in words', () => {
