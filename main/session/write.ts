@@ -249,12 +249,28 @@ export function createSessionFile(
     writeWhole(fd, path, Buffer.from(lines.join(''), 'utf8'))
     return snapshotFd(fd)
   } catch (error) {
-    // Our own new, now empty file: removing it is undoing the create, not deleting a session.
-    if (created && !(error instanceof PartialWriteError)) rmSync(path, { force: true })
+    closeSync(fd)
+    fd = -1
+    if (created) undoCreate(path, error)
     throw error
   } finally {
-    closeSync(fd)
+    if (fd >= 0) closeSync(fd)
   }
+}
+
+/**
+ * Removes the new file a failed create left (ours alone: removing it undoes the create, it is
+ * not deleting a session); then the state is as before even when cutting the partial bytes off
+ * had failed, so the original failure is thrown. If even the removal fails, returns and the
+ * caller throws what it has.
+ */
+function undoCreate(path: string, error: unknown): void {
+  try {
+    rmSync(path, { force: true })
+  } catch {
+    return
+  }
+  if (error instanceof PartialWriteError) throw error.original
 }
 
 /**

@@ -105,6 +105,24 @@ describe('write seam: failed writes leave the file byte-identical', () => {
     assert.deepEqual(readdirSync(folder), names)
   })
 
+  it('a new file whose partial bytes cannot be cut off is removed: the state is as before', () => {
+    const { m, first } = session()
+    const folder = dirname(m.getSessionFile() as string)
+    const names = readdirSync(folder)
+    restore = setWriteSeam({
+      write: shortThen('ENOSPC', 100),
+      truncate: () => {
+        throw errno('EIO')
+      },
+    })
+    assert.throws(
+      () => m.createBranchedSession(first),
+      (e: unknown) =>
+        !(e instanceof PartialWriteError) && (e as { code?: string }).code === 'ENOSPC',
+    )
+    assert.deepEqual(readdirSync(folder), names)
+  })
+
   it('the legacy rewrite: a failed copy or rewrite leaves the file and no backup', () => {
     const legacy = readManifest().files.find((f) => f.scenario === 'legacy-v1')
     assert.ok(legacy)
