@@ -24,12 +24,15 @@ function run(command, args, env = {}) {
   return result
 }
 
-// Unit: node's test runner (Node 20 takes no globs: list the files); the spec reporter's
+// Unit and reliability: node's test runner (Node 20 takes no globs: list the files); the spec reporter's
 // closing lines carry the counts.
 function unitSuite() {
-  const files = readdirSync(join(repo, 'test', 'unit'), { recursive: true })
-    .filter((f) => f.endsWith('.test.ts'))
-    .map((f) => join('test', 'unit', f))
+  const files = ['unit', 'reliability']
+    .flatMap((suite) =>
+      readdirSync(join(repo, 'test', suite), { recursive: true })
+        .filter((f) => f.endsWith('.test.ts'))
+        .map((f) => join('test', suite, f)),
+    )
     .sort()
   const unit = run(process.execPath, [
     '--import',

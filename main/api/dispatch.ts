@@ -31,7 +31,11 @@ export type ErrorLog = Pick<Logger, 'error'>
  * with the channel, since the user is told to see the log.
  */
 function errorToEnvelope(error: unknown, log: ErrorLog, channel: string): Envelope<never> {
-  if (error instanceof ApiError) return fail(error.code, error.message)
+  if (error instanceof ApiError) {
+    // A file-system failure is told in words; its raw error (code, syscall) goes to the log.
+    if (error.cause !== undefined) log.error(`${channel}: ${error.message}`, error.cause)
+    return fail(error.code, error.message)
+  }
   const errno = (error as NodeJS.ErrnoException)?.code
   if (errno && ERRNO_CODES[errno]) return fail(ERRNO_CODES[errno], (error as Error).message)
   log.error(`Unexpected error in ${channel}`, error)

@@ -5,6 +5,7 @@ import { isAbsolute, resolve } from 'node:path'
 import { realpath } from 'node:fs/promises'
 import type { LIBRARY_CHANNELS } from '../../preload/contract/channels'
 import { ApiError } from '../../preload/contract/errors'
+import { inWords } from '../library/fs-errors'
 import { allRoots, isDirectory } from '../library/roots'
 import type { HandlerContext, HandlersOf } from './context'
 
@@ -25,13 +26,15 @@ export function createLibraryHandlers(
       if (!isAbsolute(path))
         throw new ApiError('invalid_argument', 'The folder must be an absolute path')
       if (!isDirectory(path)) throw new ApiError('not_found', `No folder at ${path}`)
-      const real = await realpath(resolve(path))
-      const next = await settings.update((s) => ({
-        ...s,
-        extraRoots: s.extraRoots.includes(real) ? s.extraRoots : [...s.extraRoots, real],
-      }))
-      await library.setRoots(allRoots(resolved, next.extraRoots))
-      return { path: real }
+      return inWords('add-folder', path, async () => {
+        const real = await realpath(resolve(path))
+        const next = await settings.update((s) => ({
+          ...s,
+          extraRoots: s.extraRoots.includes(real) ? s.extraRoots : [...s.extraRoots, real],
+        }))
+        await library.setRoots(allRoots(resolved, next.extraRoots))
+        return { path: real }
+      })
     },
     'library:remove-root': async ({ path }) => {
       const had = settings.get().extraRoots.includes(path)

@@ -1,6 +1,7 @@
 /**
  * Handlers of the `trash:*` channels: move sessions to the OS trash (checked, logged in
- * "Recently deleted"), list them, restore one.
+ * "Recently deleted"), list them, restore one. File-system failures are told in words
+ * (fs-errors.ts), including the half-done case: moved, but not logged.
  */
 import { basename } from 'node:path'
 import { homedir } from 'node:os'
@@ -9,6 +10,7 @@ import { ApiError } from '../../preload/contract/errors'
 import type { TrashMoveResult } from '../../preload/contract/trash'
 import { opaqueId } from '../library/ids'
 import { RecentlyDeleted } from '../library/recently-deleted'
+import { describeFsError } from '../library/fs-errors'
 import { homeTrashDir, moveToTrash, restoreFromTrash } from '../library/trash'
 import type { HandlerContext, HandlersOf } from './context'
 
@@ -27,16 +29,18 @@ export function createTrashHandlers(context: HandlerContext): HandlersOf<typeof 
           const summary = library.getSummary(sessionId)
           const record = library.getSession(sessionId)
           const trashed = await moveToTrash(record.path, trashDir)
-          const entry = await log.add({
-            sessionId: summary.sessionId,
-            title: summary.name ?? summary.firstMessage,
-            cwd: summary.cwd,
-            original: record.path,
-            size: record.size,
-            deletedAt: Date.now(),
-            trashPath: trashed.trashPath,
-            infoPath: trashed.infoPath,
-          })
+          const entry = await logged(log.dataDir, record.path, 'in the trash', () =>
+            log.add({
+              sessionId: summary.sessionId,
+              title: summary.name ?? summary.firstMessage,
+              cwd: summary.cwd,
+              original: record.path,
+              size: record.size,
+              deletedAt: Date.now(),
+              trashPath: trashed.trashPath,
+              infoPath: trashed.infoPath,
+            }),
+          )
           result.moved.push({ sessionId, deletedId: entry.id })
         } catch (error) {
           const code = error instanceof ApiError ? error.code : 'io'
@@ -61,9 +65,26 @@ export function createTrashHandlers(context: HandlerContext): HandlersOf<typeof 
       const entry = (await log.list()).find((d) => d.id === deletedId)
       if (!entry) throw new ApiError('not_found', 'No such deleted session')
       await restoreFromTrash(entry)
-      await log.remove(deletedId)
+      await logged(log.dataDir, entry.original, 'back in its folder', () => log.remove(deletedId))
       await library.refresh()
       return { sessionId: opaqueId('session', entry.original) }
     },
   }
+}
+
+/**
+ * Runs a change of the "Recently deleted" list after the file already moved: a failure then
+ * says both halves (where the file is, and that the list could not be updated), in words.
+ */
+function logged<T>(
+  dataDir: string,
+  file: string,
+  where: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  return run().catch((error: unknown) => {
+    const why = describeFsError(dataDir, error, 'write').message
+    const message = `${file} is ${where}, but “Recently deleted” could not be updated: ${why}`
+    throw Object.assign(new ApiError('io', message), { cause: error })
+  })
 }

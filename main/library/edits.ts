@@ -1,12 +1,14 @@
 /**
- * The user's edits to a session (issue 6): label an entry, rename the session, extract a
- * branch into a new session. Each goes through our SessionManager, so it is a whole-line
- * pi-compatible append after the file's actual last entry (pi spec 10, 11), a legacy file
- * is migrated atomically with a backup first, and a damaged file (read-only) is refused.
+ * The user's edits to a session: label an entry, rename the session, extract a branch into a
+ * new session. Each goes through our SessionManager, so it is a whole-line pi-compatible
+ * append after the file's actual last entry (pi spec 10, 11) that lands whole or not at all,
+ * a legacy file is migrated atomically with a backup first, and a damaged file (read-only) is
+ * refused. File-system failures come back in words (fs-errors.ts).
  */
 import { lstat, open } from 'node:fs/promises'
 import { ApiError } from '../../preload/contract/errors'
 import { SessionManager } from '../session'
+import { inWords } from './fs-errors'
 
 // C0/C1 controls, line/paragraph separators, and bidi embedding/override/isolate marks
 // (U+202A-202E, U+2066-2069), which could make a label display as something else.
@@ -51,7 +53,8 @@ async function openForEdit(path: string): Promise<SessionManager> {
   return manager
 }
 
-const TAIL_BYTES = 256 * 1024
+/** How much of the file's end is read to check that our entry follows its parent (bytes). */
+const PARENT_CHECK_BYTES = 256 * 1024
 
 /**
  * True unless the line before `id`'s line is not the entry it hangs on: a writer (pi)
@@ -62,7 +65,7 @@ async function followsItsParent(path: string, id: string): Promise<boolean> {
   const handle = await open(path, 'r')
   try {
     const { size } = await handle.stat()
-    const start = Math.max(0, size - TAIL_BYTES)
+    const start = Math.max(0, size - PARENT_CHECK_BYTES)
     const buffer = Buffer.alloc(size - start)
     await handle.read(buffer, 0, buffer.length, start)
     const lines = buffer
@@ -103,22 +106,25 @@ export interface EditResult {
 /**
  * Sets (non-empty) or clears (null or blank) the label of one entry (pi spec 10: the
  * latest label entry in file order wins).
- * @throws ApiError `not_found` (file or entry gone), `conflict` (read-only), `invalid_argument`
+ * @throws ApiError `not_found` (file or entry gone), `conflict` (read-only), `invalid_argument`,
+ * `io` (a file-system failure, in words; the file is unchanged unless the message says otherwise)
  */
 export async function setLabel(
   path: string,
   entryId: string,
   label: string | null,
 ): Promise<EditResult> {
-  const manager = await openForEdit(path)
-  if (!manager.getEntry(entryId))
-    throw new ApiError('not_found', `Entry ${entryId} is not in this session`)
-  const clean = label === null ? '' : normalizeText(label, LABEL_MAX, 'label')
-  const previous = manager.getLabel(entryId) ?? null
-  await appendAfterTail(path, () =>
-    manager.appendLabelChange(entryId, clean === '' ? undefined : clean),
-  )
-  return { previous, current: clean === '' ? null : clean }
+  return inWords('write', path, async () => {
+    const manager = await openForEdit(path)
+    if (!manager.getEntry(entryId))
+      throw new ApiError('not_found', `Entry ${entryId} is not in this session`)
+    const clean = label === null ? '' : normalizeText(label, LABEL_MAX, 'label')
+    const previous = manager.getLabel(entryId) ?? null
+    await appendAfterTail(path, () =>
+      manager.appendLabelChange(entryId, clean === '' ? undefined : clean),
+    )
+    return { previous, current: clean === '' ? null : clean }
+  })
 }
 
 /**
@@ -126,11 +132,13 @@ export async function setLabel(
  * @throws ApiError `not_found`, `conflict`, `invalid_argument`
  */
 export async function renameSession(path: string, name: string | null): Promise<EditResult> {
-  const manager = await openForEdit(path)
-  const clean = name === null ? '' : normalizeText(name, NAME_MAX, 'session name')
-  const previous = manager.getSessionName() ?? null
-  await appendAfterTail(path, () => manager.appendSessionInfo(clean))
-  return { previous, current: clean === '' ? null : clean }
+  return inWords('write', path, async () => {
+    const manager = await openForEdit(path)
+    const clean = name === null ? '' : normalizeText(name, NAME_MAX, 'session name')
+    const previous = manager.getSessionName() ?? null
+    await appendAfterTail(path, () => manager.appendSessionInfo(clean))
+    return { previous, current: clean === '' ? null : clean }
+  })
 }
 
 /**
@@ -141,23 +149,25 @@ export async function renameSession(path: string, name: string | null): Promise<
  * no user or assistant message, so pi would not write the file either)
  */
 export async function extractBranch(path: string, entryId: string): Promise<string> {
-  const manager = await openForEdit(path)
-  if (!manager.getEntry(entryId))
-    throw new ApiError('not_found', `Entry ${entryId} is not in this session`)
-  const created = manager.createBranchedSession(entryId)
-  const file = manager.getSessionFile()
-  const written =
-    created && file
-      ? await lstat(file).then(
-          () => true,
-          () => false,
-        )
-      : false
-  if (!file || !written) {
-    throw new ApiError(
-      'conflict',
-      'This branch has no user or assistant message yet, so there is nothing to extract',
-    )
-  }
-  return file
+  return inWords('write', path, async () => {
+    const manager = await openForEdit(path)
+    if (!manager.getEntry(entryId))
+      throw new ApiError('not_found', `Entry ${entryId} is not in this session`)
+    const created = manager.createBranchedSession(entryId)
+    const file = manager.getSessionFile()
+    const written =
+      created && file
+        ? await lstat(file).then(
+            () => true,
+            () => false,
+          )
+        : false
+    if (!file || !written) {
+      throw new ApiError(
+        'conflict',
+        'This branch has no user or assistant message yet, so there is nothing to extract',
+      )
+    }
+    return file
+  })
 }

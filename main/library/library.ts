@@ -271,7 +271,7 @@ export class SessionLibrary {
   listProjects(): ProjectList {
     return {
       projects: this.index.projects(),
-      problems: this.problems.map((p) => ({ ...p })),
+      problems: [...this.problems, ...(this.watcher?.problems() ?? [])].map((p) => ({ ...p })),
       progress: this.progress(),
       models: this.index.models(),
     }

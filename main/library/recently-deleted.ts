@@ -1,6 +1,6 @@
 /**
  * The list of sessions the app moved to the trash, kept across restarts in the app's data
- * folder (issue 6: "Recently deleted"). Written atomically; a corrupt file starts a new
+ * folder ("Recently deleted"). Written atomically; a corrupt file starts a new
  * list instead of failing.
  */
 import { randomUUID } from 'node:crypto'

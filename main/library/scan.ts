@@ -7,6 +7,10 @@
  */
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { describeFsError, type FsProblem } from './fs-errors'
+
+/** The wording of file-system errors lives in fs-errors.ts; re-exported for the record reader. */
+export { describeFsError }
 
 /** A `*.jsonl` name found in a root or one of its project folders. */
 export interface SessionCandidate {
@@ -17,31 +21,12 @@ export interface SessionCandidate {
 }
 
 /** A path the scan could not read, with the reason in words and the errno code. */
-export interface ScanProblem {
-  path: string
-  message: string
-  code?: string
-}
+export type ScanProblem = FsProblem
 
 /** Everything the scan found. */
 export interface ScanResult {
   candidates: SessionCandidate[]
   problems: ScanProblem[]
-}
-
-/** Describes a file-system error for a person, keeping the errno code. */
-export function describeFsError(path: string, error: unknown): ScanProblem {
-  const code = (error as NodeJS.ErrnoException)?.code
-  const reasons: Record<string, string> = {
-    ENOENT: 'does not exist (it may have been moved, deleted or unmounted)',
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    ELOOP: 'symbolic link loop',
-    ENOTDIR: 'is not a folder',
-    EISDIR: 'is a folder, not a session file',
-  }
-  const message = (code && reasons[code]) ?? (error as Error)?.message ?? String(error)
-  return code ? { path, message, code } : { path, message }
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Moving session files to the OS trash and bringing them back (issue 6). Always through
+ * Moving session files to the OS trash and bringing them back. Always through
  * the `trash` package with globbing off, never `unlink`, never a permanent fallback: if the
  * move fails the file stays where it was and the error says why. On Linux (freedesktop
  * trash: `files/` + `info/`) a trashed session can be restored to its original path; a
@@ -9,6 +9,7 @@ import { constants } from 'node:fs'
 import { copyFile, link, lstat, mkdir, readFile, readdir, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { ApiError } from '../../preload/contract/errors'
+import { describeFsError, inWords, isFsError } from './fs-errors'
 
 /** Where a trashed file went (Linux: the files/ and info/ entries). */
 export interface TrashedFile {
@@ -80,13 +81,11 @@ export async function moveToTrash(path: string, trashDir: string | null): Promis
         : null
     return { original: path, trashPath, infoPath: info ?? null }
   } catch (error) {
-    if (infoDir && (await exists(path))) await removeStrayInfo(infoDir, path)
-    const code = (error as NodeJS.ErrnoException).code
-    const why = code ? `${code}: ${(error as Error).message}` : (error as Error).message
-    throw new ApiError(
-      'io',
-      `Could not move ${path} to the trash (${why}); the file was not touched`,
-    )
+    if (infoDir && (await exists(path))) await removeStrayInfo(infoDir, path).catch(() => {})
+    const message = isFsError(error)
+      ? describeFsError(path, error, 'trash').message
+      : `Could not move ${path} to the trash (${(error as Error).message}); the file was not touched`
+    throw Object.assign(new ApiError('io', message), { cause: error })
   }
 }
 
@@ -103,9 +102,14 @@ async function removeStrayInfo(infoDir: string, original: string): Promise<void>
  * (fails if the name is taken), or across devices an exclusive copy; the trash entry is
  * removed only after the file is back.
  * @throws ApiError `conflict` if a file exists at the original path; `not_found` if the
- * trash no longer holds it (emptied, or restored elsewhere)
+ * trash no longer holds it (emptied, or restored elsewhere); `io` for a file-system failure,
+ * in words (a partial copy is removed again, so nothing was restored)
  */
 export async function restoreFromTrash(item: TrashedFile): Promise<void> {
+  return inWords('restore', item.original, () => restore(item))
+}
+
+async function restore(item: TrashedFile): Promise<void> {
   if (!item.trashPath || !item.infoPath) {
     throw new ApiError(
       'conflict',
@@ -128,7 +132,14 @@ export async function restoreFromTrash(item: TrashedFile): Promise<void> {
     if (code === 'EEXIST')
       throw new ApiError('conflict', `A file already exists at ${item.original}`)
     if (code !== 'EXDEV' && code !== 'EPERM') throw error
-    await copyFile(item.trashPath, item.original, constants.COPYFILE_EXCL)
+    try {
+      await copyFile(item.trashPath, item.original, constants.COPYFILE_EXCL)
+    } catch (copyError) {
+      // A partial copy (disk full) is ours: the trash still holds the session.
+      if ((copyError as NodeJS.ErrnoException).code !== 'EEXIST')
+        await rm(item.original, { force: true })
+      throw copyError
+    }
   }
   // The session is back in place: only now does the trash copy go.
   await rm(item.trashPath, { force: true })

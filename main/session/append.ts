@@ -223,7 +223,7 @@ export abstract class AppendApi extends SessionReader {
       throw new SessionReadOnlyError(this.sessionFile, this.readOnlyReason)
     if (this.persist && this.flushed) this.catchUpWithFile()
     const parentId =
-      atFileEnd && this.persist && this.flushed ? this.state.lastEntryId() : this.state.leafId
+      atFileEnd && this.persist && this.flushed ? this.state.resumeParentId() : this.state.leafId
     const id = generateEntryId((x) => this.state.byId.has(x))
     const timestamp = new Date().toISOString()
     const body = build(id, timestamp)

@@ -1,7 +1,7 @@
 /**
  * Pieces of `createBranchedSession` (pi 1.6.0, spec 14.6) and file-name helpers.
  */
-import { mkdir, open } from 'node:fs/promises'
+import { mkdir, open, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { assertValidSessionId, createSessionId, generateEntryId, sessionFileName } from './ids.js'
 import { SessionFile } from './session-file.js'
@@ -96,7 +96,8 @@ export function relabel(
 
 /**
  * `writeFork` without blocking: exclusive create, then the lines in ~1 MB writes with the event
- * loop free in between. Returns the new path; rejects on an invalid id or an existing file.
+ * loop free in between. Returns the new path; rejects on an invalid id, an existing file, or a
+ * failed write (the new file is then removed again: it appears whole or not at all).
  */
 export async function writeForkAsync(
   source: string,
@@ -121,9 +122,14 @@ export async function writeForkAsync(
       }
     }
     if (batch) await handle.write(batch)
-  } finally {
-    await handle.close()
+  } catch (error) {
+    // A new file this call created exclusively and could not finish (disk full): removing it
+    // undoes the create; a half-written session must never appear.
+    await handle.close().catch(() => undefined)
+    await rm(target, { force: true })
+    throw error
   }
+  await handle.close()
   return target
 }
 

@@ -116,7 +116,7 @@ export abstract class SessionCore extends AppendApi {
     const leaf = this.state.leafId
     const file = this.file
     this.adoptFile(file?.path ?? (this.sessionFile as string), loaded)
-    if (leaf !== null && this.state.byId.has(leaf)) this.state.leafId = leaf
+    if (typeof leaf === 'string' && this.state.byId.has(leaf)) this.state.leafId = leaf
   }
 
   /**

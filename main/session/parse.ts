@@ -7,6 +7,7 @@
  */
 import { isAscii } from 'node:buffer'
 import { splitFused } from './fused.js'
+import { SNAPSHOT_TAIL_BYTES } from './write.js'
 import type { Diagnostic, SessionEntry, SessionHeader } from './types.js'
 import { KNOWN_ENTRY_TYPES } from './types.js'
 
@@ -34,12 +35,11 @@ export interface RawParse {
   bytes: number
   /** Physical lines seen (including blank ones). */
   lineCount: number
-  /** Up to the last 256 bytes pushed (lets a writer notice later rewrites). */
+  /** Up to the last SNAPSHOT_TAIL_BYTES pushed (lets a writer notice later rewrites). */
   tail: Buffer
 }
 
 const LF = 0x0a
-const TAIL_BYTES = 256
 /** Bytes decoded into one string at a time (well below Node's 1 MB external-string threshold). */
 const DECODE_WINDOW = 512 * 1024
 const BOM = [0xef, 0xbb, 0xbf] as const
@@ -148,11 +148,11 @@ export class SessionLineParser {
   }
 
   private keepTail(buf: Buffer): void {
-    if (buf.length >= TAIL_BYTES) {
-      this.raw.tail = Buffer.from(buf.subarray(buf.length - TAIL_BYTES))
+    if (buf.length >= SNAPSHOT_TAIL_BYTES) {
+      this.raw.tail = Buffer.from(buf.subarray(buf.length - SNAPSHOT_TAIL_BYTES))
     } else {
       const joined = Buffer.concat([this.raw.tail, buf])
-      this.raw.tail = joined.subarray(Math.max(0, joined.length - TAIL_BYTES))
+      this.raw.tail = joined.subarray(Math.max(0, joined.length - SNAPSHOT_TAIL_BYTES))
     }
   }
 
@@ -253,14 +253,19 @@ export class SessionLineParser {
   }
 
   private unparsable(text: string, lineNo: number, terminated: boolean, error: unknown): void {
-    const parts = splitFused(text)
-    if (parts.length > 0) {
+    const fused = splitFused(text)
+    if (fused !== null) {
+      const n = fused.records.length
+      const lost =
+        fused.lostChars > 0
+          ? `; ${fused.lostChars} characters of 1 incomplete record could not be read (lost)`
+          : '; nothing lost'
       this.diag(
         lineNo,
         'fused-lines',
-        `${parts.length} JSON object(s) recovered from a line where writes were glued together`,
+        `${n} complete record(s) recovered from a line where writes were glued together${lost}`,
       )
-      for (const part of parts) this.value(part, lineNo)
+      for (const record of fused.records) this.value(record, lineNo)
       return
     }
     if (!terminated) {

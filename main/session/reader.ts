@@ -55,9 +55,24 @@ export abstract class SessionReader {
     return this.sessionFile
   }
 
-  /** Current position; null before any entry (pi spec 9). */
+  /**
+   * Current position (pi spec 9): after loading, the last entry's id (pi 1.6.0); null before
+   * any entry and when the last line has no id (pi 1.6.0 returns undefined there: no leaf).
+   */
   getLeafId(): string | null {
-    return this.state.leafId
+    return this.state.leafId ?? null
+  }
+
+  /**
+   * The entry pi builds its context from when resuming (pi 1.6.0 `buildSessionPath`): the leaf;
+   * with no leaf id, the last entry itself; undefined when the context is empty by rule (no
+   * entries, or a last line that is not an object).
+   */
+  getResumeEntry(): SessionEntry | undefined {
+    const leafId = this.state.leafId
+    if (leafId === null) return undefined
+    if (leafId === undefined) return this.state.entries[this.state.entries.length - 1]
+    return this.state.byId.get(leafId)
   }
 
   /** Entry at the leaf. */

@@ -10,6 +10,7 @@ import {
   createSessionFile,
   rewriteSessionFile,
   snapshotFd,
+  SNAPSHOT_TAIL_BYTES,
   type FileSnapshot,
 } from './write.js'
 
@@ -72,7 +73,7 @@ export class SessionFile {
         size: tail.bytes,
         ino: tail.ino ?? known.ino,
         endsWithNewline: tail.endsWithNewline,
-        tail: Buffer.concat([known.tail, Buffer.from(tail.tail)]).subarray(-256),
+        tail: Buffer.concat([known.tail, Buffer.from(tail.tail)]).subarray(-SNAPSHOT_TAIL_BYTES),
       }
       this.lineCount = tail.lineCount
       return { kind: 'grown', tail }

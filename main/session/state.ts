@@ -55,7 +55,15 @@ export class SessionState implements EntryLookup {
   byId = new IdIndex([], new Map())
   readonly labelsById = new Map<string, string>()
   readonly labelTimestampsById = new Map<string, string>()
-  leafId: string | null = null
+  /**
+   * pi's resume point (pi 1.6.0 `_buildIndex`: the id of the last entry in file order, pi spec 7):
+   * a string id; `undefined` when the last entry has no string id (pi then has no leaf and builds
+   * its context from the last entry's own path); `null` when there is no entry, or when the last
+   * JSON line is not an object (pi keeps it as an id-less entry whose path holds no message).
+   */
+  leafId: string | null | undefined = null
+  /** Whether the file's last JSON line is not an object (see {@link leafId}). */
+  endsWithNonObject = false
   /** True once a user or assistant message exists (pi 1.6.0's first-write rule, spec 13.1). */
   hasConversation = false
 
@@ -77,6 +85,7 @@ export class SessionState implements EntryLookup {
   ): void {
     this.prepare(header, entries, lines, diagnostics, positions)
     for (let i = 0; i < entries.length; i++) this.note(entries[i] as SessionEntry)
+    this.noteTrailingNonObject()
   }
 
   /**
@@ -95,6 +104,21 @@ export class SessionState implements EntryLookup {
       if (i % 20000 === 19999) await new Promise((resolve) => setImmediate(resolve))
       this.note(entries[i] as SessionEntry)
     }
+    this.noteTrailingNonObject()
+  }
+
+  /**
+   * A JSON line that is not an object after the last entry (`42`, `"x"`): pi keeps it as an
+   * entry with no id and no parent, so it resumes there with no leaf and an empty context.
+   */
+  private noteTrailingNonObject(): void {
+    this.endsWithNonObject = this.trailingNonObject()
+    if (this.endsWithNonObject) this.leafId = null
+  }
+
+  private trailingNonObject(): boolean {
+    const lastLine = this.lines[this.lines.length - 1] ?? 0
+    return this.diagnostics.some((d) => d.kind === 'non-object-line' && d.line > lastLine)
   }
 
   private prepare(
@@ -126,10 +150,12 @@ export class SessionState implements EntryLookup {
     }
     this.leafId = leaf
     for (const d of diagnostics) this.diagnostics.push(d)
+    this.endsWithNonObject = this.trailingNonObject()
   }
 
   /** Appends an entry (leaf moves onto it). */
   push(entry: SessionEntry, line = 0): void {
+    this.endsWithNonObject = false
     this.entries.push(entry)
     this.lines.push(line)
     if (typeof entry.id === 'string') this.byId.positions.set(entry.id, this.entries.length - 1)
@@ -141,25 +167,32 @@ export class SessionState implements EntryLookup {
    * previous leaf and rebuilds the index, since the entry may have replaced a duplicate or
    * changed a label.
    */
-  rollback(previousLeafId: string | null): void {
+  rollback(previousLeafId: string | null | undefined): void {
     this.entries.pop()
     this.lines.pop()
     this.reset(this.header, this.entries, this.lines, this.diagnostics)
     this.leafId = previousLeafId
   }
 
-  /** Id of the last entry in file order that has a string id (pi's leaf after loading). */
-  lastEntryId(): string | null {
-    for (let i = this.entries.length - 1; i >= 0; i--) {
-      const id = (this.entries[i] as SessionEntry).id
-      if (typeof id === 'string') return id
-    }
-    return null
+  /**
+   * The parent for an entry written after the file's last entry without moving pi's resume
+   * context: the last entry's id, or, when the last entry has no id, the parent it names (pi's
+   * context from there is the same path without the id-less record); null when there is none.
+   */
+  resumeParentId(): string | null {
+    const last = this.entries[this.entries.length - 1]
+    if (last === undefined || this.endsWithNonObject) return null
+    if (typeof last.id === 'string') return last.id
+    const parentId: unknown = last.parentId
+    return typeof parentId === 'string' && this.byId.has(parentId) ? parentId : null
   }
 
   /** Leaf, labels and conversation flag for one entry in file order (pi spec 7). */
   private note(entry: SessionEntry): void {
-    if (typeof entry.id !== 'string') return
+    if (typeof entry.id !== 'string') {
+      this.leafId = undefined
+      return
+    }
     this.leafId = entry.id
     if (isEntryType(entry, 'label')) {
       if (entry.label) {

@@ -1,7 +1,8 @@
 /**
- * Writing session files the way a process running next to pi must (pi spec 13, 17; issue 3
- * "safe appends"): one complete line per write, newline repair, exclusive creation, atomic
- * rewrites with a backup. No locks: pi takes none either.
+ * Writing session files the way a process running next to pi must (pi spec 13, 17): one
+ * complete line per write, newline repair, exclusive creation, atomic rewrites with a backup,
+ * and no torn lines: a failed or short write is cut back off (truncate + fsync) so the file is
+ * byte-identical to before. No locks: pi takes none either.
  */
 import {
   closeSync,
@@ -9,9 +10,12 @@ import {
   constants,
   existsSync,
   fstatSync,
+  fsyncSync,
+  ftruncateSync,
   mkdirSync,
   openSync,
   readSync,
+  rmSync,
   writeSync,
 } from 'node:fs'
 import { dirname } from 'node:path'
@@ -25,11 +29,75 @@ export interface FileSnapshot {
   ino: number
   /** Whether the last byte is `\n` (an empty file counts as ending in one). */
   endsWithNewline: boolean
-  /** Up to 256 of the last bytes, to notice a same-size or growing rewrite. */
+  /** Up to {@link SNAPSHOT_TAIL_BYTES} of the last bytes, to notice a same-size or growing rewrite. */
   tail: Buffer
 }
 
-const TAIL_BYTES = 256
+/** Bytes of a file's end kept in a snapshot: enough to tell our last line from a rewrite. */
+export const SNAPSHOT_TAIL_BYTES = 256
+
+/**
+ * The system calls every session write goes through. Tests replace them with
+ * {@link setWriteSeam} to inject short writes, ENOSPC or EIO.
+ */
+export interface WriteSeam {
+  /** `fs.writeSync(fd, data, offset, length)`: bytes written (may be fewer), or throws. */
+  write(fd: number, data: Buffer, offset: number, length: number): number
+  /** `fs.ftruncateSync`. */
+  truncate(fd: number, length: number): void
+  /** `fs.fsyncSync`. */
+  fsync(fd: number): void
+  /** Replaces a whole file atomically (temp file, fsync, rename). */
+  replaceFile(path: string, data: string): void
+  /** `fs.copyFileSync(from, to, COPYFILE_EXCL)`. */
+  copyExclusive(from: string, to: string): void
+}
+
+const SYSTEM: WriteSeam = {
+  write: (fd, data, offset, length) => writeSync(fd, data, offset, length),
+  truncate: (fd, length) => ftruncateSync(fd, length),
+  fsync: (fd) => fsyncSync(fd),
+  replaceFile: (path, data) => writeFileAtomic.sync(path, data, { fsync: true }),
+  copyExclusive: (from, to) => copyFileSync(from, to, constants.COPYFILE_EXCL),
+}
+let seam: WriteSeam = SYSTEM
+
+/**
+ * Test hook: replaces some of the write system calls (the rest stay real) until the returned
+ * function is called. Not for production code.
+ */
+export function setWriteSeam(overrides: Partial<WriteSeam>): () => void {
+  seam = { ...SYSTEM, ...overrides }
+  return () => {
+    seam = SYSTEM
+  }
+}
+
+/**
+ * A write failed and its partial bytes could not be removed: the file is NOT as before.
+ * `code` is the errno of the original failure; the message says what the file holds now
+ * (how many bytes of an unfinished line, from which byte offset) and how to repair it.
+ */
+export class PartialWriteError extends Error {
+  readonly code: string
+  constructor(
+    readonly path: string,
+    /** Size of the file before the write (where it should be cut back to). */
+    readonly offset: number,
+    /** Bytes of the unfinished line left after `offset`. */
+    readonly bytes: number,
+    readonly original: unknown,
+    detail: string,
+  ) {
+    super(
+      `${path} now ends with ${bytes} bytes of an unfinished line (from byte ${offset}): ${detail}. ` +
+        `pi would glue its next line onto them; cutting the file back to ${offset} bytes repairs it.`,
+      { cause: original },
+    )
+    this.name = 'PartialWriteError'
+    this.code = (original as NodeJS.ErrnoException)?.code ?? 'EIO'
+  }
+}
 
 /** Serialises one entry as pi does: `JSON.stringify(entry) + "\n"` (pi spec 2). */
 export function serializeLine(entry: unknown): string {
@@ -42,20 +110,10 @@ export function serializeLine(entry: unknown): string {
  */
 export function snapshotFd(fd: number): FileSnapshot {
   const st = fstatSync(fd)
-  const n = Math.min(TAIL_BYTES, st.size)
+  const n = Math.min(SNAPSHOT_TAIL_BYTES, st.size)
   const tail = Buffer.alloc(n)
   if (n > 0) readFully(fd, tail, st.size - n)
   return { size: st.size, ino: st.ino, endsWithNewline: n === 0 || tail[n - 1] === 0x0a, tail }
-}
-
-/** Snapshot of a file by path (opened read-only). Throws the fs error (ENOENT...). */
-export function snapshotFile(path: string): FileSnapshot {
-  const fd = openSync(path, 'r')
-  try {
-    return snapshotFd(fd)
-  } finally {
-    closeSync(fd)
-  }
 }
 
 /**
@@ -75,34 +133,84 @@ export function compareSnapshot(
   return now.size === known.size ? 'same' : 'grown'
 }
 
-function readFully(fd: number, buf: Buffer, position: number): void {
+function readFully(fd: number, buf: Buffer, position: number): number {
   let off = 0
   while (off < buf.length) {
     const n = readSync(fd, buf, off, buf.length - off, position + off)
     if (n === 0) break
     off += n
   }
+  return off
 }
 
-/** Writes all of `data` at the end of an `O_APPEND` descriptor (loops on short writes). */
-function writeAll(fd: number, data: Buffer): void {
-  let off = 0
-  while (off < data.length) off += writeSync(fd, data, off, data.length - off)
+/**
+ * Writes all of `data` at the end of an `O_APPEND` descriptor, looping on short writes. When a
+ * write fails part-way, the bytes that landed are cut off again (truncate, fsync) before the
+ * error is rethrown, so the file is byte-identical to before; if that is impossible, throws
+ * {@link PartialWriteError} saying what the file holds. A write that reports 0 bytes counts
+ * as a failure (EIO), never as a reason to spin.
+ */
+function writeWhole(fd: number, path: string, data: Buffer): void {
+  let landed = 0
+  try {
+    while (landed < data.length) {
+      const n = seam.write(fd, data, landed, data.length - landed)
+      if (!(n > 0))
+        throw errnoError('EIO', `write to ${path} wrote 0 of ${data.length - landed} bytes`)
+      landed += n
+    }
+  } catch (error) {
+    if (landed > 0) undoPartialWrite(fd, path, data.subarray(0, landed), error)
+    throw error
+  }
+}
+
+/** Cuts `landed` (the first bytes of our write) off the end of the file again. */
+function undoPartialWrite(fd: number, path: string, landed: Buffer, error: unknown): void {
+  let size = -1
+  try {
+    size = fstatSync(fd).size
+    const start = size - landed.length
+    const found = Buffer.alloc(landed.length)
+    if (start < 0 || readFully(fd, found, start) !== landed.length || !found.equals(landed)) {
+      // Another writer appended after our bytes: cutting now would remove its line too.
+      throw new PartialWriteError(
+        path,
+        Math.max(0, start),
+        landed.length,
+        error,
+        'another program appended after them, so they were left in place',
+      )
+    }
+    seam.truncate(fd, start)
+    seam.fsync(fd)
+  } catch (undo) {
+    if (undo instanceof PartialWriteError) throw undo
+    const start = size >= 0 ? size - landed.length : -1
+    const detail = `removing them failed too (${(undo as NodeJS.ErrnoException)?.code ?? String(undo)})`
+    throw new PartialWriteError(path, Math.max(0, start), landed.length, error, detail)
+  }
+}
+
+function errnoError(code: string, message: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: ${message}`), { code })
 }
 
 /**
  * Appends one serialised line to an existing file in a single write; if the file does not end
  * in `\n`, the line break is completed in the same write (pi spec 6.1: pi 0.73.1 would glue the
- * line onto the broken one). Opens with O_APPEND, never creates the file.
+ * line onto the broken one). Opens with O_APPEND, never creates the file. A failed or short
+ * write leaves the file byte-identical (see {@link writeWhole}).
  * @param line one line ending in `\n`
  * @returns the new snapshot
+ * @throws the fs error (ENOSPC, EIO...) with the file unchanged, or {@link PartialWriteError}
  */
 export function appendLine(path: string, line: string, endsWithNewline: boolean): FileSnapshot {
   const data = Buffer.from(endsWithNewline ? line : `\n${line}`, 'utf8')
   // Read-write: the snapshot after the write reads the new tail through the same descriptor.
   const fd = openSync(path, constants.O_RDWR | constants.O_APPEND)
   try {
-    writeAll(fd, data)
+    writeWhole(fd, path, data)
     return snapshotFd(fd)
   } finally {
     closeSync(fd)
@@ -113,7 +221,11 @@ export function appendLine(path: string, line: string, endsWithNewline: boolean)
  * Creates a new session file with all `lines` in one write (pi 1.6.0 opens with `wx`, pi spec
  * 13.1). Creates the parent folder first: only a first write does that, never a read.
  * `allowEmptyExisting` accepts an existing 0-byte file (an explicit path pi would have
- * initialised on open). Throws EEXIST if the file exists (and is not an accepted empty file).
+ * initialised on open). A failed write leaves things as before: a file this call created is
+ * removed again (it held nothing but our partial bytes), an accepted empty file is cut back
+ * to 0 bytes.
+ * @throws EEXIST if the file exists (and is not an accepted empty file); the fs error of a
+ * failed write; {@link PartialWriteError}
  */
 export function createSessionFile(
   path: string,
@@ -122,39 +234,68 @@ export function createSessionFile(
 ): FileSnapshot {
   mkdirSync(dirname(path), { recursive: true })
   let fd: number
+  let created = false
   if (allowEmptyExisting && existsSync(path)) {
     fd = openSync(path, constants.O_RDWR | constants.O_APPEND)
     if (fstatSync(fd).size !== 0) {
       closeSync(fd)
-      throw Object.assign(
-        new Error(`EEXIST: file already exists and is not empty, open '${path}'`),
-        {
-          code: 'EEXIST',
-        },
-      )
+      throw errnoError('EEXIST', `file already exists and is not empty, open '${path}'`)
     }
   } else {
     fd = openSync(path, 'wx+')
+    created = true
   }
   try {
-    writeAll(fd, Buffer.from(lines.join(''), 'utf8'))
+    writeWhole(fd, path, Buffer.from(lines.join(''), 'utf8'))
     return snapshotFd(fd)
-  } finally {
+  } catch (error) {
     closeSync(fd)
+    fd = -1
+    if (created) undoCreate(path, error)
+    throw error
+  } finally {
+    if (fd >= 0) closeSync(fd)
   }
+}
+
+/**
+ * Removes the new file a failed create left (ours alone: removing it undoes the create, it is
+ * not deleting a session); then the state is as before even when cutting the partial bytes off
+ * had failed, so the original failure is thrown. If even the removal fails, returns and the
+ * caller throws what it has.
+ */
+function undoCreate(path: string, error: unknown): void {
+  try {
+    rmSync(path, { force: true })
+  } catch {
+    return
+  }
+  if (error instanceof PartialWriteError) throw error.original
 }
 
 /**
  * Rewrites a whole session file atomically (temp file, fsync, rename via write-file-atomic)
  * after copying the original to a backup beside it (`<file>.v<version>.bak`, or with a counter
  * when taken; the name does not end in `.jsonl`, so pi never lists it). Used only when a legacy
- * (v1/v2) file is edited (issue 3, ARCHITECTURE rule 8).
+ * (v1/v2) file is edited (ARCHITECTURE rule 8). When the copy or the rewrite fails, the
+ * backup this call made is removed again and the session file is untouched.
  * @returns the backup path
+ * @throws the fs error (ENOSPC...) with the session file unchanged
  */
 export function rewriteSessionFile(path: string, lines: string[], version: number): string {
   let backup = `${path}.v${version}.bak`
   for (let n = 1; existsSync(backup); n++) backup = `${path}.v${version}.${n}.bak`
-  copyFileSync(path, backup, constants.COPYFILE_EXCL)
-  writeFileAtomic.sync(path, lines.join(''), { fsync: true })
+  let copied = false
+  try {
+    seam.copyExclusive(path, backup)
+    copied = true
+    seam.replaceFile(path, lines.join(''))
+  } catch (error) {
+    // A half-written backup (disk full during the copy) or one for a rewrite that never
+    // happened: ours, and only in the way. EEXIST means someone else's file: leave it.
+    if (copied || (error as NodeJS.ErrnoException)?.code !== 'EEXIST')
+      rmSync(backup, { force: true })
+    throw error
+  }
   return backup
 }

@@ -111,9 +111,12 @@ export const SessionOverview = z.object({
   /** Format version as stored (`1`, `2` are migrated in memory, pi spec 3). */
   version: z.number(),
   size: z.number().int(),
-  /** pi's resume point: the last entry in file order (pi spec 5, 7); null when empty. */
+  /** pi's leaf: the last entry's id (pi spec 5, 7); null when empty or when that entry has no id. */
   leafId: z.string().nullable(),
+  /** Position of the entry pi builds its context from (the leaf, or an id-less last entry). */
   leafPos: z.number().int().nullable(),
+  /** One sentence when pi would resume with an empty or shortened context, else null. */
+  resumeNote: z.string().nullable(),
   rows: z.array(TreeRow),
   diagnostics: z.array(DiagnosticView),
   /** Damaged files open read-only (pi spec 17): no edits are offered. */

@@ -7,6 +7,7 @@ import type {
   SessionStats,
   UsageView,
 } from '../../../preload/contract/session-view'
+import { resumeNote } from './resume'
 import { buildRows } from './rows'
 import { yieldNow, type SessionEntry, type ViewSource } from './source'
 
@@ -133,8 +134,9 @@ export async function buildOverview(
     modified: finite(info?.modified.getTime()),
     version: loaded.version,
     size: source.stamp.size,
-    leafId: leaf && typeof leaf.id === 'string' ? leaf.id : null,
+    leafId: manager.getLeafId(),
     leafPos: leaf ? leafPos : null,
+    resumeNote: resumeNote(source),
     rows,
     diagnostics: loaded.diagnostics.map((d) => ({
       line: d.line,

@@ -46,7 +46,10 @@ export interface ViewSource {
   byId: ReadonlyMap<string, SessionEntry>
   /** Entry object -> position in `entries` (duplicates keep their own positions). */
   posOf: ReadonlyMap<SessionEntry, number>
-  /** Position of pi's leaf (the last entry with an id, pi spec 7), or -1. */
+  /**
+   * Position of the entry pi resumes from (its leaf, or with no leaf id the last entry: pi
+   * 1.6.0, spec 7, 12.1; `SessionManager.getResumeEntry`), or -1 when pi's context is empty by rule.
+   */
   leafPos: number
   /** pi's listing summary (name, created, modified...; pi spec 15.1). */
   info: SessionInfo | null
@@ -77,15 +80,13 @@ export async function loadViewSource(path: string, signal?: AbortSignal): Promis
   const entries = loaded.entries
   const byId = new Map<string, SessionEntry>()
   const posOf = new Map<SessionEntry, number>()
-  let leafPos = -1
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i] as SessionEntry
     posOf.set(entry, i)
-    if (typeof entry.id === 'string') {
-      byId.set(entry.id, entry)
-      leafPos = i
-    }
+    if (typeof entry.id === 'string') byId.set(entry.id, entry)
   }
+  const resume = manager.getResumeEntry()
+  const leafPos = resume === undefined ? -1 : (posOf.get(resume) ?? -1)
   await yieldNow()
   const { info } = buildSessionInfo(path, loaded, new Date(stamp.mtimeMs))
   return { path, stamp, loaded, manager, entries, byId, posOf, leafPos, info }

@@ -1,17 +1,16 @@
 /**
  * Every link between the stores and from the transport to the stores, in one place, started
  * once at startup (ARCHITECTURE.md rule 9): transport events (a library change updates progress
- * at once and refetches, at most every 300 ms), the open file's state reset when a session
+ * at once and refetches, at most every REFETCH_MS), the open file's state reset when a session
  * opens, and the app-level commands that act on several stores.
  */
+import { REFETCH_MS } from '../../../preload/contract/timing'
 import { subscribe } from '../api/client'
 import { registerCommand, runCommand } from './commands'
 import { useLibrary } from './library'
 import { useSessionView } from './session'
 import { checkOpenSession, useSessionFile } from './session-file'
 import { useSettings } from './settings'
-
-const REFETCH_MS = 300
 
 /** Starts every link; returns the function that stops them all. */
 export function startWiring(): () => void {

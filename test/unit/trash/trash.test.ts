@@ -56,7 +56,7 @@ async function setup() {
     rmSync(dataDir, { recursive: true, force: true })
     rmSync(join(xdg, 'Trash'), { recursive: true, force: true })
   }
-  return { store, library, call, rows, cleanup }
+  return { store, library, call, rows, cleanup, dataDir }
 }
 
 test('two sessions go to the trash, are logged, and one comes back byte for byte', async () => {
@@ -160,5 +160,27 @@ test('forged ids are refused before anything moves', async () => {
   const restore = await t.call('trash:restore', { deletedId: 'not-a-uuid' })
   assert.equal(!restore.ok && restore.error.code, 'invalid_argument')
   assert.equal(existsSync(join(t.store.sessionsDir, FOLDER)), true)
+  await t.cleanup()
+})
+
+test('moved to the trash but not logged: the message says where the file is', async () => {
+  const t = await setup()
+  // A data folder that is a file: every write into it fails (ENOTDIR / EEXIST).
+  rmSync(t.dataDir, { recursive: true, force: true })
+  writeFileSync(t.dataDir, 'not a folder')
+  const row = t.rows().find((r) => r.cwd === '/home/ayla/src/tide-tables')
+  const path = t.library.getSession(row?.id as string).path
+  const result = await t.call('trash:move-sessions', { sessionIds: [row?.id] })
+  assert.ok(result.ok)
+  const failed = (result.value as { failed: { code: string; message: string }[] }).failed
+  assert.equal(failed[0]?.code, 'io')
+  const quoted = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  assert.match(
+    failed[0]?.message ?? '',
+    new RegExp(
+      `^${quoted} is in the trash, but “Recently deleted” could not be updated: .+; nothing was written \\(`,
+    ),
+  )
+  assert.equal(existsSync(path), false, 'the file did move')
   await t.cleanup()
 })

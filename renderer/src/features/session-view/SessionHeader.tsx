@@ -1,6 +1,7 @@
 /**
  * The header bar of the open session: name, cwd, dates, models, tokens and cost, counts,
- * read-only state, lineage (parent session and forks, navigable) and the file's diagnostics.
+ * read-only state, where pi would resume when that is not the newest conversation, lineage
+ * (parent session and forks, navigable) and the file's diagnostics.
  */
 import type { SessionLineage, SessionOverview } from '../../../../preload/contract/session-view'
 import { bytes, cost, tokens, when } from '../../components/format'
@@ -139,6 +140,11 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
         </span>
       </div>
       <FileNotice />
+      {overview.resumeNote && (
+        <div className="file-notice" role="note" data-testid="resume-note">
+          {overview.resumeNote}
+        </div>
+      )}
       <SessionActions overview={overview} />
       <Lineage lineage={lineage} />
       <Diagnostics diagnostics={overview.diagnostics} />
