@@ -31,7 +31,7 @@ export function createTrashHandlers(context: HandlerContext): HandlersOf<typeof 
           const trashed = await moveToTrash(record.path, trashDir)
           const entry = await logged(log.dataDir, record.path, 'in the trash', () =>
             log.add({
-              sessionId: summary.sessionId,
+              headerId: summary.headerId,
               title: summary.name ?? summary.firstMessage,
               cwd: summary.cwd,
               original: record.path,

@@ -5,7 +5,7 @@
  * subtree, as pi 1.6.0).
  */
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
-import type { SessionQuery, SessionRow } from '../../preload/contract/library'
+import type { SessionQuery, QueryRow } from '../../preload/contract/library'
 import { rowsByNo } from './index-rows'
 import { matchSessions, snippetOf, type SearchCandidate } from './index-search'
 import { compileQuery, parseQuery, QueryError, type SearchPattern } from './search'
@@ -13,7 +13,7 @@ import { SearchTimeout } from './search-run'
 
 /** A query's rows and counts (the contract's result without progress). */
 export interface QueryOutcome {
-  rows: SessionRow[]
+  rows: QueryRow[]
   matched: number
   total: number
   queryError: string | null
@@ -168,7 +168,7 @@ export function runQuery(db: DatabaseSync, query: SessionQuery): QueryOutcome {
     db,
     page.map((p) => p.key.no),
   )
-  const rows: SessionRow[] = summaries.map((summary, i) => {
+  const rows: QueryRow[] = summaries.map((summary, i) => {
     const { key, depth } = page[i] as { key: Key; depth: number }
     const hit = searching && !queryError ? snippetOf(db, key, patterns) : null
     return { ...summary, depth, snippet: hit?.snippet ?? null, matchEntryId: hit?.entryId ?? null }

@@ -5,7 +5,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite'
 import { basename } from 'node:path'
-import type { ProjectSummary, SessionSummary } from '../../preload/contract/library'
+import type { ProjectSummary, LibraryRow } from '../../preload/contract/library'
 
 /** The columns of a full row. */
 const ROW_COLUMNS = `no, key, project_id, header_id, file_name, cwd, name, first_message, created,
@@ -39,17 +39,17 @@ interface Row {
   parent_file_name: string | null
   size: number
   mtime_ms: number
-  status: SessionSummary['status']
+  status: LibraryRow['status']
   listed_by_pi: number
   diagnostic_count: number
   problem: string | null
 }
 
-function toSummary(row: Row, forkIds: string[]): SessionSummary {
+function toSummary(row: Row, forkIds: string[]): LibraryRow {
   return {
     id: row.key,
     projectId: row.project_id,
-    sessionId: row.header_id,
+    headerId: row.header_id,
     fileName: row.file_name,
     cwd: row.cwd,
     name: row.name,
@@ -98,7 +98,7 @@ function forksOf(db: DatabaseSync, keys: readonly string[]): Map<string, string[
  * The rows of the sessions numbered `nos`, in that order (numbers not in the index are
  * left out).
  */
-export function rowsByNo(db: DatabaseSync, nos: readonly number[]): SessionSummary[] {
+export function rowsByNo(db: DatabaseSync, nos: readonly number[]): LibraryRow[] {
   if (nos.length === 0) return []
   const rows = db
     .prepare(`SELECT ${ROW_COLUMNS} FROM sessions WHERE no IN (SELECT value FROM json_each(?))`)
@@ -108,7 +108,7 @@ export function rowsByNo(db: DatabaseSync, nos: readonly number[]): SessionSumma
     db,
     rows.map((row) => row.key),
   )
-  const out: SessionSummary[] = []
+  const out: LibraryRow[] = []
   for (const no of nos) {
     const row = byNo.get(no)
     if (row) out.push(toSummary(row, forks.get(row.key) ?? []))
@@ -117,7 +117,7 @@ export function rowsByNo(db: DatabaseSync, nos: readonly number[]): SessionSumma
 }
 
 /** The row of the session with opaque id `key`, or undefined. */
-export function rowByKey(db: DatabaseSync, key: string): SessionSummary | undefined {
+export function rowByKey(db: DatabaseSync, key: string): LibraryRow | undefined {
   const found = db.prepare('SELECT no FROM sessions WHERE key = ?').get(key) as
     { no: number } | undefined
   return found ? rowsByNo(db, [found.no])[0] : undefined

@@ -4,13 +4,13 @@
  * query answers from the index, never from memory proportional to the library.
  */
 import type { DatabaseSync } from 'node:sqlite'
-import type { ProjectSummary, SessionQuery, SessionSummary } from '../../preload/contract/library'
+import type { ProjectSummary, SessionQuery, LibraryRow } from '../../preload/contract/library'
 import { chunkRange, chunkTexts, indexPendingChunks, type StoredText } from './index-chunks'
 import { inTransaction, indexPath, openIndex, useWriteLock } from './index-db'
 import { runQuery, type QueryOutcome } from './index-query'
 import { listModels, listProjects, rowByKey, textProgress } from './index-rows'
 import { loadRecordByKey, removeSessions } from './index-write'
-import type { FileIdentity, LibrarySession, SessionStatus } from './record'
+import type { FileIdentity, SessionRecord, SessionStatus } from './record'
 import { WriteLock } from './write-lock'
 
 /** What the scan compares a file with: its stored identity and status. */
@@ -65,7 +65,7 @@ export class LibraryIndex {
   }
 
   /** The stored record of a session id. */
-  recordByKey(key: string): LibrarySession | undefined {
+  recordByKey(key: string): SessionRecord | undefined {
     return loadRecordByKey(this.db, key)
   }
 
@@ -95,7 +95,7 @@ export class LibraryIndex {
   }
 
   /** The row of a session id, or undefined. */
-  row(key: string): SessionSummary | undefined {
+  row(key: string): LibraryRow | undefined {
     return rowByKey(this.db, key)
   }
 

@@ -11,11 +11,11 @@ import { listingModified } from '../session'
 import { appendChunks, deleteChunks } from './index-chunks'
 import { inTransaction } from './index-db'
 import { projectIdOf } from './project'
-import type { LibrarySession, ReadOutcome } from './record'
+import type { SessionRecord, ReadOutcome } from './record'
 
 /** What a record's next read resumes from, stored as JSON beside its row. */
 type StoredState = Pick<
-  LibrarySession,
+  SessionRecord,
   'parsedBytes' | 'endsWithNewline' | 'lineCount' | 'tailHex' | 'digest'
 >
 
@@ -54,7 +54,7 @@ function resolveParents(db: DatabaseSync, where: string, ...args: (string | numb
   ).run(...args)
 }
 
-function rowValues(record: LibrarySession) {
+function rowValues(record: SessionRecord) {
   const d = record.digest
   const state: StoredState = {
     parsedBytes: record.parsedBytes,
@@ -151,13 +151,13 @@ interface StoredRow {
   size: number
   mtime_ms: number
   ino: number
-  status: LibrarySession['status']
+  status: SessionRecord['status']
   problem: string | null
   diagnostics: string
   state: string | null
 }
 
-function toRecord(row: StoredRow): LibrarySession {
+function toRecord(row: StoredRow): SessionRecord {
   const state = JSON.parse(row.state ?? 'null') as StoredState | null
   return {
     key: row.key,
@@ -170,7 +170,7 @@ function toRecord(row: StoredRow): LibrarySession {
     ino: row.ino,
     status: row.status,
     problem: row.problem,
-    diagnostics: JSON.parse(row.diagnostics) as LibrarySession['diagnostics'],
+    diagnostics: JSON.parse(row.diagnostics) as SessionRecord['diagnostics'],
     parsedBytes: state?.parsedBytes ?? 0,
     endsWithNewline: state?.endsWithNewline ?? false,
     lineCount: state?.lineCount ?? 0,
@@ -180,13 +180,13 @@ function toRecord(row: StoredRow): LibrarySession {
 }
 
 /** The stored record of the file at `path`, if any (what its next read resumes from). */
-export function loadRecordByPath(db: DatabaseSync, path: string): LibrarySession | undefined {
+export function loadRecordByPath(db: DatabaseSync, path: string): SessionRecord | undefined {
   const row = db.prepare(`SELECT ${RECORD_COLUMNS} FROM sessions WHERE path = ?`).get(path)
   return row ? toRecord(row as unknown as StoredRow) : undefined
 }
 
 /** The stored record of the session with opaque id `key`, if any. */
-export function loadRecordByKey(db: DatabaseSync, key: string): LibrarySession | undefined {
+export function loadRecordByKey(db: DatabaseSync, key: string): SessionRecord | undefined {
   const row = db.prepare(`SELECT ${RECORD_COLUMNS} FROM sessions WHERE key = ?`).get(key)
   return row ? toRecord(row as unknown as StoredRow) : undefined
 }

@@ -14,7 +14,7 @@ import type {
   ProjectList,
   SessionQuery,
   SessionQueryResult,
-  SessionSummary,
+  LibraryRow,
 } from '../../preload/contract/library'
 import type { StoredText } from './index-chunks'
 import { LibraryIndex } from './index-store'
@@ -27,10 +27,11 @@ import {
   type RecordReader,
   type WorkerScript,
 } from './read-pool'
-import { sameVersion, type LibrarySession } from './record'
+import type { SessionRecord } from './record'
 import type { SessionRoot } from './roots'
 import { discoverSessionFiles, type ScanProblem, type SessionCandidate } from './scan'
 import { BackgroundLoop, indexSliceChars, Notifier } from './scheduler'
+import { statPass } from './stat-pass'
 import { watchRoots, type ChangeBatch, type RootWatcher } from './watcher'
 
 /** Options of the library. */
@@ -60,7 +61,10 @@ export interface LibraryChange {
 /** The multi-root session library. */
 export class SessionLibrary {
   private readonly index: LibraryIndex
-  private problems: ScanProblem[] = []
+  /** What the index itself reported (rebuilt, could not be written). */
+  private indexProblems: ScanProblem[] = []
+  /** What the last scan could not read. */
+  private scanProblems: ScanProblem[] = []
   private scanProgress = { loaded: 0, total: 0, scanning: false }
   private revision = 0
   private listeners = new Set<(change: LibraryChange) => void>()
@@ -100,14 +104,14 @@ export class SessionLibrary {
       },
       () => this.notifier.notify(),
       (error) =>
-        this.problems.push({
+        this.indexProblems.push({
           path: file ?? '',
           message: `Search index: ${(error as Error).message}`,
         }),
       () => this.closed,
     )
     if (this.index.rebuilt)
-      this.problems.push({
+      this.indexProblems.push({
         path: file ?? '',
         message: `Library index rebuilt: ${this.index.rebuilt}`,
       })
@@ -195,29 +199,21 @@ export class SessionLibrary {
 
   private async scan(): Promise<void> {
     const found = await discoverSessionFiles(this.currentRoots.map((root) => root.path))
-    const indexProblems = this.problems.filter((p) => /^(Library|Search) index/.test(p.message))
-    this.problems = [...indexProblems, ...found.problems]
+    this.scanProblems = found.problems
     const present = new Set(found.candidates.map((c) => c.path))
     const stored = this.index.identities()
     this.index.remove([...stored.keys()].filter((path) => !present.has(path)))
-    const ordered = await newestFirst(found.candidates)
-    this.scanProgress = { loaded: 0, total: ordered.length, scanning: true }
-    // Files whose size, mtime and inode match the index are not read at all.
-    const toRead: SessionCandidate[] = []
-    for (const { candidate, facts } of ordered) {
-      const previous = stored.get(candidate.path)
-      if (previous && facts?.isFile && sameVersion(previous, facts)) {
-        this.reads.unchanged += 1
-        this.scanProgress.loaded += 1
-      } else toRead.push(candidate)
-    }
+    const pass = await statPass(found.candidates, stored)
+    this.reads.unchanged += pass.unchanged
+    this.scanProgress = { loaded: pass.unchanged, total: pass.total, scanning: true }
+    const toRead = pass.toRead
     this.notifier.notify(true)
     const limit = pLimit(this.options.concurrency ?? 8)
     await Promise.all(
       toRead.map((candidate) =>
         limit(async () => {
           if (this.closed) return
-          await this.readOne(candidate)
+          await this.readOne(candidate).catch((error: unknown) => this.indexFailed(error))
           this.scanProgress.loaded += 1
           this.notifier.notify()
         }),
@@ -228,6 +224,14 @@ export class SessionLibrary {
     if (!this.inline && !this.closed) this.textLoop.kick()
   }
 
+  /** The index could not be written (e.g. its disk is full): said once in the problems. */
+  private indexFailed(error: unknown): void {
+    const message = `Library index: could not be updated (${(error as Error).message})`
+    if (!this.indexProblems.some((p) => p.message === message))
+      this.indexProblems.push({ path: this.index.file ?? '', message })
+  }
+
+  /** @throws Error when the index cannot be written */
   private async readOne(candidate: SessionCandidate): Promise<void> {
     const target = this.target()
     const kind = target
@@ -252,7 +256,10 @@ export class SessionLibrary {
         () => false,
       )
       if (!exists) this.index.remove([path])
-      else await this.readOne({ path, folder: dirname(path), root: root.path })
+      else
+        await this.readOne({ path, folder: dirname(path), root: root.path }).catch((e: unknown) =>
+          this.indexFailed(e),
+        )
     }
     this.notifier.notify()
     if (!this.inline && !this.closed) this.textLoop.kick()
@@ -271,7 +278,11 @@ export class SessionLibrary {
   listProjects(): ProjectList {
     return {
       projects: this.index.projects(),
-      problems: [...this.problems, ...(this.watcher?.problems() ?? [])].map((p) => ({ ...p })),
+      problems: [
+        ...this.indexProblems,
+        ...this.scanProblems,
+        ...(this.watcher?.problems() ?? []),
+      ].map((p) => ({ ...p })),
       progress: this.progress(),
       models: this.index.models(),
     }
@@ -288,14 +299,14 @@ export class SessionLibrary {
    * The record behind a session id.
    * @throws ApiError `not_found` when the id is unknown (forged ids land here).
    */
-  getSession(id: string): LibrarySession {
+  getSession(id: string): SessionRecord {
     const session = this.index.recordByKey(id)
     if (!session) throw new ApiError('not_found', `No session with id ${id}`)
     return session
   }
 
   /** The row of one session. @throws ApiError `not_found` for unknown ids. */
-  getSummary(id: string): SessionSummary {
+  getSummary(id: string): LibraryRow {
     const row = this.index.row(id)
     if (!row) throw new ApiError('not_found', `No session with id ${id}`)
     return row
@@ -310,7 +321,7 @@ export class SessionLibrary {
    * Re-reads one session now (after an edit by the app), instead of waiting for the watcher.
    * @throws ApiError `not_found` for unknown ids
    */
-  async reread(id: string): Promise<SessionSummary> {
+  async reread(id: string): Promise<LibraryRow> {
     const record = this.getSession(id)
     await this.readOne({ path: record.path, folder: record.folder, root: record.root })
     this.notifier.notify()
@@ -344,30 +355,4 @@ export class SessionLibrary {
 /** Roots with absolute paths: the index is keyed by absolute file paths. */
 function absolute(roots: readonly SessionRoot[]): SessionRoot[] {
   return roots.map((root) => ({ ...root, path: resolve(root.path) }))
-}
-
-/** A candidate with its file facts (null when stat failed). */
-interface Stated {
-  candidate: SessionCandidate
-  facts: { size: number; mtimeMs: number; ino: number; isFile: boolean } | null
-}
-
-/** Stats candidates and orders them by mtime, newest first (pi 1.6.0's listAll order, spec 15.3). */
-async function newestFirst(candidates: SessionCandidate[]): Promise<Stated[]> {
-  const limit = pLimit(64)
-  const stated = await Promise.all(
-    candidates.map((candidate) =>
-      limit(async () => ({
-        candidate,
-        facts: await stat(candidate.path).then(
-          (s) => ({ size: s.size, mtimeMs: s.mtimeMs, ino: s.ino, isFile: s.isFile() }),
-          () => null,
-        ),
-      })),
-    ),
-  )
-  const time = (x: Stated) => x.facts?.mtimeMs ?? 0
-  return stated.sort(
-    (a, b) => time(b) - time(a) || b.candidate.path.localeCompare(a.candidate.path),
-  )
 }

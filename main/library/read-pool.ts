@@ -10,12 +10,12 @@ import { isMainThread, Worker } from 'node:worker_threads'
 import { connectIndex, inTransaction } from './index-db'
 import { indexPendingChunks } from './index-chunks'
 import { ingestFile } from './ingest'
-import { readRecord, type LibrarySession, type ReadKind, type ReadOutcome } from './record'
+import { readRecord, type SessionRecord, type ReadKind, type ReadOutcome } from './record'
 import type { SessionCandidate } from './scan'
 
 /** Work sent to a worker: read a file, read and store it, or build a slice of the text index. */
 export type WorkerRequest = { id: number } & (
-  | { read: { candidate: SessionCandidate; previous?: LibrarySession } }
+  | { read: { candidate: SessionCandidate; previous?: SessionRecord } }
   | {
       ingest: {
         candidate: SessionCandidate
@@ -41,7 +41,7 @@ export interface IndexTarget {
 /** Reads session files and stores them in an index file. */
 export interface RecordReader {
   /** Reads a file (nothing stored). */
-  read(candidate: SessionCandidate, previous?: LibrarySession): Promise<ReadOutcome>
+  read(candidate: SessionCandidate, previous?: SessionRecord): Promise<ReadOutcome>
   /**
    * Reads a file against its record in the index and stores the outcome there.
    * @throws Error when the index cannot be written

@@ -10,17 +10,25 @@ import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 
 /** One session moved to the trash by the app. */
-export const DeletedSession = z.object({
-  id: z.string(),
-  sessionId: z.string().nullable(),
-  title: z.string(),
-  cwd: z.string().nullable(),
-  original: z.string(),
-  size: z.number(),
-  deletedAt: z.number(),
-  trashPath: z.string().nullable(),
-  infoPath: z.string().nullable(),
-})
+export const DeletedSession = z.preprocess(
+  // Logs written before the header id had its own name called it `sessionId`.
+  (value) =>
+    value && typeof value === 'object' && !('headerId' in value) && 'sessionId' in value
+      ? { ...value, headerId: (value as { sessionId: unknown }).sessionId }
+      : value,
+  z.object({
+    id: z.string(),
+    /** The header's session id (pi spec 2.1), not the library's opaque id. */
+    headerId: z.string().nullable(),
+    title: z.string(),
+    cwd: z.string().nullable(),
+    original: z.string(),
+    size: z.number(),
+    deletedAt: z.number(),
+    trashPath: z.string().nullable(),
+    infoPath: z.string().nullable(),
+  }),
+)
 export type DeletedSession = z.output<typeof DeletedSession>
 
 const FileSchema = z.object({ version: z.literal(1), deleted: z.array(DeletedSession) })

@@ -1,5 +1,5 @@
 /**
- * LibrarySession: the library's record of one session file (file facts, status,
+ * SessionRecord: the library's record of one session file (file facts, status,
  * diagnostics and the digest), and how it is read: fully, or from the previous end when
  * pi only appended. Never throws and never writes a session file: a file that cannot be read
  * becomes an `unreadable` record that says why.
@@ -30,7 +30,7 @@ export interface FileIdentity {
 }
 
 /** The library's record of one session file (plain data: stored in the index). */
-export interface LibrarySession extends FileIdentity {
+export interface SessionRecord extends FileIdentity {
   /** Opaque id (ids.ts), the only name the renderer uses. */
   key: string
   path: string
@@ -96,7 +96,7 @@ function fromLoad(
   facts: { size: number; mtimeMs: number },
   loaded: LoadedSession,
   onText: (text: ListingText) => void,
-): LibrarySession {
+): SessionRecord {
   // A file without a readable header still shows what its readable entries say.
   const digest = newDigest(loaded.header, headerIsFirstForPi(loaded))
   addEntries(digest, loaded.entries, onText)
@@ -116,7 +116,7 @@ function fromLoad(
 }
 
 /** A record for a path that could not be read at all. */
-export function unreadableRecord(candidate: SessionCandidate, error: unknown): LibrarySession {
+export function unreadableRecord(candidate: SessionCandidate, error: unknown): SessionRecord {
   return {
     ...baseOf(candidate),
     size: 0,
@@ -134,7 +134,7 @@ export function unreadableRecord(candidate: SessionCandidate, error: unknown): L
 }
 
 /** True when the bytes before `previous.parsedBytes` still end with the recorded tail. */
-async function tailUnchanged(path: string, previous: LibrarySession): Promise<boolean> {
+async function tailUnchanged(path: string, previous: SessionRecord): Promise<boolean> {
   const tail = Buffer.from(previous.tailHex, 'hex')
   if (tail.length === 0) return previous.parsedBytes === 0
   const handle = await open(path, 'r')
@@ -155,7 +155,7 @@ export type ReadKind = 'unchanged' | 'appended' | 'full' | 'failed'
 
 /** A read's outcome: the record, how it was read, and the texts it found. */
 export interface ReadOutcome {
-  record: LibrarySession
+  record: SessionRecord
   kind: ReadKind
   /** Searchable texts read: all of the file's for a full read, the new ones for an append. */
   texts: ListingText[]
@@ -170,7 +170,7 @@ export interface ReadOutcome {
  */
 export async function readRecord(
   candidate: SessionCandidate,
-  previous?: LibrarySession,
+  previous?: SessionRecord,
   blocking = false,
 ): Promise<ReadOutcome> {
   const load = (path: string, options?: LoadOptions) =>
@@ -199,7 +199,7 @@ export async function readRecord(
       const digest: SessionDigest = structuredClone(previous.digest)
       addEntries(digest, more.entries, onText)
       const diagnostics = [...previous.diagnostics, ...more.diagnostics]
-      const record: LibrarySession = {
+      const record: SessionRecord = {
         ...previous,
         size: facts.size,
         mtimeMs: facts.mtimeMs,

@@ -57,11 +57,14 @@ export const ProjectSummary = z.object({
 export const SessionStatus = z.enum(['ok', 'damaged', 'unreadable'])
 
 /** One session row of the library (pi spec 15.1 SessionInfo plus what the app adds). */
-export const SessionSummary = z.object({
+export const LibraryRow = z.object({
   id: OpaqueId,
   projectId: OpaqueId,
-  /** The header's session id (pi spec 2.1); null when the header is missing. */
-  sessionId: z.string().nullable(),
+  /**
+   * The header's session id (pi spec 2.1, what pi calls the session id); null when the header
+   * is missing. Not to be confused with `id`, the library's opaque id of the file.
+   */
+  headerId: z.string().nullable(),
   fileName: z.string(),
   cwd: z.string().nullable(),
   name: z.string().nullable(),
@@ -96,7 +99,7 @@ export const SessionSummary = z.object({
 })
 
 /** A session row as a query returns it: with its threading depth and search match. */
-export const SessionRow = SessionSummary.extend({
+export const QueryRow = LibraryRow.extend({
   /** Nesting under the parent session in threaded sort (0 elsewhere). */
   depth: z.number().int(),
   /** Text around the first match of a search, or null. */
@@ -136,7 +139,7 @@ export const SessionQuery = z
 
 /** `library:query-sessions` result. */
 export const SessionQueryResult = z.object({
-  rows: z.array(SessionRow),
+  rows: z.array(QueryRow),
   /** Rows that matched before `limit` was applied. */
   matched: z.number().int(),
   /** Sessions in scope before search and filters. */
@@ -163,7 +166,7 @@ export const LIBRARY_SCHEMAS = {
   'library:query-sessions': { args: SessionQuery, result: SessionQueryResult },
   'library:get-session': {
     args: z.object({ sessionId: OpaqueId }).strict(),
-    result: SessionSummary,
+    result: LibraryRow,
   },
   'library:refresh': { args: Empty, result: LibraryProgress },
   'library:add-root': {
@@ -185,8 +188,8 @@ export type LibraryProblem = z.output<typeof LibraryProblem>
 export type LibraryProgress = z.output<typeof LibraryProgress>
 export type TokenTotals = z.output<typeof TokenTotals>
 export type ProjectSummary = z.output<typeof ProjectSummary>
-export type SessionSummary = z.output<typeof SessionSummary>
-export type SessionRow = z.output<typeof SessionRow>
+export type LibraryRow = z.output<typeof LibraryRow>
+export type QueryRow = z.output<typeof QueryRow>
 export type SessionSort = z.output<typeof SessionSort>
 export type SessionQuery = z.output<typeof SessionQuery>
 export type SessionQueryInput = z.input<typeof SessionQuery>

@@ -101,8 +101,11 @@ export const SessionStats = z.object({
 export const SessionOverview = z.object({
   id: OpaqueId,
   fileName: z.string(),
-  /** Header session id (a damaged header's non-string id as text); null without a header. */
-  sessionId: z.string().nullable(),
+  /**
+   * The header's session id (pi spec 2.1; a damaged header's non-string id as text); null
+   * without a header. `id` is the library's opaque id of the file.
+   */
+  headerId: z.string().nullable(),
   name: z.string().nullable(),
   firstMessage: z.string(),
   cwd: z.string().nullable(),

@@ -126,7 +126,7 @@ export async function buildOverview(
   return {
     id,
     fileName,
-    sessionId: header ? String(header.id) : null,
+    headerId: header ? String(header.id) : null,
     name: info?.name ?? null,
     firstMessage: info?.firstMessage ?? '(no messages)',
     cwd: typeof header?.cwd === 'string' && header.cwd !== '' ? header.cwd : null,

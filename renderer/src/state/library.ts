@@ -10,7 +10,7 @@ import type {
   LibraryProgress,
   ProjectSummary,
   SessionQueryInput,
-  SessionRow,
+  QueryRow,
   SessionSort,
 } from '../../../preload/contract/library'
 import type { ApiErrorData } from '../../../preload/contract/errors'
@@ -41,7 +41,7 @@ export interface LibraryState {
   /** null = all projects. */
   projectId: string | null
   query: QueryState
-  rows: SessionRow[]
+  rows: QueryRow[]
   matched: number
   total: number
   /** Why the query shows no rows: a search main refused, or a failed call. */

@@ -3,7 +3,7 @@
  * the recently deleted list with restore.
  */
 import { create } from 'zustand'
-import type { SessionRow } from '../../../preload/contract/library'
+import type { QueryRow } from '../../../preload/contract/library'
 import type { DeletedSessionView, TrashMoveResult } from '../../../preload/contract/trash'
 import type { ApiErrorData } from '../../../preload/contract/errors'
 import { call, errorData } from '../api/client'
@@ -13,14 +13,14 @@ import { useSettings } from './settings'
 /** State and actions of the trash feature. */
 export interface TrashState {
   /** Sessions waiting for the user's confirmation; null when no dialog is open. */
-  confirming: SessionRow[] | null
+  confirming: QueryRow[] | null
   busy: boolean
   /** What the last move did (shown until dismissed). */
   lastResult: TrashMoveResult | null
   deleted: DeletedSessionView[]
   error: ApiErrorData | null
   /** Opens the confirmation for these sessions. */
-  askToDelete(rows: SessionRow[]): void
+  askToDelete(rows: QueryRow[]): void
   cancel(): void
   /** Moves the sessions being confirmed to the trash. */
   confirm(): Promise<void>

@@ -55,7 +55,7 @@ test('every session pi lists is listed with pi’s info', () => {
     const file = basename(pi.path)
     const row = rows.get(file)
     assert.ok(row, `${file} is listed`)
-    assert.equal(row.sessionId, String(pi.id), file)
+    assert.equal(row.headerId, String(pi.id), file)
     // pi reports "" for a header without cwd; the row says null (unknown) for the same fact.
     assert.equal(row.cwd ?? '', pi.cwd, file)
     assert.equal(row.name, pi.name, file)

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { SessionRow } from '../../../../preload/contract/library'
+import type { QueryRow } from '../../../../preload/contract/library'
 import { call } from '../../api/client'
 import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
@@ -13,7 +13,7 @@ import { useModal } from '../../components/dialogs'
 export function QuickOpen() {
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')
-  const [rows, setRows] = useState<SessionRow[]>([])
+  const [rows, setRows] = useState<QueryRow[]>([])
   const [active, setActive] = useState(0)
   const dialog = useModal(open, () => setText(''))
 
@@ -42,7 +42,7 @@ export function QuickOpen() {
     }
   }, [text, open])
 
-  const choose = (row: SessionRow | undefined) => {
+  const choose = (row: QueryRow | undefined) => {
     if (!row) return
     const library = useLibrary.getState()
     library.setScope(row.projectId)

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
-import type { SessionRow as Row } from '../../../../preload/contract/library'
+import type { QueryRow as Row } from '../../../../preload/contract/library'
 import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
 import { useSessionView } from '../../state/session'
@@ -35,7 +35,7 @@ function toggleChecked(id: string): void {
   setChecked(checkedIds.includes(id) ? checkedIds.filter((x) => x !== id) : [...checkedIds, id])
 }
 
-function SessionRow({
+function SessionListItem({
   session,
   selected,
   showCwd,
@@ -278,7 +278,7 @@ export function SessionList() {
         endReached={() => useLibrary.getState().loadMore()}
         computeItemKey={(_, row) => row.id}
         itemContent={(index, row) => (
-          <SessionRow
+          <SessionListItem
             session={row}
             selected={row.id === selectedId}
             showCwd={projectId === null}

@@ -135,7 +135,7 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
           {tokens(s.usage.totalTokens)} tokens · {cost(s.usage.cost)}
         </span>
         {s.models.length > 0 && <span title={s.models.join('\n')}>{s.models.join(', ')}</span>}
-        <span className="muted" title={overview.sessionId ?? ''}>
+        <span className="muted" title={overview.headerId ?? ''}>
           {overview.fileName} · {bytes(overview.size)}
         </span>
       </div>
