@@ -69,10 +69,15 @@ export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promis
   })
 }
 
-interface Fixtures {
+/** Starts server mode over other session folders than the fixture store's (stopped after the test). */
+export type ServerFor = (sessionsDirs: string | string[]) => Promise<ServerHandle>
+
+/** The fixtures every server-mode spec gets. */
+export interface Fixtures {
   store: TempStore
   dataHome: string
   server: ServerHandle
+  serverFor: ServerFor
   library: LibraryPage
 }
 
@@ -96,6 +101,20 @@ export const test = base.extend<Fixtures>({
     )
     await use(server)
     await server.stop()
+  },
+  serverFor: async ({ dataHome }, use) => {
+    const started: ServerHandle[] = []
+    await use(async (sessionsDirs) => {
+      const dirs = typeof sessionsDirs === 'string' ? [sessionsDirs] : sessionsDirs
+      const args = dirs.flatMap((dir) => ['--sessions-dir', dir])
+      const server = await startServer([...args, '--data-dir', join(dataHome, 'pi-sessions')], {
+        XDG_DATA_HOME: dataHome,
+        HOME: dataHome,
+      })
+      started.push(server)
+      return server
+    })
+    await Promise.all(started.map((server) => server.stop()))
   },
   library: async ({ page, server }, use) => {
     const library = new LibraryPage(page)

@@ -9,7 +9,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { expect, startServer, test } from './harness'
+import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
 import { FIXTURE_STORE, readExpected, readManifest } from '../helpers/fixtures'
 import { generateSession } from '../../bench/generate-session'
@@ -268,18 +268,13 @@ test('switching sessions resets the tree', async ({ page, server }) => {
   session.expectClean()
 })
 
-test('a hostile session renders inert', async ({ page }) => {
+test('a hostile session renders inert', async ({ page, serverFor }) => {
   const root = mkdtempSync(join(tmpdir(), 'pi-sessions-hostile-'))
   cpSync(join(FIXTURE_STORE, '..', 'hostile', 'sessions'), join(root, 'sessions'), {
     recursive: true,
   })
-  const server = await startServer([
-    '--sessions-dir',
-    join(root, 'sessions'),
-    '--data-dir',
-    join(root, 'data'),
-  ])
   try {
+    const server = await serverFor(join(root, 'sessions'))
     const session = new SessionPage(page, server)
     await session.open('2026-03-01T10-00-00-000Z_019ca000-0000-7000-8000-00000000beef.jsonl')
     const view = page.locator('.session-view.sv')
@@ -325,12 +320,14 @@ test('a hostile session renders inert', async ({ page }) => {
     await session.screenshot('session-hostile')
     session.expectClean()
   } finally {
-    await server.stop()
     rmSync(root, { recursive: true, force: true })
   }
 })
 
-test('a 50,000-entry linear session opens; the tree and the transcript page', async ({ page }) => {
+test('a 50,000-entry linear session opens; the tree and the transcript page', async ({
+  page,
+  serverFor,
+}) => {
   test.setTimeout(120_000)
   const root = mkdtempSync(join(tmpdir(), 'pi-sessions-big-'))
   const folder = join(root, 'sessions', '--home-ayla-src-big-project--')
@@ -340,13 +337,8 @@ test('a 50,000-entry linear session opens; the tree and the transcript page', as
     entries: 50_000,
     targetBytes: 12_000_000,
   })
-  const server = await startServer([
-    '--sessions-dir',
-    join(root, 'sessions'),
-    '--data-dir',
-    join(root, 'data'),
-  ])
   try {
+    const server = await serverFor(join(root, 'sessions'))
     const session = new SessionPage(page, server)
     await session.open(name)
     await session.setRaw(true)
@@ -372,7 +364,6 @@ test('a 50,000-entry linear session opens; the tree and the transcript page', as
     await session.screenshot('session-big')
     session.expectClean()
   } finally {
-    await server.stop()
     rmSync(root, { recursive: true, force: true })
   }
 })
