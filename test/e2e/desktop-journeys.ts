@@ -4,7 +4,7 @@
  * Expected values come from the fixture files and pi's own SessionManager, never from the
  * app's output.
  */
-import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import { expect, type Page } from '@playwright/test'
@@ -12,6 +12,7 @@ import { readManifest, type TempStore } from '../helpers/fixtures'
 import type { LibraryPage } from './pages/library-page'
 import { SessionPage } from './pages/session-page'
 import { TrashPage } from './pages/trash-page'
+import { appendPrompt } from './pi-append'
 
 /** The projects (header cwds) of the fixture store every journey starts from. */
 export const FIXTURE_PROJECTS = ['/home/ayla/src/orbit-notes', '/home/ayla/src/tide-tables']
@@ -104,15 +105,6 @@ export async function showsWhatPiAppends(library: LibraryPage, store: TempStore)
   const name = (await library.sessions().last().getAttribute('data-file-name')) as string
   await expect(library.sessions().first()).not.toHaveAttribute('data-file-name', name)
   const path = join(store.sessionsDir, '--home-ayla-src-tide-tables--', name)
-  const last = PiSessionManager.open(path).getLeafId() as string
-  // What pi appends for a new prompt: one JSON line, parented on the last entry.
-  const entry = {
-    type: 'message',
-    id: 'desk0001',
-    parentId: last,
-    timestamp: new Date().toISOString(),
-    message: { role: 'user', content: 'Appended while the window was open', timestamp: Date.now() },
-  }
-  appendFileSync(path, JSON.stringify(entry) + '\n')
+  appendPrompt(path, 'desk0001', 'Appended while the window was open')
   await expect(library.sessions().first()).toHaveAttribute('data-file-name', name)
 }

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { copyFixtureStore, type TempStore } from '../helpers/fixtures'
+import { stopProcess } from '../helpers/stop-process'
 import { LibraryPage } from './pages/library-page'
 
 const SERVE = resolve('out', 'main', 'serve.js')
@@ -52,12 +53,7 @@ export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promis
         token,
         appUrl: `${origin}#token=${token}`,
         output: () => output,
-        stop: () =>
-          new Promise((done) => {
-            if (child.exitCode !== null) return done()
-            child.once('exit', () => done())
-            child.kill('SIGTERM')
-          }),
+        stop: () => stopProcess(child),
       })
     }
     child.stdout?.on('data', onData)

@@ -65,13 +65,13 @@ test('a branched session shows its branch count and labels; another branch shows
   const session = new SessionPage(page, server)
   // Reach it the way a user does: search the library, click the row.
   await library.search(branches.name.slice(branches.name.indexOf('_') + 1, -'.jsonl'.length))
-  await page.locator(`[data-testid="session-item"][data-file-name="${branches.name}"]`).click()
+  await library.row(branches.name).click()
   await session.waitReady()
   await expect(page.getByTestId('stat-branches')).toHaveText(`${branches.leaves.length} branches`)
   await expect(page.getByTestId('stat-labels')).toHaveText(`${branches.labels.length} labels`)
   await session.setFilter('all')
   for (const { id, label } of branches.labels) {
-    await expect(session.treeNode(id).getByTestId('tree-label')).toHaveText(`[${label}]`)
+    await expect(session.tree.label(id)).toHaveText(`[${label}]`)
   }
   // Select a leaf on another branch than pi's resume point: the transcript becomes its path.
   const otherLeaf = Object.keys(branches.byLeaf)
@@ -168,14 +168,14 @@ test('the tree works with the keyboard only', async ({ page, server }) => {
   await page.keyboard.press('Enter')
   await session.waitReady(branches.branch[0])
   expect(await session.transcriptIds()).toEqual([branches.branch[0]])
-  await page.locator('[role="tree"]').focus()
+  await session.tree.focus()
   await page.keyboard.press('ArrowDown')
   await expect.poll(focusedEntry).toBe(branches.branch[1])
   await page.keyboard.press('Enter')
   await session.waitReady(branches.branch[1])
   expect(await session.transcriptIds()).toEqual(branches.branch.slice(0, 2))
   // Down to the other root (a folder): Left folds it, Right unfolds it.
-  await page.locator('[role="tree"]').focus()
+  await session.tree.focus()
   const otherRoot = branches.entries.find(
     (e) => e.parentId === null && e.id !== branches.branch[0],
   )!.id!
@@ -260,7 +260,7 @@ test('switching sessions resets the tree', async ({ page, server }) => {
     (e) => e.parentId === null && e.id !== branches.branch[0],
   )!.id!
   const before = await session.treeNodes().count()
-  await session.treeNode(otherRoot).locator('.tree-toggle').click()
+  await session.tree.toggle(session.tree.node(otherRoot))
   await expect.poll(() => session.treeNodes().count()).toBeLessThan(before)
   await session.open(pi('compaction').name)
   await session.open(branches.name)
@@ -352,14 +352,14 @@ test('a 50,000-entry linear session opens; the tree and the transcript page', as
       generated.firstId,
     )
     // The top of the tree: the first entries, then a collapsed run; opening it shows its entries.
-    await page.locator('[role="tree"]').focus()
+    await session.tree.focus()
     await page.keyboard.press('Home')
-    const run = page.getByTestId('tree-run').first()
+    const run = session.tree.firstRun()
     await expect(run).toBeVisible()
     await expect(session.treeNode(generated.firstId)).toBeVisible()
     // Ids are a hex counter: the third entry is the first one inside the run.
     await expect(session.treeNode('00000002')).toHaveCount(0)
-    await run.locator('.tree-toggle').click()
+    await session.tree.toggle(run)
     await expect(session.treeNode('00000002')).toBeVisible()
     await session.screenshot('session-big')
     session.expectClean()

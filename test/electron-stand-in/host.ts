@@ -11,6 +11,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Page } from '@playwright/test'
+import { stopProcess } from '../helpers/stop-process'
 
 const MAIN = resolve('out', 'main', 'index.js')
 const PRELOAD = resolve('out', 'preload', 'index.cjs')
@@ -172,11 +173,6 @@ export async function launchStandIn(
     inspect: () => request<Inspection>('inspect'),
     focusCount: () => focuses,
     output: () => output,
-    stop: () =>
-      new Promise((done) => {
-        if (child.exitCode !== null) return done()
-        child.once('exit', () => done())
-        child.kill('SIGTERM')
-      }),
+    stop: () => stopProcess(child),
   }
 }
