@@ -10,6 +10,7 @@ export function ensureElectronBinary(options?: {
   env?: NodeJS.ProcessEnv
   timeoutMs?: number
   log?: (line: string) => void
+  installer?: string
 }): Promise<ElectronBinary>
 /** Default bound on the installer's run, in ms. */
 export const DEFAULT_INSTALL_TIMEOUT_MS: number

@@ -4,13 +4,14 @@
 // (node_modules/electron/install.js, which honours ELECTRON_MIRROR, electron_config_cache
 // and the rest of @electron/get's settings), bounded in time, and says why when it fails.
 import { spawn } from 'node:child_process'
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const packageDir = join(repo, 'node_modules', 'electron')
-const installer = join(packageDir, 'install.js')
+const packageInstaller = join(packageDir, 'install.js')
 
 /** How long the installer may take before it is stopped (ms); ELECTRON_INSTALL_TIMEOUT_MS overrides. */
 export const DEFAULT_INSTALL_TIMEOUT_MS = 5 * 60_000
@@ -46,6 +47,28 @@ export function findElectronBinary(env = process.env) {
   }
 }
 
+/**
+ * Bytes @electron/get has written so far into its `electron-download-*` temp folders created
+ * since `since` (ms): its own progress bar only draws on a terminal, and its output is piped.
+ */
+function downloadedBytes(since) {
+  let bytes = 0
+  try {
+    for (const name of readdirSync(tmpdir())) {
+      if (!name.startsWith('electron-download-')) continue
+      const dir = join(tmpdir(), name)
+      if (statSync(dir).ctimeMs < since) continue
+      for (const file of readdirSync(dir, { recursive: true })) {
+        const stat = statSync(join(dir, String(file)))
+        if (stat.isFile()) bytes += stat.size
+      }
+    }
+  } catch {
+    // a folder that went away meanwhile: count what is left
+  }
+  return bytes
+}
+
 /** The installer's last meaningful stderr line (its error, not the stack frames). */
 function errorLine(stderr) {
   const lines = stderr
@@ -63,7 +86,8 @@ function errorLine(stderr) {
  * Returns the Electron binary, running the electron package's installer first when there
  * is none. The installer's output goes to stderr as it comes, with a line every 15 s
  * while it runs.
- * @param {{ env?: NodeJS.ProcessEnv, timeoutMs?: number, log?: (line: string) => void }} [options]
+ * @param {{ env?: NodeJS.ProcessEnv, timeoutMs?: number, log?: (line: string) => void, installer?: string }} [options]
+ *   `installer` replaces node_modules/electron/install.js (for tests)
  * @returns {Promise<{ path: string | null, reason: string }>} the binary, or null and one
  *   line saying why (`Electron download refused: ...`, `... timed out ...`) and how to retry
  */
@@ -72,6 +96,7 @@ export async function ensureElectronBinary(options = {}) {
   const log = options.log ?? ((line) => console.error(line))
   const found = findElectronBinary(env)
   if (found.path || env.ELECTRON_EXEC_PATH) return found
+  const installer = options.installer ?? packageInstaller
   if (!existsSync(installer)) return { path: null, reason: `${found.reason}; ${RETRY_HINT}` }
   const timeoutMs =
     Number(env.ELECTRON_INSTALL_TIMEOUT_MS) || options.timeoutMs || DEFAULT_INSTALL_TIMEOUT_MS
@@ -91,20 +116,22 @@ export async function ensureElectronBinary(options = {}) {
       stderr += chunk
       process.stderr.write(chunk)
     })
-    const beat = setInterval(
-      () =>
-        log(
-          `Pi Sessions: still downloading Electron (${Math.round((Date.now() - started) / 1000)} s)…`,
-        ),
-      15_000,
-    )
+    const beat = setInterval(() => {
+      const seconds = Math.round((Date.now() - started) / 1000)
+      const mb = (downloadedBytes(started) / 1e6).toFixed(1)
+      log(`Pi Sessions: still downloading Electron (${seconds} s, ${mb} MB so far)…`)
+    }, 15_000)
     const timer = setTimeout(() => {
       child.kill('SIGTERM')
-      done({ timedOut: true, stderr })
+      finish({ timedOut: true, stderr })
     }, timeoutMs)
-    child.on('error', (error) => done({ code: -1, stderr: String(error) }))
-    child.on('exit', (code) => done({ code, stderr }))
-    child.on('exit', () => (clearTimeout(timer), clearInterval(beat)))
+    const finish = (result) => {
+      clearTimeout(timer)
+      clearInterval(beat)
+      done(result)
+    }
+    child.on('error', (error) => finish({ code: -1, stderr: String(error) }))
+    child.on('exit', (code) => finish({ code, stderr }))
   })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   const after = findElectronBinary(env)

@@ -58,8 +58,9 @@ test('node:sqlite loads in Electron main; the window is sandboxed with only the 
   window,
   library,
 }) => {
-  const versions = await app.evaluate(async () => {
-    const sqlite = await import('node:sqlite')
+  const versions = await app.evaluate(() => {
+    // getBuiltinModule: the evaluated function runs outside any module, without import().
+    const sqlite = process.getBuiltinModule('node:sqlite')
     const db = new sqlite.DatabaseSync(':memory:')
     const row = db.prepare('select sqlite_version() as v').get() as { v: string }
     db.close()
