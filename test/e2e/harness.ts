@@ -68,12 +68,16 @@ export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promis
 /** Starts server mode over other session folders than the fixture store's (stopped after the test). */
 export type ServerFor = (sessionsDirs: string | string[]) => Promise<ServerHandle>
 
+/** Makes a temp folder (name starting with `prefix`) removed after the test, after its servers stop. */
+export type Scratch = (prefix: string) => string
+
 /** The fixtures every server-mode spec gets. */
 export interface Fixtures {
   store: TempStore
   dataHome: string
   server: ServerHandle
   serverFor: ServerFor
+  scratch: Scratch
   library: LibraryPage
 }
 
@@ -98,7 +102,18 @@ export const test = base.extend<Fixtures>({
     await use(server)
     await server.stop()
   },
-  serverFor: async ({ dataHome }, use) => {
+  // eslint-disable-next-line no-empty-pattern
+  scratch: async ({}, use) => {
+    const dirs: string[] = []
+    await use((prefix) => {
+      const dir = mkdtempSync(join(tmpdir(), prefix))
+      dirs.push(dir)
+      return dir
+    })
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  },
+  // Depends on scratch so that its servers stop before scratch folders are removed.
+  serverFor: async ({ dataHome, scratch: _scratch }, use) => {
     const started: ServerHandle[] = []
     await use(async (sessionsDirs) => {
       const dirs = typeof sessionsDirs === 'string' ? [sessionsDirs] : sessionsDirs

@@ -6,8 +6,7 @@
  * reported) and from the fixture files, never from the app's own output. Every test saves a
  * screenshot under test-results/screenshots/.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, mkdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
@@ -268,68 +267,65 @@ test('switching sessions resets the tree', async ({ page, server }) => {
   session.expectClean()
 })
 
-test('a hostile session renders inert', async ({ page, serverFor }) => {
-  const root = mkdtempSync(join(tmpdir(), 'pi-sessions-hostile-'))
+test('a hostile session renders inert', async ({ page, serverFor, scratch }) => {
+  const root = scratch('pi-sessions-hostile-')
   cpSync(join(FIXTURE_STORE, '..', 'hostile', 'sessions'), join(root, 'sessions'), {
     recursive: true,
   })
-  try {
-    const server = await serverFor(join(root, 'sessions'))
-    const session = new SessionPage(page, server)
-    await session.open('2026-03-01T10-00-00-000Z_019ca000-0000-7000-8000-00000000beef.jsonl')
-    const view = page.locator('.session-view.sv')
-    await session.setFilter('all')
-    await session.setRaw(true)
-    // Open everything that is folded, so every piece of hostile text is rendered.
-    for (let pass = 0; pass < 3; pass++) {
-      await page
-        .locator('.transcript details:not([open]) > summary')
-        .evaluateAll((els) => els.forEach((el) => (el as unknown as { click(): void }).click()))
-      await page
-        .getByTestId('show-all')
-        .evaluateAll((els) => els.forEach((el) => (el as unknown as { click(): void }).click()))
-      await page.locator('.transcript-list').evaluate((el) => (el.scrollTop += 400))
-    }
-    await expect(view).toContainText('<script>window.__pwned')
-    expect(await page.evaluate('window.__pwned')).toBeUndefined()
-    expect(await view.locator('script, iframe, object, embed, style, svg').count()).toBe(0)
-    expect(
-      await view.locator('a[href^="javascript:"], a[href^="data:"], a[href^="vbscript:"]').count(),
-    ).toBe(0)
-    const handlers = await view.evaluate((el) =>
-      [...el.querySelectorAll('*')].flatMap((n) =>
-        [...n.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name),
-      ),
-    )
-    expect(handlers).toEqual([])
-    const images = await view
-      .locator('img')
-      .evaluateAll((els) => els.map((el) => (el as unknown as { src: string }).src))
-    for (const src of images) expect(src).toMatch(/^data:image\/(png|jpeg|gif|webp);base64,/)
-    await expect(page.getByTestId('blocked-image').first()).toBeVisible()
-    for (const href of await view
-      .locator('a[href]')
-      .evaluateAll((els) => els.map((el) => el.getAttribute('href')))) {
-      expect(href).toMatch(/^https?:\/\//)
-    }
-    // The 240,000-character line wraps inside the pane instead of widening it.
-    const overflow = await page
-      .locator('.transcript-list')
-      .evaluate((el) => el.scrollWidth - el.clientWidth)
-    expect(overflow).toBeLessThanOrEqual(1)
-    await session.screenshot('session-hostile')
-    session.expectClean()
-  } finally {
-    rmSync(root, { recursive: true, force: true })
+  const server = await serverFor(join(root, 'sessions'))
+  const session = new SessionPage(page, server)
+  await session.open('2026-03-01T10-00-00-000Z_019ca000-0000-7000-8000-00000000beef.jsonl')
+  const view = page.locator('.session-view.sv')
+  await session.setFilter('all')
+  await session.setRaw(true)
+  // Open everything that is folded, so every piece of hostile text is rendered.
+  for (let pass = 0; pass < 3; pass++) {
+    await page
+      .locator('.transcript details:not([open]) > summary')
+      .evaluateAll((els) => els.forEach((el) => (el as unknown as { click(): void }).click()))
+    await page
+      .getByTestId('show-all')
+      .evaluateAll((els) => els.forEach((el) => (el as unknown as { click(): void }).click()))
+    await page.locator('.transcript-list').evaluate((el) => (el.scrollTop += 400))
   }
+  await expect(view).toContainText('<script>window.__pwned')
+  expect(await page.evaluate('window.__pwned')).toBeUndefined()
+  expect(await view.locator('script, iframe, object, embed, style, svg').count()).toBe(0)
+  expect(
+    await view.locator('a[href^="javascript:"], a[href^="data:"], a[href^="vbscript:"]').count(),
+  ).toBe(0)
+  const handlers = await view.evaluate((el) =>
+    [...el.querySelectorAll('*')].flatMap((n) =>
+      [...n.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name),
+    ),
+  )
+  expect(handlers).toEqual([])
+  const images = await view
+    .locator('img')
+    .evaluateAll((els) => els.map((el) => (el as unknown as { src: string }).src))
+  for (const src of images) expect(src).toMatch(/^data:image\/(png|jpeg|gif|webp);base64,/)
+  await expect(page.getByTestId('blocked-image').first()).toBeVisible()
+  for (const href of await view
+    .locator('a[href]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('href')))) {
+    expect(href).toMatch(/^https?:\/\//)
+  }
+  // The 240,000-character line wraps inside the pane instead of widening it.
+  const overflow = await page
+    .locator('.transcript-list')
+    .evaluate((el) => el.scrollWidth - el.clientWidth)
+  expect(overflow).toBeLessThanOrEqual(1)
+  await session.screenshot('session-hostile')
+  session.expectClean()
 })
 
 test('a 50,000-entry linear session opens; the tree and the transcript page', async ({
   page,
   serverFor,
+  scratch,
 }) => {
   test.setTimeout(120_000)
-  const root = mkdtempSync(join(tmpdir(), 'pi-sessions-big-'))
+  const root = scratch('pi-sessions-big-')
   const folder = join(root, 'sessions', '--home-ayla-src-big-project--')
   mkdirSync(folder, { recursive: true })
   const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000042.jsonl'
@@ -337,33 +333,29 @@ test('a 50,000-entry linear session opens; the tree and the transcript page', as
     entries: 50_000,
     targetBytes: 12_000_000,
   })
-  try {
-    const server = await serverFor(join(root, 'sessions'))
-    const session = new SessionPage(page, server)
-    await session.open(name)
-    await session.setRaw(true)
-    const transcript = page.locator('.transcript')
-    const total = Number(await transcript.getAttribute('data-total'))
-    expect(total).toBe(generated.entries)
-    await expect(session.treeNode(generated.leafId)).toBeVisible()
-    await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = 0))
-    await expect(page.locator('[data-testid="transcript-entry"][data-index="0"]')).toHaveAttribute(
-      'data-entry-id',
-      generated.firstId,
-    )
-    // The top of the tree: the first entries, then a collapsed run; opening it shows its entries.
-    await session.tree.focus()
-    await page.keyboard.press('Home')
-    const run = session.tree.firstRun()
-    await expect(run).toBeVisible()
-    await expect(session.treeNode(generated.firstId)).toBeVisible()
-    // Ids are a hex counter: the third entry is the first one inside the run.
-    await expect(session.treeNode('00000002')).toHaveCount(0)
-    await session.tree.toggle(run)
-    await expect(session.treeNode('00000002')).toBeVisible()
-    await session.screenshot('session-big')
-    session.expectClean()
-  } finally {
-    rmSync(root, { recursive: true, force: true })
-  }
+  const server = await serverFor(join(root, 'sessions'))
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  await session.setRaw(true)
+  const transcript = page.locator('.transcript')
+  const total = Number(await transcript.getAttribute('data-total'))
+  expect(total).toBe(generated.entries)
+  await expect(session.treeNode(generated.leafId)).toBeVisible()
+  await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = 0))
+  await expect(page.locator('[data-testid="transcript-entry"][data-index="0"]')).toHaveAttribute(
+    'data-entry-id',
+    generated.firstId,
+  )
+  // The top of the tree: the first entries, then a collapsed run; opening it shows its entries.
+  await session.tree.focus()
+  await page.keyboard.press('Home')
+  const run = session.tree.firstRun()
+  await expect(run).toBeVisible()
+  await expect(session.treeNode(generated.firstId)).toBeVisible()
+  // Ids are a hex counter: the third entry is the first one inside the run.
+  await expect(session.treeNode('00000002')).toHaveCount(0)
+  await session.tree.toggle(run)
+  await expect(session.treeNode('00000002')).toBeVisible()
+  await session.screenshot('session-big')
+  session.expectClean()
 })
