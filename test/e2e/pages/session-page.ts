@@ -119,6 +119,11 @@ export class SessionPage {
       'aria-checked',
       'true',
     )
+    // Two animation frames: the virtualized tree has laid out the rows of the new filter, so
+    // a click that follows lands on the node it located (rows are reused DOM elements).
+    await this.page.evaluate(
+      'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))',
+    )
   }
 
   /** Switches between the model's view and raw entries and waits for the new path. */
