@@ -1,11 +1,13 @@
 /**
- * Accessibility (issue 7): an axe-core audit (WCAG 2 A/AA, colour contrast included) of
+ * Accessibility: an axe-core audit (WCAG 2 A/AA, colour contrast included) of
  * the main views in both themes, and the main flows driven from the keyboard alone.
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import { expect, test } from './harness'
+import { SettingsDialog } from './pages/settings-dialog'
+import { TrashPage } from './pages/trash-page'
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -67,10 +69,10 @@ test('keyboard only: search, pick a session, ask to delete, cancel, open shortcu
   await expect(row).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(row).toHaveAttribute('aria-current', 'true')
-  await page.keyboard.press('Delete')
-  await expect(page.getByTestId('delete-dialog')).toBeVisible()
+  const trash = new TrashPage(page)
+  await trash.pressDelete()
   await page.keyboard.press('Escape')
-  await expect(page.getByTestId('delete-dialog')).toBeHidden()
+  await expect(trash.dialog()).toBeHidden()
   await page.keyboard.press('?')
   await expect(page.getByTestId('shortcuts')).toBeVisible()
   await page.keyboard.press('Escape')
@@ -84,13 +86,12 @@ test('keyboard only: search, pick a session, ask to delete, cancel, open shortcu
 })
 
 test('settings: the theme is saved and comes back after a reload', async ({ library, page }) => {
-  await page.keyboard.press('Control+,')
-  const dialog = page.getByTestId('settings-dialog')
-  await expect(dialog).toBeVisible()
-  await dialog.getByLabel('Dark').check()
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
-  await dialog.getByRole('button', { name: 'Close' }).click()
+  const settings = new SettingsDialog(page)
+  await settings.open()
+  await settings.chooseTheme('Dark')
+  await expect(settings.shownTheme()).toHaveAttribute('data-theme', 'dark')
+  await settings.close()
   await page.reload()
   await library.waitReady()
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await expect(settings.shownTheme()).toHaveAttribute('data-theme', 'dark')
 })

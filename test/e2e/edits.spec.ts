@@ -1,12 +1,14 @@
 /**
- * Labels, rename and extract from the UI (issue 6), in Chromium against server mode on a
+ * Labels, rename and extract from the UI (each edit a pi-format append, with undo), in Chromium against server mode on a
  * temp copy of the fixtures; what lands on disk is read back with pi's own SessionManager.
  */
-import { appendFileSync, readdirSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import { expect, test } from './harness'
+import { EditDialog } from './pages/edit-dialog'
 import { SessionPage } from './pages/session-page'
+import { appendPrompt } from './pi-append'
 import { readManifest } from '../helpers/fixtures'
 
 function fixture(scenario: string, writer = 'pi 1.6.0') {
@@ -28,27 +30,19 @@ test('label a tree node inline, see it in the tree and after a reload, then undo
     .getEntries()
     .find((e) => e.type === 'message')?.id as string
   await session.selectNode(target)
-  await session.treeNode(target).click()
-  await page.keyboard.press('l')
-  const input = page.getByTestId('tree-label-input')
-  await expect(input).toBeFocused()
-  await input.fill('first question')
-  await input.press('Enter')
-  await expect(session.treeNode(target).getByTestId('tree-label')).toHaveText('[first question]')
+  await session.tree.setLabel(target, 'first question')
+  await expect(session.tree.label(target)).toHaveText('[first question]')
   expect(PiSessionManager.open(path).getLabel(target)).toBe('first question')
   await session.screenshot('label-inline')
 
   await page.reload()
   await session.waitReady()
-  await expect(session.treeNode(target).getByTestId('tree-label')).toHaveText('[first question]')
+  await expect(session.tree.label(target)).toHaveText('[first question]')
 
-  await session.treeNode(target).click()
-  await page.keyboard.press('l')
-  await page.getByTestId('tree-label-input').fill('')
-  await page.getByTestId('tree-label-input').press('Enter')
-  await expect(session.treeNode(target).getByTestId('tree-label')).toHaveCount(0)
-  await page.getByTestId('edit-notice').getByRole('button', { name: 'Undo' }).click()
-  await expect(session.treeNode(target).getByTestId('tree-label')).toHaveText('[first question]')
+  await session.tree.setLabel(target, '')
+  await expect(session.tree.label(target)).toHaveCount(0)
+  await new EditDialog(page).undo()
+  await expect(session.tree.label(target)).toHaveText('[first question]')
   expect(PiSessionManager.open(path).getLabel(target)).toBe('first question')
 })
 
@@ -60,14 +54,10 @@ test('rename a session from the list with F2; the row and pi agree', async ({
   const { rel, name } = fixture('plain-chat')
   await library.openProject('/home/ayla/src/orbit-notes')
   await library.search(name.slice(name.indexOf('_') + 1, -'.jsonl'.length))
-  const row = page.locator(`[data-testid="session-item"][data-file-name="${name}"]`)
+  const row = library.row(name)
   await row.click()
   await expect(page.getByTestId('session-header')).toBeVisible()
-  await page.keyboard.press('F2')
-  const input = page.getByTestId('edit-input')
-  await expect(input).toBeFocused()
-  await input.fill('Orbit notes: the first chat')
-  await input.press('Enter')
+  await new EditDialog(page).renameSelected('Orbit notes: the first chat')
   await expect(row.locator('.session-title')).toHaveText('Orbit notes: the first chat')
   expect(PiSessionManager.open(join(store.root, rel)).getSessionName()).toBe(
     'Orbit notes: the first chat',
@@ -88,8 +78,7 @@ test('extract a branch into a new session, which opens and names its parent', as
   await session.setFilter('all')
   await session.selectNode(leaf)
   const before = readdirSync(dirname(join(store.root, rel)))
-  await page.getByTestId('action-extract').click()
-  await expect(page.getByTestId('edit-notice')).toContainText('session of its own')
+  await new EditDialog(page).extractSelected()
   await expect(page.getByTestId('lineage-parent')).toBeVisible()
   await session.waitReady()
   const header = page.getByTestId('session-header')
@@ -118,8 +107,9 @@ test('a damaged session cannot be edited and says why', async ({ page, server })
   const session = new SessionPage(page, server)
   await session.open(name)
   await expect(page.getByTestId('read-only')).toBeVisible()
-  await expect(page.getByTestId('action-rename')).toBeDisabled()
-  await expect(page.getByTestId('action-extract')).toBeDisabled()
+  const edits = new EditDialog(page)
+  await expect(edits.action('rename')).toBeDisabled()
+  await expect(edits.action('extract')).toBeDisabled()
 })
 
 test('an open session says when its file changed on disk, and Reload shows the new entries', async ({
@@ -132,19 +122,7 @@ test('an open session says when its file changed on disk, and Reload shows the n
   await session.open(name)
   const before = Number((await page.getByTestId('stat-entries').textContent())?.replace(/\D/g, ''))
   const path = join(store.root, rel)
-  const last = PiSessionManager.open(path).getLeafId() as string
-  const entry = {
-    type: 'message',
-    id: 'live0001',
-    parentId: last,
-    timestamp: new Date().toISOString(),
-    message: {
-      role: 'user',
-      content: 'Written by pi while the app was open',
-      timestamp: Date.now(),
-    },
-  }
-  appendFileSync(path, JSON.stringify(entry) + '\n')
+  appendPrompt(path, 'live0001', 'Written by pi while the app was open')
   const notice = page.getByTestId('file-notice')
   await expect(notice).toHaveAttribute('data-state', 'changed')
   await notice.getByRole('button', { name: 'Reload' }).click()

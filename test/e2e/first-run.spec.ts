@@ -1,5 +1,5 @@
 /**
- * First run (issue 7): with no sessions anywhere, the app names the folders it searched
+ * First run: with no sessions anywhere, the app names the folders it searched
  * and offers the demo library shipped in resources/demo; opening it fills the library.
  */
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { copyFixtureStore, type TempStore } from '../helpers/fixtures'
+import { stopProcess } from '../helpers/stop-process'
 import { LibraryPage } from './pages/library-page'
 
 const SERVE = resolve('out', 'main', 'serve.js')
@@ -52,12 +53,7 @@ export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promis
         token,
         appUrl: `${origin}#token=${token}`,
         output: () => output,
-        stop: () =>
-          new Promise((done) => {
-            if (child.exitCode !== null) return done()
-            child.once('exit', () => done())
-            child.kill('SIGTERM')
-          }),
+        stop: () => stopProcess(child),
       })
     }
     child.stdout?.on('data', onData)
@@ -69,10 +65,19 @@ export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promis
   })
 }
 
-interface Fixtures {
+/** Starts server mode over other session folders than the fixture store's (stopped after the test). */
+export type ServerFor = (sessionsDirs: string | string[]) => Promise<ServerHandle>
+
+/** Makes a temp folder (name starting with `prefix`) removed after the test, after its servers stop. */
+export type Scratch = (prefix: string) => string
+
+/** The fixtures every server-mode spec gets. */
+export interface Fixtures {
   store: TempStore
   dataHome: string
   server: ServerHandle
+  serverFor: ServerFor
+  scratch: Scratch
   library: LibraryPage
 }
 
@@ -96,6 +101,31 @@ export const test = base.extend<Fixtures>({
     )
     await use(server)
     await server.stop()
+  },
+  // eslint-disable-next-line no-empty-pattern
+  scratch: async ({}, use) => {
+    const dirs: string[] = []
+    await use((prefix) => {
+      const dir = mkdtempSync(join(tmpdir(), prefix))
+      dirs.push(dir)
+      return dir
+    })
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  },
+  // Depends on scratch so that its servers stop before scratch folders are removed.
+  serverFor: async ({ dataHome, scratch: _scratch }, use) => {
+    const started: ServerHandle[] = []
+    await use(async (sessionsDirs) => {
+      const dirs = typeof sessionsDirs === 'string' ? [sessionsDirs] : sessionsDirs
+      const args = dirs.flatMap((dir) => ['--sessions-dir', dir])
+      const server = await startServer([...args, '--data-dir', join(dataHome, 'pi-sessions')], {
+        XDG_DATA_HOME: dataHome,
+        HOME: dataHome,
+      })
+      started.push(server)
+      return server
+    })
+    await Promise.all(started.map((server) => server.stop()))
   },
   library: async ({ page, server }, use) => {
     const library = new LibraryPage(page)

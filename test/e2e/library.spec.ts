@@ -83,27 +83,24 @@ test('every fixture project is listed with its sessions, damaged ones marked', a
   for (const file of onDisk.filter((f) => !pi.has(f) && !stray.includes(f))) {
     expect(seen.get(file)?.status, `${file} is hidden by pi, so it must be marked`).not.toBe('ok')
   }
-  await page.getByTestId('project-all').click()
-  await library.waitRows()
+  await library.showAllProjects()
   await page.screenshot({ path: 'test-results/screenshots/library.png' })
 })
 
-test('a project lists its sessions in pi’s order', async ({ library, page }) => {
+test('a project lists its sessions in pi’s order', async ({ library }) => {
   await library.openProject('/home/ayla/src/tide-tables')
-  await page.getByTestId('sort-select').selectOption('recent')
-  await library.waitRows()
+  await library.sortBy('recent')
   const names = (await library.allRows()).map((r) => r.fileName)
   // pi's list() of that folder holds only tide-tables sessions, sorted by activity.
   expect(names).toEqual(piStore().list['--home-ayla-src-tide-tables--']?.order)
 })
 
-test('a message appended on disk shows in its row', async ({ library, store, page }) => {
+test('a message appended on disk shows in its row', async ({ library, store }) => {
   await library.openProject('/home/ayla/src/tide-tables')
   const file = piStore().list['--home-ayla-src-tide-tables--']?.order.at(-1) as string
   const path = join(store.sessionsDir, '--home-ayla-src-tide-tables--', file)
-  const row = page.locator(`[data-testid="session-item"][data-file-name="${file}"]`)
-  await page.getByTestId('sort-select').selectOption('recent')
-  await library.waitRows()
+  const row = library.row(file)
+  await library.sortBy('recent')
   const before = piStore().listAll.sessions.find((s) => s.path.endsWith(file))
   expect(before).toBeDefined()
   const lines = readFileSync(path, 'utf8').trim().split('\n')
@@ -136,7 +133,7 @@ test('searching a phrase found only deep inside one session finds and opens it',
   expect(holders).toHaveLength(1)
   const holder = holders[0] as PiSessionInfo
   expect(holder.firstMessage.includes(phrase)).toBe(false)
-  await page.getByTestId('project-all').click()
+  await library.showAllProjects()
   await library.search(`"${phrase}"`)
   const rows = await library.allRows()
   expect(rows.map((r) => r.fileName)).toEqual([basename(holder.path)])

@@ -1,7 +1,9 @@
 /**
  * The README's screenshots, made from the fixtures: the library in the light theme and a
  * branched session in the dark theme. Written to test-results/screenshots; with
- * UPDATE_DOCS=1 also to docs/ (then commit them).
+ * UPDATE_DOCS=1 also to docs/ (then commit them). Each run says which Chromium drew them:
+ * the registry's @sparticuz/chromium has no CJK fonts, so docs/ is only updated from another
+ * (a system Chromium is preferred whenever one is present: scripts/chromium.mjs).
  */
 import { copyFileSync } from 'node:fs'
 import { expect, test } from './harness'
@@ -9,12 +11,20 @@ import { SessionPage } from './pages/session-page'
 import { readManifest } from '../helpers/fixtures'
 
 const update = process.env.UPDATE_DOCS === '1'
+const browser = process.env.PI_SESSIONS_E2E_CHROMIUM ?? 'unknown Chromium'
 
 test('README screenshots: the library (light) and a branched session (dark)', async ({
   page,
   server,
   library,
 }) => {
+  test.info().annotations.push({ type: 'browser', description: browser })
+  console.log(`README screenshots drawn by Chromium: ${browser}`)
+  if (update && browser.startsWith('@sparticuz/chromium')) {
+    throw new Error(
+      `UPDATE_DOCS needs a Chromium with CJK fonts, not ${browser}: set CHROMIUM_PATH`,
+    )
+  }
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.evaluate(() => (document.documentElement.dataset.theme = 'light'))
   await library.openProject('/home/ayla/src/orbit-notes')

@@ -6,10 +6,9 @@
  * reported) and from the fixture files, never from the app's own output. Every test saves a
  * screenshot under test-results/screenshots/.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, mkdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { expect, startServer, test } from './harness'
+import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
 import { FIXTURE_STORE, readExpected, readManifest } from '../helpers/fixtures'
 import { generateSession } from '../../bench/generate-session'
@@ -65,13 +64,13 @@ test('a branched session shows its branch count and labels; another branch shows
   const session = new SessionPage(page, server)
   // Reach it the way a user does: search the library, click the row.
   await library.search(branches.name.slice(branches.name.indexOf('_') + 1, -'.jsonl'.length))
-  await page.locator(`[data-testid="session-item"][data-file-name="${branches.name}"]`).click()
+  await library.row(branches.name).click()
   await session.waitReady()
   await expect(page.getByTestId('stat-branches')).toHaveText(`${branches.leaves.length} branches`)
   await expect(page.getByTestId('stat-labels')).toHaveText(`${branches.labels.length} labels`)
   await session.setFilter('all')
   for (const { id, label } of branches.labels) {
-    await expect(session.treeNode(id).getByTestId('tree-label')).toHaveText(`[${label}]`)
+    await expect(session.tree.label(id)).toHaveText(`[${label}]`)
   }
   // Select a leaf on another branch than pi's resume point: the transcript becomes its path.
   const otherLeaf = Object.keys(branches.byLeaf)
@@ -168,14 +167,14 @@ test('the tree works with the keyboard only', async ({ page, server }) => {
   await page.keyboard.press('Enter')
   await session.waitReady(branches.branch[0])
   expect(await session.transcriptIds()).toEqual([branches.branch[0]])
-  await page.locator('[role="tree"]').focus()
+  await session.tree.focus()
   await page.keyboard.press('ArrowDown')
   await expect.poll(focusedEntry).toBe(branches.branch[1])
   await page.keyboard.press('Enter')
   await session.waitReady(branches.branch[1])
   expect(await session.transcriptIds()).toEqual(branches.branch.slice(0, 2))
   // Down to the other root (a folder): Left folds it, Right unfolds it.
-  await page.locator('[role="tree"]').focus()
+  await session.tree.focus()
   const otherRoot = branches.entries.find(
     (e) => e.parentId === null && e.id !== branches.branch[0],
   )!.id!
@@ -260,7 +259,7 @@ test('switching sessions resets the tree', async ({ page, server }) => {
     (e) => e.parentId === null && e.id !== branches.branch[0],
   )!.id!
   const before = await session.treeNodes().count()
-  await session.treeNode(otherRoot).locator('.tree-toggle').click()
+  await session.tree.toggle(session.tree.node(otherRoot))
   await expect.poll(() => session.treeNodes().count()).toBeLessThan(before)
   await session.open(pi('compaction').name)
   await session.open(branches.name)
@@ -268,71 +267,65 @@ test('switching sessions resets the tree', async ({ page, server }) => {
   session.expectClean()
 })
 
-test('a hostile session renders inert', async ({ page }) => {
-  const root = mkdtempSync(join(tmpdir(), 'pi-sessions-hostile-'))
+test('a hostile session renders inert', async ({ page, serverFor, scratch }) => {
+  const root = scratch('pi-sessions-hostile-')
   cpSync(join(FIXTURE_STORE, '..', 'hostile', 'sessions'), join(root, 'sessions'), {
     recursive: true,
   })
-  const server = await startServer([
-    '--sessions-dir',
-    join(root, 'sessions'),
-    '--data-dir',
-    join(root, 'data'),
-  ])
-  try {
-    const session = new SessionPage(page, server)
-    await session.open('2026-03-01T10-00-00-000Z_019ca000-0000-7000-8000-00000000beef.jsonl')
-    const view = page.locator('.session-view.sv')
-    await session.setFilter('all')
-    await session.setRaw(true)
-    // Open everything that is folded, so every piece of hostile text is rendered.
-    for (let pass = 0; pass < 3; pass++) {
-      await page
-        .locator('.transcript details:not([open]) > summary')
-        .evaluateAll((els) => els.forEach((el) => (el as unknown as { click(): void }).click()))
-      await page
-        .getByTestId('show-all')
-        .evaluateAll((els) => els.forEach((el) => (el as unknown as { click(): void }).click()))
-      await page.locator('.transcript-list').evaluate((el) => (el.scrollTop += 400))
-    }
-    await expect(view).toContainText('<script>window.__pwned')
-    expect(await page.evaluate('window.__pwned')).toBeUndefined()
-    expect(await view.locator('script, iframe, object, embed, style, svg').count()).toBe(0)
-    expect(
-      await view.locator('a[href^="javascript:"], a[href^="data:"], a[href^="vbscript:"]').count(),
-    ).toBe(0)
-    const handlers = await view.evaluate((el) =>
-      [...el.querySelectorAll('*')].flatMap((n) =>
-        [...n.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name),
-      ),
-    )
-    expect(handlers).toEqual([])
-    const images = await view
-      .locator('img')
-      .evaluateAll((els) => els.map((el) => (el as unknown as { src: string }).src))
-    for (const src of images) expect(src).toMatch(/^data:image\/(png|jpeg|gif|webp);base64,/)
-    await expect(page.getByTestId('blocked-image').first()).toBeVisible()
-    for (const href of await view
-      .locator('a[href]')
-      .evaluateAll((els) => els.map((el) => el.getAttribute('href')))) {
-      expect(href).toMatch(/^https?:\/\//)
-    }
-    // The 240,000-character line wraps inside the pane instead of widening it.
-    const overflow = await page
-      .locator('.transcript-list')
-      .evaluate((el) => el.scrollWidth - el.clientWidth)
-    expect(overflow).toBeLessThanOrEqual(1)
-    await session.screenshot('session-hostile')
-    session.expectClean()
-  } finally {
-    await server.stop()
-    rmSync(root, { recursive: true, force: true })
+  const server = await serverFor(join(root, 'sessions'))
+  const session = new SessionPage(page, server)
+  await session.open('2026-03-01T10-00-00-000Z_019ca000-0000-7000-8000-00000000beef.jsonl')
+  const view = page.locator('.session-view.sv')
+  await session.setFilter('all')
+  await session.setRaw(true)
+  // Open everything that is folded, so every piece of hostile text is rendered.
+  for (let pass = 0; pass < 3; pass++) {
+    await page
+      .locator('.transcript details:not([open]) > summary')
+      .evaluateAll((els) => els.forEach((el) => (el as unknown as { click(): void }).click()))
+    await page
+      .getByTestId('show-all')
+      .evaluateAll((els) => els.forEach((el) => (el as unknown as { click(): void }).click()))
+    await page.locator('.transcript-list').evaluate((el) => (el.scrollTop += 400))
   }
+  await expect(view).toContainText('<script>window.__pwned')
+  expect(await page.evaluate('window.__pwned')).toBeUndefined()
+  expect(await view.locator('script, iframe, object, embed, style, svg').count()).toBe(0)
+  expect(
+    await view.locator('a[href^="javascript:"], a[href^="data:"], a[href^="vbscript:"]').count(),
+  ).toBe(0)
+  const handlers = await view.evaluate((el) =>
+    [...el.querySelectorAll('*')].flatMap((n) =>
+      [...n.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name),
+    ),
+  )
+  expect(handlers).toEqual([])
+  const images = await view
+    .locator('img')
+    .evaluateAll((els) => els.map((el) => (el as unknown as { src: string }).src))
+  for (const src of images) expect(src).toMatch(/^data:image\/(png|jpeg|gif|webp);base64,/)
+  await expect(page.getByTestId('blocked-image').first()).toBeVisible()
+  for (const href of await view
+    .locator('a[href]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('href')))) {
+    expect(href).toMatch(/^https?:\/\//)
+  }
+  // The 240,000-character line wraps inside the pane instead of widening it.
+  const overflow = await page
+    .locator('.transcript-list')
+    .evaluate((el) => el.scrollWidth - el.clientWidth)
+  expect(overflow).toBeLessThanOrEqual(1)
+  await session.screenshot('session-hostile')
+  session.expectClean()
 })
 
-test('a 50,000-entry linear session opens; the tree and the transcript page', async ({ page }) => {
+test('a 50,000-entry linear session opens; the tree and the transcript page', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
   test.setTimeout(120_000)
-  const root = mkdtempSync(join(tmpdir(), 'pi-sessions-big-'))
+  const root = scratch('pi-sessions-big-')
   const folder = join(root, 'sessions', '--home-ayla-src-big-project--')
   mkdirSync(folder, { recursive: true })
   const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000042.jsonl'
@@ -340,39 +333,29 @@ test('a 50,000-entry linear session opens; the tree and the transcript page', as
     entries: 50_000,
     targetBytes: 12_000_000,
   })
-  const server = await startServer([
-    '--sessions-dir',
-    join(root, 'sessions'),
-    '--data-dir',
-    join(root, 'data'),
-  ])
-  try {
-    const session = new SessionPage(page, server)
-    await session.open(name)
-    await session.setRaw(true)
-    const transcript = page.locator('.transcript')
-    const total = Number(await transcript.getAttribute('data-total'))
-    expect(total).toBe(generated.entries)
-    await expect(session.treeNode(generated.leafId)).toBeVisible()
-    await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = 0))
-    await expect(page.locator('[data-testid="transcript-entry"][data-index="0"]')).toHaveAttribute(
-      'data-entry-id',
-      generated.firstId,
-    )
-    // The top of the tree: the first entries, then a collapsed run; opening it shows its entries.
-    await page.locator('[role="tree"]').focus()
-    await page.keyboard.press('Home')
-    const run = page.getByTestId('tree-run').first()
-    await expect(run).toBeVisible()
-    await expect(session.treeNode(generated.firstId)).toBeVisible()
-    // Ids are a hex counter: the third entry is the first one inside the run.
-    await expect(session.treeNode('00000002')).toHaveCount(0)
-    await run.locator('.tree-toggle').click()
-    await expect(session.treeNode('00000002')).toBeVisible()
-    await session.screenshot('session-big')
-    session.expectClean()
-  } finally {
-    await server.stop()
-    rmSync(root, { recursive: true, force: true })
-  }
+  const server = await serverFor(join(root, 'sessions'))
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  await session.setRaw(true)
+  const transcript = page.locator('.transcript')
+  const total = Number(await transcript.getAttribute('data-total'))
+  expect(total).toBe(generated.entries)
+  await expect(session.treeNode(generated.leafId)).toBeVisible()
+  await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = 0))
+  await expect(page.locator('[data-testid="transcript-entry"][data-index="0"]')).toHaveAttribute(
+    'data-entry-id',
+    generated.firstId,
+  )
+  // The top of the tree: the first entries, then a collapsed run; opening it shows its entries.
+  await session.tree.focus()
+  await page.keyboard.press('Home')
+  const run = session.tree.firstRun()
+  await expect(run).toBeVisible()
+  await expect(session.treeNode(generated.firstId)).toBeVisible()
+  // Ids are a hex counter: the third entry is the first one inside the run.
+  await expect(session.treeNode('00000002')).toHaveCount(0)
+  await session.tree.toggle(run)
+  await expect(session.treeNode('00000002')).toBeVisible()
+  await session.screenshot('session-big')
+  session.expectClean()
 })

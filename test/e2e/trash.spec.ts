@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { readManifest } from '../helpers/fixtures'
 import { expect, test } from './harness'
+import { TrashPage } from './pages/trash-page'
 
 const CWD = '/home/ayla/src/tide-tables'
 const FOLDER = '--home-ayla-src-tide-tables--'
@@ -24,37 +25,26 @@ test('delete two sessions, see the warning-free confirmation, restore one', asyn
   ]
   const paths = names.map((n) => join(store.sessionsDir, FOLDER, n))
   const before = paths.map((p) => readFileSync(p))
-  await page.getByTestId('session-check').nth(0).check()
-  await page.getByTestId('session-check').nth(1).check()
-  await page.getByTestId('bulk-bar').getByRole('button', { name: 'Move to trash…' }).click()
-  const dialog = page.getByTestId('delete-dialog')
-  await expect(dialog).toBeVisible()
-  await expect(dialog.locator('li')).toHaveCount(2)
+  const trash = new TrashPage(page)
+  await trash.check(0)
+  await trash.check(1)
+  await trash.moveCheckedToTrash()
+  await expect(trash.dialogItems()).toHaveCount(2)
   await page.screenshot({ path: 'test-results/screenshots/delete-dialog.png' })
-  await dialog.getByRole('button', { name: 'Move to trash' }).click()
-  await expect(page.getByTestId('trash-notice')).toContainText('Moved 2 sessions to the trash')
+  await trash.confirm()
+  await expect(trash.notice()).toContainText('Moved 2 sessions to the trash')
   for (const p of paths) expect(existsSync(p)).toBe(false)
   expect(readdirSync(join(dataHome, 'Trash', 'files'))).toHaveLength(2)
-  for (const name of names) {
-    await expect(
-      page.locator(`[data-testid="session-item"][data-file-name="${name}"]`),
-    ).toHaveCount(0)
-  }
+  for (const name of names) await expect(library.row(name)).toHaveCount(0)
 
-  const panel = page.getByTestId('recently-deleted')
-  await panel.locator('summary').click()
-  await expect(panel.getByTestId('deleted-item')).toHaveCount(2)
+  await trash.openRecentlyDeleted()
+  await expect(trash.deletedItems()).toHaveCount(2)
   await page.screenshot({ path: 'test-results/screenshots/recently-deleted.png' })
-  await panel
-    .locator(`[data-file-name="${names[0]}"]`)
-    .getByRole('button', { name: 'Restore' })
-    .click()
-  await expect(panel.getByTestId('deleted-item')).toHaveCount(1)
+  await trash.restore(names[0] as string)
+  await expect(trash.deletedItems()).toHaveCount(1)
   expect(readFileSync(paths[0] as string)).toEqual(before[0])
   expect(existsSync(paths[1] as string)).toBe(false)
-  await expect(
-    page.locator(`[data-testid="session-item"][data-file-name="${names[0]}"]`),
-  ).toHaveCount(1)
+  await expect(library.row(names[0] as string)).toHaveCount(1)
 })
 
 test('the Delete key asks first and Cancel keeps the session', async ({ library, page, store }) => {
@@ -62,11 +52,9 @@ test('the Delete key asks first and Cancel keeps the session', async ({ library,
   const row = library.sessions().first()
   const name = (await row.getAttribute('data-file-name')) as string
   await row.click()
-  await page.keyboard.press('Delete')
-  const dialog = page.getByTestId('delete-dialog')
-  await expect(dialog).toBeVisible()
-  await dialog.getByRole('button', { name: 'Cancel' }).click()
-  await expect(dialog).toBeHidden()
+  const trash = new TrashPage(page)
+  await trash.pressDelete()
+  await trash.cancel()
   expect(existsSync(join(store.sessionsDir, FOLDER, name))).toBe(true)
 })
 
@@ -84,13 +72,13 @@ test('deleting a parent session warns about its forks, even when they are not li
   )
   const parentFile = basename(header.parentSession as string)
   const parentSessionId = parentFile.slice(parentFile.indexOf('_') + 1, -'.jsonl'.length)
-  await page.getByTestId('project-all').click()
+  await library.showAllProjects()
   await library.search(parentSessionId)
-  const parent = page.locator(`[data-testid="session-item"][data-file-name="${parentFile}"]`)
-  await parent.click()
-  await page.keyboard.press('Delete')
-  await expect(page.getByTestId('warn-forks')).toBeVisible()
-  await page.getByTestId('delete-dialog').getByRole('button', { name: 'Cancel' }).click()
+  await library.row(parentFile).click()
+  const trash = new TrashPage(page)
+  await trash.pressDelete()
+  await expect(trash.forkWarning()).toBeVisible()
+  await trash.cancel()
   expect(existsSync(join(store.sessionsDir, '--home-ayla-src-orbit-notes--', parentFile))).toBe(
     true,
   )

@@ -43,6 +43,33 @@ export class LibraryPage {
     return this.page.getByTestId('session-item')
   }
 
+  /** The listed row of the session file named `fileName`. */
+  row(fileName: string): Locator {
+    return this.page.locator(`[data-testid="session-item"][data-file-name="${fileName}"]`)
+  }
+
+  /** Sorts the list (`recent`, `created`, `name`, ...) and waits for its rows. */
+  async sortBy(order: string): Promise<void> {
+    await this.page.getByTestId('sort-select').selectOption(order)
+    await this.waitRows()
+  }
+
+  /** Shows the sessions of every project. */
+  async showAllProjects(): Promise<void> {
+    await this.page.getByTestId('project-all').click()
+    await this.waitRows()
+  }
+
+  /**
+   * Finds a session the way a user does (search for its file's session id, click its row)
+   * and waits until its view shows.
+   */
+  async openSession(fileName: string): Promise<void> {
+    await this.search(fileName.slice(fileName.indexOf('_') + 1, -'.jsonl'.length))
+    await this.row(fileName).click()
+    await expect(this.page.getByTestId('session-header')).toBeVisible()
+  }
+
   /** Waits until the session list shows the answer to the latest query. */
   async waitRows(): Promise<void> {
     await expect(this.page.locator('.session-list')).toHaveAttribute('data-status', 'ready')

@@ -5,6 +5,7 @@
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import type { ServerHandle } from '../harness'
+import { TreePanel } from './tree-panel'
 
 /** One transcript entry as the DOM shows it. */
 export interface EntryInfo {
@@ -17,11 +18,17 @@ export interface EntryInfo {
 export class SessionPage {
   readonly problems: string[] = []
   readonly requests: string[] = []
+  readonly tree: TreePanel
 
+  /**
+   * @param server the server-mode process, for deep links and API look-ups; absent in a
+   *   desktop window, where sessions are opened through the library (LibraryPage.openSession)
+   */
   constructor(
     readonly page: Page,
-    readonly server: ServerHandle,
+    readonly server?: ServerHandle,
   ) {
+    this.tree = new TreePanel(page)
     page.on('dialog', (dialog) => {
       this.problems.push(`dialog: ${dialog.message()}`)
       void dialog.dismiss()
@@ -42,12 +49,13 @@ export class SessionPage {
    * the library's first scan has read the file).
    */
   async idOf(fileName: string, request: APIRequestContext = this.page.request): Promise<string> {
+    const server = this.serverMode()
     let id = ''
     await expect
       .poll(
         async () => {
-          const response = await request.post(`${this.server.origin}api/library:query-sessions`, {
-            headers: { Authorization: `Bearer ${this.server.token}` },
+          const response = await request.post(`${server.origin}api/library:query-sessions`, {
+            headers: { Authorization: `Bearer ${server.token}` },
             data: { projectId: null },
           })
           const body = (await response.json()) as {
@@ -66,9 +74,14 @@ export class SessionPage {
   async open(fileName: string, entryId?: string): Promise<string> {
     const id = await this.idOf(fileName)
     const entry = entryId ? `&entry=${encodeURIComponent(entryId)}` : ''
-    await this.page.goto(`${this.server.appUrl}&session=${id}${entry}`)
+    await this.page.goto(`${this.serverMode().appUrl}&session=${id}${entry}`)
     await this.waitReady()
     return id
+  }
+
+  private serverMode(): ServerHandle {
+    if (!this.server) throw new Error('deep links and API look-ups need server mode')
+    return this.server
   }
 
   /** Waits for the session, its tree and the transcript of the selected path. */
@@ -85,11 +98,11 @@ export class SessionPage {
   }
 
   treeNodes(): Locator {
-    return this.page.getByTestId('tree-node')
+    return this.tree.nodes()
   }
 
   treeNode(entryId: string): Locator {
-    return this.page.locator(`[data-testid="tree-node"][data-entry-id="${entryId}"]`)
+    return this.tree.node(entryId)
   }
 
   /** Clicks a tree node and waits for the transcript of its path. */
@@ -105,6 +118,11 @@ export class SessionPage {
     await expect(this.page.getByTestId(`tree-filter-${mode}`)).toHaveAttribute(
       'aria-checked',
       'true',
+    )
+    // Two animation frames: the virtualized tree has laid out the rows of the new filter, so
+    // a click that follows lands on the node it located (rows are reused DOM elements).
+    await this.page.evaluate(
+      'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))',
     )
   }
 
@@ -164,9 +182,10 @@ export class SessionPage {
   /** Asserts that nothing forbidden happened and every request stayed on the app's origin. */
   expectClean(): void {
     expect(this.problems, 'no CSP violation, dialog or page error').toEqual([])
+    const origin = this.server?.origin ?? 'file://'
     const foreign = this.requests.filter(
-      (url) => !url.startsWith(this.server.origin) && !url.startsWith('data:'),
+      (url) => !url.startsWith(origin) && !url.startsWith('data:'),
     )
-    expect(foreign, 'no request leaves 127.0.0.1').toEqual([])
+    expect(foreign, `no request leaves ${origin}`).toEqual([])
   }
 }

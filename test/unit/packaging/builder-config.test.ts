@@ -1,13 +1,15 @@
 /**
  * electron-builder cannot package here (it downloads Electron), so CI checks its
- * configuration statically: targets, files, icons, the demo library, and that
- * every module the built main process loads at run time is a packaged dependency.
+ * configuration statically: targets, files, icons, the demo library, that every module the
+ * built main process loads at run time is a packaged dependency, that the packaged app
+ * finds its read worker outside the asar archive, and that node:sqlite needs no native
+ * module (it is part of the Node that Electron embeds).
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
-import { join } from 'node:path'
+import { join, matchesGlob } from 'node:path'
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
 const build = pkg.build
@@ -68,5 +70,87 @@ test(
     assert.ok(bare.size > 0)
     for (const name of bare)
       assert.ok(pkg.dependencies[name], `${name} is imported at run time but not a dependency`)
+  },
+)
+
+const built = existsSync('out/main/index.js')
+
+test(
+  'the packaged app finds its read worker outside the asar archive',
+  { skip: !built && 'run npm run build first' },
+  () => {
+    // Worker threads cannot start from inside an asar archive: the worker must be unpacked...
+    assert.ok(existsSync('out/main/read-worker.js'))
+    assert.ok(
+      build.asarUnpack.some((glob: string) => matchesGlob('out/main/read-worker.js', glob)),
+      'out/main/read-worker.js is unpacked',
+    )
+    // ...and main must look for it there: its directory with app.asar -> app.asar.unpacked.
+    const main = readFileSync('out/main/index.js', 'utf8')
+    const found =
+      /(\w+)\.replace\((\/.+?\/[a-z]*), "app\.asar\.unpacked"\), "read-worker\.js"\)/.exec(main)
+    assert.ok(found, 'main locates read-worker.js beside itself, asar mapped to its unpacked copy')
+    const [, , literal] = found as RegExpExecArray
+    const [, source = '', flags = ''] = /^\/(.*)\/([a-z]*)$/.exec(literal as string) ?? []
+    const pattern = new RegExp(source, flags)
+    for (const [packed, unpacked] of [
+      [
+        '/opt/Pi Sessions/resources/app.asar/out/main',
+        '/opt/Pi Sessions/resources/app.asar.unpacked/out/main',
+      ],
+      [
+        'C:\\Apps\\Pi Sessions\\resources\\app.asar\\out\\main',
+        'C:\\Apps\\Pi Sessions\\resources\\app.asar.unpacked\\out\\main',
+      ],
+      [
+        '/Applications/Pi Sessions.app/Contents/Resources/app.asar/out/main',
+        '/Applications/Pi Sessions.app/Contents/Resources/app.asar.unpacked/out/main',
+      ],
+      ['/home/me/src/pi-sessions/out/main', '/home/me/src/pi-sessions/out/main'],
+    ])
+      assert.equal((packed as string).replace(pattern, 'app.asar.unpacked'), unpacked)
+    // The worker bundle loads no module the package lacks and never Electron.
+    assert.doesNotMatch(readFileSync('out/main/read-worker.js', 'utf8'), /from\s*["']electron["']/)
+  },
+)
+
+test('node:sqlite needs no native module: no packaged dependency builds or ships one', () => {
+  // node:sqlite is part of Node (unflagged since 22.13, which engines requires) and so of
+  // the Node inside Electron 45; the packaged app carries no compiled addon to rebuild.
+  assert.match(pkg.engines.node, />=\s*2[2-9]\.(1[3-9]|[2-9]\d)/)
+  const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'))
+  const shipped = Object.entries(
+    lock.packages as Record<string, { dev?: boolean; hasInstallScript?: boolean }>,
+  ).filter(([path, info]) => path.startsWith('node_modules/') && !info.dev)
+  assert.ok(shipped.length > 0)
+  for (const [path, info] of shipped) {
+    assert.ok(!info.hasInstallScript, `${path} has an install script (a native build?)`)
+    if (!existsSync(path)) continue
+    const files = readdirSync(path, { recursive: true }).map(String)
+    const native = files.filter((f) => f.endsWith('.node') || f.endsWith('binding.gyp'))
+    assert.deepEqual(native, [], `${path} ships a native module`)
+  }
+  for (const name of Object.keys(pkg.dependencies))
+    assert.ok(!/sqlite/.test(name), `${name}: use node:sqlite, not a native SQLite package`)
+})
+
+test(
+  'the built main process imports SQLite as the node:sqlite builtin',
+  { skip: !built && 'run npm run build first' },
+  () => {
+    // A bundler that strips the node: prefix would break it: plain `sqlite` is no builtin.
+    const files = ['out/main', 'out/main/chunks'].filter(existsSync).flatMap((dir) =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => join(dir, f)),
+    )
+    for (const file of files) {
+      const specifiers = [
+        ...readFileSync(file, 'utf8').matchAll(
+          /(?:from|import|require)\s*\(?\s*["']([^"']*sqlite[^"']*)["']/g,
+        ),
+      ].map((m) => m[1])
+      for (const specifier of specifiers) assert.equal(specifier, 'node:sqlite', file)
+    }
   },
 )

@@ -1,0 +1,57 @@
+/**
+ * Page object of the branch tree: nodes by entry id, their labels, selection, inline
+ * labelling (L) and folding. Waits on what the tree shows, never on time.
+ */
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export class TreePanel {
+  constructor(readonly page: Page) {}
+
+  /** The tree widget (focus it for keyboard navigation). */
+  tree(): Locator {
+    return this.page.locator('[role="tree"]')
+  }
+
+  nodes(): Locator {
+    return this.page.getByTestId('tree-node')
+  }
+
+  node(entryId: string): Locator {
+    return this.page.locator(`[data-testid="tree-node"][data-entry-id="${entryId}"]`)
+  }
+
+  /** The `[label]` badge of an entry's node (count 0 when it has no label). */
+  label(entryId: string): Locator {
+    return this.node(entryId).getByTestId('tree-label')
+  }
+
+  /** The first collapsed run of a long linear chain. */
+  firstRun(): Locator {
+    return this.page.getByTestId('tree-run').first()
+  }
+
+  /** Opens or folds the node (or run) with its toggle. */
+  async toggle(node: Locator): Promise<void> {
+    await node.locator('.tree-toggle').click()
+  }
+
+  /** Focuses the tree for keyboard navigation. */
+  async focus(): Promise<void> {
+    await this.tree().focus()
+  }
+
+  /**
+   * Labels an entry inline: click its node, press L, type, Enter; waits for the badge
+   * (or its absence when `text` is empty, which clears the label).
+   */
+  async setLabel(entryId: string, text: string): Promise<void> {
+    await this.node(entryId).click()
+    await this.page.keyboard.press('l')
+    const input = this.page.getByTestId('tree-label-input')
+    await expect(input).toBeFocused()
+    await input.fill(text)
+    await input.press('Enter')
+    if (text) await expect(this.label(entryId)).toHaveText(`[${text}]`)
+    else await expect(this.label(entryId)).toHaveCount(0)
+  }
+}
