@@ -1,5 +1,5 @@
 /**
- * Generates a deterministic pi session store for the library benchmark (issue 4):
+ * Generates a deterministic pi session store for the library benchmark:
  * `<out>/agent/sessions/--home-bench-project-NN--/<time>_<id>.jsonl`, 2,000 sessions in
  * 50 projects, about 1 GB, each session from bench/generate-session.ts with its own seed and a
  * size drawn from the store's seed. File mtimes are spread over a year, newest last.

@@ -1,5 +1,5 @@
 /**
- * Writes the demo library shipped in resources/demo (issue 7: first run), with our own
+ * Writes the demo library shipped in resources/demo (offered on a first run), with our own
  * SessionManager so the files are exactly what pi writes: named sessions, tool calls and
  * results, a branched conversation with labels and a branch summary, a compaction, a fork,
  * and a session in a second project.

@@ -1,5 +1,5 @@
 // Refreshes test/fixtures/pi-sessions from ../shared/fixtures/pi-sessions, so that the
-// repository's tests run on a clone of itself alone (DEVELOPERS.md: copy what tests use).
+// repository's tests run on a clone of itself alone (tests copy what they use).
 import { cpSync, rmSync, chmodSync, readdirSync, statSync, existsSync } from 'node:fs'
 import { join, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -51,17 +51,17 @@ export interface SessionRecord extends FileIdentity {
   digest: SessionDigest | null
 }
 
-/** Same file, same size, same mtime (and it was readable): nothing to read again. */
+/** Same inode, size and mtime: the same version of the file. */
+export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
+  return a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs
+}
+
+/** Same version of the file, and it was readable: nothing to read again. */
 export function sameVersion(
   previous: FileIdentity & { status: SessionStatus },
   facts: FileIdentity,
 ): boolean {
-  return (
-    previous.status !== 'unreadable' &&
-    previous.ino === facts.ino &&
-    previous.size === facts.size &&
-    previous.mtimeMs === facts.mtimeMs
-  )
+  return previous.status !== 'unreadable' && sameIdentity(previous, facts)
 }
 
 /** Diagnostics that describe data pi itself may write on purpose, not damage. */

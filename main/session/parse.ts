@@ -22,7 +22,7 @@ export interface LineParserOptions {
   continuation?: boolean
 }
 
-/** What the parser collected; `parse-finish.ts` turns it into a LoadedSession. */
+/** What the parser collected; `finishParse` (load.ts) turns it into a LoadedSession. */
 export interface RawParse {
   header: SessionHeader | null
   /** Physical line of the header (0 when none). */

@@ -3,6 +3,7 @@
  * does not re-read a 100 MB file. An entry is reused only while the file's size, mtime and inode
  * are unchanged; concurrent requests for the same file share one load.
  */
+import { sameIdentity } from '../../library/record'
 import { loadViewSource, stampOf, type FileStamp, type ViewSource } from './source'
 
 interface Slot {
@@ -13,7 +14,7 @@ interface Slot {
 }
 
 function sameStamp(a: FileStamp | null, b: FileStamp): boolean {
-  return a !== null && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino
+  return a !== null && sameIdentity(a, b)
 }
 
 /** An LRU of loaded sessions keyed by library id. */

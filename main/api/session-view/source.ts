@@ -5,6 +5,7 @@
  * ARCHITECTURE.md rule 8).
  */
 import { stat } from 'node:fs/promises'
+import type { FileIdentity } from '../../library/record'
 import {
   SessionManager,
   buildSessionInfo,
@@ -27,12 +28,8 @@ export type {
 } from '../../session'
 export { isEntryType, isMessageRole } from '../../session'
 
-/** File identity used to notice that a cached load is stale. */
-export interface FileStamp {
-  size: number
-  mtimeMs: number
-  ino: number
-}
+/** File identity used to notice that a cached load is stale (the library's, record.ts). */
+export type FileStamp = FileIdentity
 
 /** One loaded session plus the lookups the view needs. */
 export interface ViewSource {
