@@ -75,7 +75,8 @@ if (mode === 'warm') {
     })
     const entry = {
       type: 'message',
-      id: `bench${String(i).padStart(3, '0')}`,
+      // Unique per run: a repeated id would mark the session damaged for the next run.
+      id: `b${Date.now().toString(36)}${i}`,
       parentId: last.id,
       timestamp: new Date().toISOString(),
       message: { role: 'user', content: `appended ${i}`, timestamp: Date.now() },
