@@ -6,9 +6,10 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { appendFileSync, copyFileSync, readdirSync, unlinkSync } from 'node:fs'
+import { copyFileSync, readdirSync, unlinkSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { SessionLibrary } from '../../../main/library/library'
+import { appendAfterLast, userEntry } from '../../helpers/append'
 import { query } from '../../helpers/library'
 import { tempDir } from '../../helpers/temp'
 import { writeTextStore } from '../../helpers/text-store'
@@ -32,14 +33,7 @@ test('files added, grown and removed while the app was closed are reconciled at 
   const files = readdirSync(folder).sort()
   unlinkSync(join(folder, files[0] as string))
   const grown = join(folder, files[1] as string)
-  const last = {
-    type: 'message',
-    id: 'closed1',
-    parentId: 't1m3',
-    timestamp: new Date().toISOString(),
-    message: { role: 'user', content: 'written while closed zqx' },
-  }
-  appendFileSync(grown, JSON.stringify(last) + '\n')
+  appendAfterLast(grown, userEntry('closed1', 'written while closed zqx'))
   copyFileSync(join(folder, files[2] as string), join(folder, 'copy_text-new.jsonl'))
 
   const second = library(root, dataDir)

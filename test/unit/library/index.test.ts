@@ -7,7 +7,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import {
-  appendFileSync,
   mkdtempSync,
   readFileSync,
   renameSync,
@@ -21,6 +20,7 @@ import { join } from 'node:path'
 import { SessionLibrary } from '../../../main/library/library'
 import { DatabaseSync } from 'node:sqlite'
 import { indexPath, INDEX_SCHEMA_VERSION } from '../../../main/library/index-db'
+import { appendAfterLast, userEntry } from '../../helpers/append'
 import { copyFixtureStore } from '../../helpers/fixtures'
 import { query } from '../../helpers/library'
 
@@ -40,22 +40,6 @@ function setup(watch = false) {
   return { store, dataDir, make, file, cleanup }
 }
 
-function userLine(parentId: string, id: string, text: string): string {
-  const entry = {
-    type: 'message',
-    id,
-    parentId,
-    timestamp: new Date().toISOString(),
-    message: { role: 'user', content: text, timestamp: Date.now() },
-  }
-  return JSON.stringify(entry) + '\n'
-}
-
-function lastId(file: string): string {
-  const lines = readFileSync(file, 'utf8').trim().split('\n')
-  return (JSON.parse(lines.at(-1) as string) as { id: string }).id
-}
-
 async function rowOf(library: SessionLibrary, file: string) {
   const id = library.query(query()).rows.find((r) => r.fileName === file)?.id
   return id ? library.getSummary(id) : undefined
@@ -69,7 +53,7 @@ test('a relaunch with the cache reads only the files that changed', async () => 
   const total = first.reads.full
   await first.close()
 
-  appendFileSync(t.file, userLine(lastId(t.file), 'cache001', 'relaunch marker q7x'))
+  appendAfterLast(t.file, userEntry('cache001', 'relaunch marker q7x'))
   const second = t.make()
   await second.start()
   await second.whenIdle()
@@ -101,7 +85,7 @@ test('an append read incrementally equals a full read of the same file', async (
   await library.start()
   await library.whenIdle()
   const before = await rowOf(library, FILE)
-  appendFileSync(t.file, userLine(lastId(t.file), 'cache002', 'appended text'))
+  appendAfterLast(t.file, userEntry('cache002', 'appended text'))
   const incremental = await library.reread(before?.id as string)
   assert.equal(library.reads.appended, 1)
   assert.equal(incremental.messageCount, (before?.messageCount ?? 0) + 1)
@@ -207,7 +191,7 @@ test('the watcher brings an append without a rescan, read from the previous end'
       }
     })
   })
-  appendFileSync(t.file, userLine(lastId(t.file), 'watch001', 'seen by the watcher'))
+  appendAfterLast(t.file, userEntry('watch001', 'seen by the watcher'))
   // How fast is measured by bench/library.ts; here: the watcher alone brings the change.
   await changed
   assert.equal(library.reads.appended, 1)

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SessionLibrary } from '../../../main/library/library'
@@ -16,6 +16,7 @@ import {
   isListedByPi,
   loadSessionFileSync,
 } from '../../../main/session'
+import { appendAfterLast } from '../../helpers/append'
 import { openFixtureLibrary, query } from '../../helpers/library'
 
 test('an appended non-string session name hides the session from pi, in the row too', async () => {
@@ -24,16 +25,12 @@ test('an appended non-string session name hides the session from pi, in the row 
     const row = library.query(query()).rows.find((r) => r.listedByPi && r.status === 'ok')
     assert.ok(row)
     const { path } = library.getSession(row.id)
-    const lines = readFileSync(path, 'utf8').trimEnd().split('\n')
-    const last = JSON.parse(lines.at(-1) as string) as { id: string }
-    const entry = {
+    appendAfterLast(path, {
       type: 'session_info',
       id: 'drift001',
-      parentId: last.id,
       timestamp: new Date().toISOString(),
       name: 42,
-    }
-    appendFileSync(path, JSON.stringify(entry) + '\n')
+    })
     assert.equal(isListedByPi(loadSessionFileSync(path)), false, 'pi would hide the whole file')
     const after = await library.reread(row.id)
     assert.equal(library.reads.appended, 1, 'the append was read from the previous end')

@@ -1,0 +1,41 @@
+/**
+ * Appends to a session file as pi does while the app runs: one complete JSON line whose
+ * parent is the file's last entry (pi session format: appending moves the leaf).
+ */
+import { appendFileSync, readFileSync } from 'node:fs'
+
+/** The id of the last line's entry in the file at `path`. */
+export function lastEntryId(path: string): string {
+  const lines = readFileSync(path, 'utf8').trim().split('\n')
+  return (JSON.parse(lines.at(-1) as string) as { id: string }).id
+}
+
+/** A user message entry (pi's shape), without its parent: {@link appendAfterLast} adds it. */
+export function userEntry(id: string, text: string): Record<string, unknown> {
+  return {
+    type: 'message',
+    id,
+    timestamp: new Date().toISOString(),
+    message: { role: 'user', content: text, timestamp: Date.now() },
+  }
+}
+
+/** Appends `entry` as one line, parented on the file's last entry. */
+export function appendAfterLast(path: string, entry: Record<string, unknown>): void {
+  appendFileSync(path, JSON.stringify({ ...entry, parentId: lastEntryId(path) }) + '\n')
+}
+
+/**
+ * One message entry line of a chain: user content as a string, assistant content as text
+ * blocks, as pi writes them.
+ */
+export function messageLine(
+  id: string,
+  parentId: string | null,
+  role: 'user' | 'assistant',
+  text: string,
+  timestamp: string,
+): string {
+  const content = role === 'user' ? text : [{ type: 'text', text }]
+  return JSON.stringify({ type: 'message', id, parentId, timestamp, message: { role, content } })
+}
