@@ -99,6 +99,7 @@ if (mode === 'warm') {
   }
   figures.search = search
 }
+figures.sessions = library.query(FIRST).total
 // The longest block while the app is in use (closing, which checkpoints the index, is not).
 figures.maxBlockMs = loop.max / 1e6
 loop.disable()
