@@ -101,11 +101,14 @@ function rowValues(record: SessionRecord) {
 }
 
 /**
- * Stores one read outcome (nothing for an unchanged file): the row, the resume state and the
- * texts (replacing the stored ones after a full read, after them for an append).
+ * Stores one read outcome (nothing for an unchanged file or one that is not a pi session):
+ * the row, the resume state and the texts (replacing the stored ones after a full read,
+ * after them for an append).
  */
 export function writeOutcome(db: DatabaseSync, outcome: ReadOutcome): void {
   if (outcome.kind === 'unchanged') return
+  // Another program's file is not listed (a file that turned into one leaves the index).
+  if (outcome.kind === 'foreign') return removeSessions(db, [outcome.record.path])
   const { record } = outcome
   inTransaction(db, () => {
     const { no } = db.prepare(UPSERT).get(rowValues(record)) as { no: number }

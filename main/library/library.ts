@@ -27,7 +27,7 @@ import {
   type RecordReader,
   type WorkerScript,
 } from './read-pool'
-import type { SessionRecord } from './record'
+import { NOT_A_SESSION, type SessionRecord } from './record'
 import type { SessionRoot } from './roots'
 import { discoverSessionFiles, type ScanProblem, type SessionCandidate } from './scan'
 import { BackgroundLoop, indexSliceChars, Notifier } from './scheduler'
@@ -75,7 +75,7 @@ export class SessionLibrary {
   private watcher: RootWatcher | null = null
   private currentRoots: SessionRoot[]
   /** How files were read since start: lets tests and the benchmark see the index at work. */
-  readonly reads = { unchanged: 0, appended: 0, full: 0, failed: 0 }
+  readonly reads = { unchanged: 0, appended: 0, full: 0, failed: 0, foreign: 0 }
   private readonly reader: RecordReader
   private readonly inline: boolean
   private readonly textLoop: BackgroundLoop
@@ -238,6 +238,8 @@ export class SessionLibrary {
       ? await this.reader.ingest(candidate, target, this.inline)
       : await ingestFile(this.index.connection, candidate, this.inline)
     this.reads[kind] += 1
+    if (kind === 'foreign' && !this.scanProblems.some((p) => p.path === candidate.path))
+      this.scanProblems.push({ path: candidate.path, message: NOT_A_SESSION })
   }
 
   private rootOf(path: string): SessionRoot | undefined {

@@ -8,6 +8,7 @@ import { open, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import {
   headerIsFirstForPi,
+  isPiSessionFile,
   loadSessionFile,
   loadSessionFileSync,
   type Diagnostic,
@@ -115,6 +116,10 @@ function fromLoad(
   }
 }
 
+/** What the library's problems say of another program's JSONL file. */
+export const NOT_A_SESSION =
+  'Not a pi session file: its lines are JSON of another kind, not pi entries'
+
 /** A record for a path that could not be read at all. */
 export function unreadableRecord(candidate: SessionCandidate, error: unknown): SessionRecord {
   return {
@@ -148,10 +153,11 @@ async function tailUnchanged(path: string, previous: SessionRecord): Promise<boo
 }
 
 /**
- * How a re-read went: nothing changed, only new lines were read, the whole file, or the
- * file could not be read (retried on every scan: permissions can change without mtime).
+ * How a re-read went: nothing changed, only new lines were read, the whole file, the
+ * file could not be read (retried on every scan: permissions can change without mtime), or
+ * it is not a pi session file at all (another program's JSONL: never listed).
  */
-export type ReadKind = 'unchanged' | 'appended' | 'full' | 'failed'
+export type ReadKind = 'unchanged' | 'appended' | 'full' | 'failed' | 'foreign'
 
 /** A read's outcome: the record, how it was read, and the texts it found. */
 export interface ReadOutcome {
@@ -214,6 +220,10 @@ export async function readRecord(
       return { record, kind: 'appended', texts }
     }
     const loaded = await load(candidate.path)
+    if (!isPiSessionFile(loaded)) {
+      const record = unreadableRecord(candidate, null)
+      return { record: { ...record, problem: NOT_A_SESSION }, kind: 'foreign', texts: [] }
+    }
     return { record: fromLoad(candidate, facts, loaded, onText), kind: 'full', texts }
   } catch (error) {
     return { record: unreadableRecord(candidate, error), kind: 'failed', texts: [] }

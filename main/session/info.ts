@@ -3,6 +3,7 @@
  * from the listing fold (fold.ts).
  */
 import type { LoadedSession } from './load.js'
+import { KNOWN_ENTRY_TYPES } from './types.js'
 import {
   foldListing,
   listingModified,
@@ -81,6 +82,18 @@ export function foldLoaded(
   const fold = startListing(loaded.header, headerIsFirstForPi(loaded))
   for (const entry of loaded.entries) foldListing(fold, entry, onText)
   return fold
+}
+
+/**
+ * Whether a file is a pi session at all (pi spec 2: a header line, then entries): it has a
+ * header, or one of its lines is a pi entry (a known entry type), or nothing in it parses as
+ * JSON (a torn pi file). A JSONL file of another program — its first line JSON of another
+ * shape, no pi entry anywhere — is not. An empty file counts as a (damaged) session.
+ */
+export function isPiSessionFile(loaded: LoadedSession): boolean {
+  if (loaded.header !== null || loaded.entries.length === 0) return true
+  if (loaded.lines[0] !== 1) return true
+  return loaded.entries.some((entry) => KNOWN_ENTRY_TYPES.has(entry.type))
 }
 
 /** Would pi 1.6.0's list()/listAll() show this file (pi spec 6.2)? Never throws. */

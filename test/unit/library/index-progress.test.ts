@@ -39,7 +39,7 @@ test('files added, grown and removed while the app was closed are reconciled at 
   const second = library(root, dataDir)
   await second.start()
   await second.whenTextsReady()
-  assert.deepEqual(second.reads, { unchanged: 2, appended: 1, full: 1, failed: 0 })
+  assert.deepEqual(second.reads, { unchanged: 2, appended: 1, full: 1, failed: 0, foreign: 0 })
   const rows = second.query(query()).rows
   assert.equal(rows.length, 4)
   assert.ok(!rows.some((r) => r.fileName === files[0]), 'the removed file is gone')

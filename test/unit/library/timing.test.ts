@@ -1,6 +1,7 @@
 /**
  * The delays on the append-to-row path fit their budget (preload/contract/timing.ts): the
- * watcher's settle time and the library's notification delay leave time to read the bytes.
+ * watcher's settle time and the library's notification delay leave 100 ms to read and store
+ * the appended bytes (bench/library.ts measures the whole path at about 100 ms).
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -11,7 +12,7 @@ import {
 } from '../../../preload/contract/timing'
 import { COALESCE_MS } from '../../../main/library/watcher'
 
-test('watcher and notification delays leave at least half the append-to-row budget', () => {
+test('watcher and notification delays leave 100 ms of the append-to-row budget', () => {
   assert.equal(COALESCE_MS, WATCH_SETTLE_MS, 'the watcher uses the shared settle time')
-  assert.ok(WATCH_SETTLE_MS + NOTIFY_MS <= APPEND_TO_ROW_BUDGET_MS / 2)
+  assert.ok(WATCH_SETTLE_MS + NOTIFY_MS <= APPEND_TO_ROW_BUDGET_MS - 100)
 })
