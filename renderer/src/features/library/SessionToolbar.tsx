@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { SessionSort } from '../../../../preload/contract/library'
 import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
+import { CheckField, ChoiceField } from '../../components/fields'
 
 const SORTS: { value: SessionSort; label: string }[] = [
   { value: 'threaded', label: 'Threaded' },
@@ -52,38 +53,25 @@ export function SessionToolbar() {
         onChange={(e) => setText(e.target.value)}
       />
       <div className="filters">
-        <label>
-          Sort{' '}
-          <select
-            data-testid="sort-select"
-            value={query.sort}
-            onChange={(e) => setQuery({ sort: e.target.value as SessionSort })}
-          >
-            {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="filter-named"
-            checked={query.named}
-            onChange={(e) => setQuery({ named: e.target.checked })}
-          />
-          Named
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="filter-labeled"
-            checked={query.labeled}
-            onChange={(e) => setQuery({ labeled: e.target.checked })}
-          />
-          Labeled
-        </label>
+        <ChoiceField<SessionSort>
+          label="Sort"
+          testId="sort-select"
+          value={query.sort}
+          options={SORTS}
+          onChange={(sort) => setQuery({ sort })}
+        />
+        <CheckField
+          label="Named"
+          testId="filter-named"
+          checked={query.named}
+          onChange={(named) => setQuery({ named })}
+        />
+        <CheckField
+          label="Labeled"
+          testId="filter-labeled"
+          checked={query.labeled}
+          onChange={(labeled) => setQuery({ labeled })}
+        />
         <select
           aria-label="Model"
           data-testid="filter-model"

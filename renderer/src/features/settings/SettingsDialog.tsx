@@ -3,6 +3,7 @@ import type { TreeFilter, UserSettings } from '../../../../preload/contract/app'
 import { registerCommand } from '../../state/commands'
 import { useSettings } from '../../state/settings'
 import { useModal } from '../../components/dialogs'
+import { CheckField, ChoiceField } from '../../components/fields'
 
 const FILTERS: { value: TreeFilter; label: string }[] = [
   { value: 'default', label: 'Default (as pi’s /tree)' },
@@ -51,37 +52,24 @@ export function SettingsDialog() {
             {theme('light', 'Light')}
             {theme('dark', 'Dark')}
           </fieldset>
-          <label className="check">
-            <input
-              type="checkbox"
-              data-testid="setting-show-hidden"
-              checked={settings.showHidden}
-              onChange={(e) => void update({ showHidden: e.target.checked })}
-            />
-            Show hidden custom messages
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              data-testid="setting-confirm-delete"
-              checked={settings.confirmDelete}
-              onChange={(e) => void update({ confirmDelete: e.target.checked })}
-            />
-            Confirm before moving sessions to the trash
-          </label>
-          <label>
-            Default tree filter{' '}
-            <select
-              value={settings.defaultTreeFilter}
-              onChange={(e) => void update({ defaultTreeFilter: e.target.value as TreeFilter })}
-            >
-              {FILTERS.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CheckField
+            label="Show hidden custom messages"
+            testId="setting-show-hidden"
+            checked={settings.showHidden}
+            onChange={(showHidden) => void update({ showHidden })}
+          />
+          <CheckField
+            label="Confirm before moving sessions to the trash"
+            testId="setting-confirm-delete"
+            checked={settings.confirmDelete}
+            onChange={(confirmDelete) => void update({ confirmDelete })}
+          />
+          <ChoiceField<TreeFilter>
+            label="Default tree filter"
+            value={settings.defaultTreeFilter}
+            options={FILTERS}
+            onChange={(defaultTreeFilter) => void update({ defaultTreeFilter })}
+          />
           <p className="muted">Session folders are managed under “Folders” in the sidebar.</p>
           {error && (
             <p className="error-text" role="alert">
