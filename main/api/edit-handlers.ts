@@ -44,10 +44,9 @@ export function createEditHandlers(
     'session:reveal': async ({ sessionId, target }) => {
       const desktop = context.desktop
       if (!desktop) throw new ApiError('conflict', 'Only the desktop app can open the file manager')
-      const record = library.getSession(sessionId)
-      if (target === 'file') desktop.showItemInFolder(record.path)
+      if (target === 'file') desktop.showItemInFolder(library.getSession(sessionId).path)
       else {
-        const cwd = record.digest?.cwd
+        const cwd = library.getSummary(sessionId).cwd
         if (!cwd) throw new ApiError('not_found', 'This session names no project folder')
         const error = await desktop.openPath(cwd)
         if (error) throw new ApiError('io', error)

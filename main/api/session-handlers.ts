@@ -7,7 +7,7 @@ import { basename } from 'node:path'
 import type { SESSION_VIEW_CHANNELS } from '../../preload/contract/channels'
 import { ApiError } from '../../preload/contract/errors'
 import type { SessionLink } from '../../preload/contract/session-view'
-import type { SessionRecord } from '../library/record'
+import type { SessionLocation } from '../library/index-write'
 import type { HandlerContext, HandlersOf } from './context'
 import { SourceCache, memoize } from './session-view/cache'
 import { imageAt } from './session-view/images'
@@ -19,7 +19,7 @@ import { pathPage } from './session-view/page'
  * (a deep link at startup): wait for the running scan once before giving up.
  * @throws ApiError `not_found` for ids the library does not know
  */
-async function recordOf(context: HandlerContext, id: string): Promise<SessionRecord> {
+async function recordOf(context: HandlerContext, id: string): Promise<SessionLocation> {
   try {
     return context.library.getSession(id)
   } catch (error) {

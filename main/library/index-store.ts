@@ -9,8 +9,8 @@ import { chunkRange, chunkTexts, indexPendingChunks, type StoredText } from './i
 import { inTransaction, indexPath, openIndex, useWriteLock } from './index-db'
 import { runQuery, type QueryOutcome } from './index-query'
 import { listModels, listProjects, rowByKey, textProgress } from './index-rows'
-import { loadRecordByKey, removeSessions } from './index-write'
-import type { FileIdentity, SessionRecord, SessionStatus } from './record'
+import { locateByKey, removeSessions, type SessionLocation } from './index-write'
+import type { FileIdentity, SessionStatus } from './record'
 import { WriteLock } from './write-lock'
 
 /** What the scan compares a file with: its stored identity and status. */
@@ -64,9 +64,9 @@ export class LibraryIndex {
     )
   }
 
-  /** The stored record of a session id. */
-  recordByKey(key: string): SessionRecord | undefined {
-    return loadRecordByKey(this.db, key)
+  /** Where the session with this id is. */
+  locate(key: string): SessionLocation | undefined {
+    return locateByKey(this.db, key)
   }
 
   /** Forgets files that are gone. */

@@ -188,8 +188,21 @@ export function loadRecordByPath(db: DatabaseSync, path: string): SessionRecord 
   return row ? toRecord(row as unknown as StoredRow) : undefined
 }
 
-/** The stored record of the session with opaque id `key`, if any. */
-export function loadRecordByKey(db: DatabaseSync, key: string): SessionRecord | undefined {
-  const row = db.prepare(`SELECT ${RECORD_COLUMNS} FROM sessions WHERE key = ?`).get(key)
-  return row ? toRecord(row as unknown as StoredRow) : undefined
+/** Where a session's file is, by opaque id: what the API needs to act on it. */
+export type SessionLocation = Pick<
+  SessionRecord,
+  'key' | 'path' | 'folder' | 'root' | 'fileName' | 'size' | 'status'
+>
+
+/**
+ * Where the session with opaque id `key` is, if the index knows it (without its stored
+ * state, which can be large: every entry id of the file).
+ */
+export function locateByKey(db: DatabaseSync, key: string): SessionLocation | undefined {
+  const row = db
+    .prepare('SELECT key, path, folder, root, file_name, size, status FROM sessions WHERE key = ?')
+    .get(key) as (Omit<SessionLocation, 'fileName'> & { file_name: string }) | undefined
+  if (!row) return undefined
+  const { file_name: fileName, ...rest } = row
+  return { ...rest, fileName }
 }

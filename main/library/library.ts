@@ -27,7 +27,8 @@ import {
   type RecordReader,
   type WorkerScript,
 } from './read-pool'
-import { NOT_A_SESSION, type SessionRecord } from './record'
+import { NOT_A_SESSION } from './record'
+import type { SessionLocation } from './index-write'
 import type { SessionRoot } from './roots'
 import { discoverSessionFiles, type ScanProblem, type SessionCandidate } from './scan'
 import { BackgroundLoop, indexSliceChars, Notifier } from './scheduler'
@@ -298,11 +299,11 @@ export class SessionLibrary {
   }
 
   /**
-   * The record behind a session id.
+   * Where the session behind an id is.
    * @throws ApiError `not_found` when the id is unknown (forged ids land here).
    */
-  getSession(id: string): SessionRecord {
-    const session = this.index.recordByKey(id)
+  getSession(id: string): SessionLocation {
+    const session = this.index.locate(id)
     if (!session) throw new ApiError('not_found', `No session with id ${id}`)
     return session
   }
