@@ -39,3 +39,8 @@ export function messageLine(
   const content = role === 'user' ? text : [{ type: 'text', text }]
   return JSON.stringify({ type: 'message', id, parentId, timestamp, message: { role, content } })
 }
+
+/** A version 3 session header line (pi spec 2.1). */
+export function headerLine(id: string, timestamp: string, cwd: string): string {
+  return JSON.stringify({ type: 'session', version: 3, id, timestamp, cwd })
+}

@@ -5,6 +5,7 @@
  */
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { headerLine, messageLine } from './append'
 
 const WORDS = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima'.split(' ')
 
@@ -14,15 +15,7 @@ export function writeTextStore(root: string, sessions: number, kib: number): str
   mkdirSync(folder, { recursive: true })
   for (let n = 0; n < sessions; n++) {
     const start = Date.UTC(2026, 0, 1) + n * 3_600_000
-    const lines = [
-      JSON.stringify({
-        type: 'session',
-        version: 3,
-        id: `text-${n}`,
-        timestamp: new Date(start).toISOString(),
-        cwd: '/text/store',
-      }),
-    ]
+    const lines = [headerLine(`text-${n}`, new Date(start).toISOString(), '/text/store')]
     const messages = Math.max(2, Math.ceil((kib * 1024) / 2048))
     let parent: string | null = null
     for (let i = 0; i < messages; i++) {
@@ -31,17 +24,7 @@ export function writeTextStore(root: string, sessions: number, kib: number): str
       if (i === messages - 1) words.push(`marker-${n}`)
       const text = words.join(' ')
       const role = i % 2 === 0 ? 'user' : 'assistant'
-      const content = role === 'user' ? text : [{ type: 'text', text }]
-      const timestamp = new Date(start + i * 1000).toISOString()
-      lines.push(
-        JSON.stringify({
-          type: 'message',
-          id,
-          parentId: parent,
-          timestamp,
-          message: { role, content },
-        }),
-      )
+      lines.push(messageLine(id, parent, role, text, new Date(start + i * 1000).toISOString()))
       parent = id
     }
     const file = join(

@@ -10,6 +10,7 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SessionLibrary } from '../../../main/library/library'
+import { messageLine } from '../../helpers/append'
 import { openFixtureLibrary, query } from '../../helpers/library'
 
 test('a parent session removed from the library leaves its forks’ usage as it was', async () => {
@@ -54,17 +55,9 @@ test('a file whose header cannot be read is titled from its readable messages', 
     for (let i = 1; i <= 6; i++) {
       const id = `m${i}`
       const role = i % 2 ? 'user' : 'assistant'
-      const content = i % 2 ? `question ${i}` : [{ type: 'text', text: `answer ${i}` }]
+      const text = i % 2 ? `question ${i}` : `answer ${i}`
       const timestamp = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()
-      lines.push(
-        JSON.stringify({
-          type: 'message',
-          id,
-          parentId: parent,
-          timestamp,
-          message: { role, content },
-        }),
-      )
+      lines.push(messageLine(id, parent, role, text, timestamp))
       parent = id
     }
     writeFileSync(join(dir, 'broken.jsonl'), lines.join('\n') + '\n')

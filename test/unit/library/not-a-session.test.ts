@@ -9,24 +9,15 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SessionLibrary } from '../../../main/library/library'
 import { NOT_A_SESSION } from '../../../main/library/record'
-import { messageLine } from '../../helpers/append'
+import { headerLine, messageLine } from '../../helpers/append'
 import { query } from '../../helpers/library'
 import { tempDir } from '../../helpers/temp'
 
 test('a foreign JSONL folder in a flat session directory is a problem, not a session', async (t) => {
   const flat = tempDir(t, 'pi-flat-')
-  const header = {
-    type: 'session',
-    version: 3,
-    id: 'real',
-    timestamp: '2026-01-01T00:00:00.000Z',
-    cwd: '/p',
-  }
+  const header = headerLine('real', '2026-01-01T00:00:00.000Z', '/p')
   const first = messageLine('m1', null, 'user', 'a real session', '2026-01-01T00:00:01.000Z')
-  writeFileSync(
-    join(flat, '2026-01-01T00-00-00-000Z_real.jsonl'),
-    `${JSON.stringify(header)}\n${first}\n`,
-  )
+  writeFileSync(join(flat, '2026-01-01T00-00-00-000Z_real.jsonl'), `${header}\n${first}\n`)
   mkdirSync(join(flat, 'subagent-artifacts'))
   const foreign = join(flat, 'subagent-artifacts', 'task-1_transcript.jsonl')
   const records = Array.from({ length: 3 }, (_, i) =>

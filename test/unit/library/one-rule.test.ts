@@ -16,7 +16,7 @@ import {
   isListedByPi,
   loadSessionFileSync,
 } from '../../../main/session'
-import { appendAfterLast } from '../../helpers/append'
+import { appendAfterLast, headerLine } from '../../helpers/append'
 import { openFixtureLibrary, query } from '../../helpers/library'
 
 test('an appended non-string session name hides the session from pi, in the row too', async () => {
@@ -44,13 +44,7 @@ test('a numeric entry timestamp gives the row and the session header one modifie
   const dir = mkdtempSync(join(tmpdir(), 'pi-drift-'))
   try {
     const file = join(dir, '2026-01-01T00-00-00-000Z_drift.jsonl')
-    const header = {
-      type: 'session',
-      version: 3,
-      id: 'drift',
-      timestamp: '2026-01-01T00:00:00.000Z',
-      cwd: '/d',
-    }
+    const header = headerLine('drift', '2026-01-01T00:00:00.000Z', '/d')
     const activity = Date.UTC(2026, 2, 3, 4, 5, 6)
     const message = {
       type: 'message',
@@ -59,7 +53,7 @@ test('a numeric entry timestamp gives the row and the session header one modifie
       timestamp: activity,
       message: { role: 'user', content: 'numeric time' },
     }
-    writeFileSync(file, `${JSON.stringify(header)}\n${JSON.stringify(message)}\n`)
+    writeFileSync(file, `${header}\n${JSON.stringify(message)}\n`)
     const library = new SessionLibrary([{ path: dir, source: 'cli' }], { watch: false })
     await library.start()
     await library.whenIdle()
