@@ -15,6 +15,8 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generateSession } from './generate-session.js'
 
+/** The runtime's major version, for the labels (the project runs on its pinned Node). */
+const major = process.versions.node.split('.')[0]
 const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '..')
 const outDir = join(root, 'bench', 'out')
@@ -111,9 +113,9 @@ async function main(): Promise<void> {
     'session-manager.js',
   )
   const plan: [string, string, string, string][] = [
-    ['ours (Node 20)', process.execPath, 'ours', ours],
-    ['ours async (Node 20)', process.execPath, 'ours-async', ours],
-    ['pi 0.73.1 (Node 20)', process.execPath, 'pi073', pi073],
+    [`ours (Node ${major})`, process.execPath, 'ours', ours],
+    [`ours async (Node ${major})`, process.execPath, 'ours-async', ours],
+    [`pi 0.73.1 (Node ${major})`, process.execPath, 'pi073', pi073],
   ]
   if (existsSync(node22) && existsSync(pi160)) {
     plan.push(
@@ -161,8 +163,8 @@ async function main(): Promise<void> {
   }
   ratio('ours (Node 22)', 'pi 1.6.0 (Node 22)')
   ratio('ours async (Node 22)', 'pi 1.6.0 (Node 22)')
-  ratio('ours (Node 20)', 'pi 0.73.1 (Node 20)')
-  ratio('ours async (Node 20)', 'pi 0.73.1 (Node 20)')
+  ratio(`ours (Node ${major})`, `pi 0.73.1 (Node ${major})`)
+  ratio(`ours async (Node ${major})`, `pi 0.73.1 (Node ${major})`)
 }
 
 await main()
