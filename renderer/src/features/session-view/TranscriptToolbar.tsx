@@ -52,8 +52,7 @@ export function TranscriptToolbar() {
         <span className="muted small path-facts" data-testid="path-facts">
           {path.total.toLocaleString()} {path.total === 1 ? 'entry' : 'entries'} ·{' '}
           {path.contextMessages.toLocaleString()}{' '}
-          {path.contextMessages === 1 ? 'message' : 'messages'}
-          to the model
+          {path.contextMessages === 1 ? 'message' : 'messages'} to the model
           {path.compactedAway > 0 && ` · ${path.compactedAway.toLocaleString()} compacted away`} ·
           thinking {path.thinkingLevel}
           {path.model && ` · ${path.model}`}
