@@ -6,7 +6,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { ProjectSummary, SessionQuery, LibraryRow } from '../../preload/contract/library'
 import { chunkRange, chunkTexts, indexPendingChunks, type StoredText } from './index-chunks'
-import { inTransaction, indexPath, openIndex, useWriteLock } from './index-db'
+import { inTransaction, indexPath, openIndex, useWriteLock, type OpenIndex } from './index-db'
 import { runQuery, type QueryOutcome } from './index-query'
 import { listModels, listProjects, rowByKey, textProgress } from './index-rows'
 import { locateByKey, removeSessions, type SessionLocation } from './index-write'
@@ -22,21 +22,35 @@ export interface StoredIdentity extends FileIdentity {
 export class LibraryIndex {
   /** The index file; null when the index lives in memory. */
   readonly file: string | null
-  /** Why an existing index was rebuilt at open; null when it was used as it was. */
-  readonly rebuilt: string | null
+  /**
+   * What the user should know about the index itself, as one sentence: why an existing one
+   * was rebuilt, or that none could be created on disk; null when all is well.
+   */
+  readonly problem: string | null
   private readonly db: DatabaseSync
   /** The writers' lock, shared with every thread that writes this index. */
   readonly lock = new WriteLock()
 
   /**
-   * Opens the index in `dataDir` (in memory when null).
-   * @throws Error when no index can be created there at all
+   * Opens the index in `dataDir` (in memory when null, or when no index can be created
+   * there: a read-only or full disk must not keep the library from opening; `rebuilt` says
+   * so).
    */
   constructor(dataDir: string | null) {
-    const opened = openIndex(dataDir)
+    let opened: OpenIndex
+    let file = dataDir === null ? null : indexPath(dataDir)
+    let problem: string | null = null
+    try {
+      opened = openIndex(dataDir)
+      if (opened.rebuilt) problem = `Library index rebuilt: ${opened.rebuilt}`
+    } catch (error) {
+      opened = openIndex(null)
+      problem = `Library index kept in memory for this run: it could not be created in ${dataDir} (${(error as Error).message})`
+      file = null
+    }
     this.db = opened.db
-    this.rebuilt = opened.rebuilt
-    this.file = dataDir === null ? null : indexPath(dataDir)
+    this.problem = problem
+    this.file = file
     useWriteLock(this.db, this.lock)
   }
 

@@ -83,7 +83,6 @@ export class SessionLibrary {
 
   /**
    * @param roots the folders to scan; no session file is ever written by the library.
-   * @throws Error when no index can be created in `options.dataDir`
    */
   constructor(
     roots: readonly SessionRoot[],
@@ -111,11 +110,8 @@ export class SessionLibrary {
         }),
       () => this.closed,
     )
-    if (this.index.rebuilt)
-      this.indexProblems.push({
-        path: file ?? '',
-        message: `Library index rebuilt: ${this.index.rebuilt}`,
-      })
+    if (this.index.problem)
+      this.indexProblems.push({ path: this.index.file ?? '', message: this.index.problem })
   }
 
   /** The index file and its writers' lock; null when the index lives in memory. */

@@ -176,6 +176,24 @@ test('a corrupt, foreign or older index is rebuilt and reported, never fatal', a
   t.cleanup()
 })
 
+test('an index that cannot be created on disk is kept in memory and said so', async (t) => {
+  const store = copyFixtureStore()
+  t.after(() => store.cleanup())
+  const dataDir = join(store.root, 'not-a-folder')
+  writeFileSync(dataDir, 'a file where the data folder should be')
+  const library = new SessionLibrary([{ path: store.sessionsDir, source: 'cli' }], {
+    dataDir,
+    watch: false,
+  })
+  await library.start()
+  await library.whenIdle()
+  assert.ok((await rowOf(library, FILE))?.messageCount, 'the library still lists sessions')
+  assert.ok(library.query(query({ text: 'Timeline' })).matched > 0, 'and searches them')
+  const problem = library.listProjects().problems.find((p) => /kept in memory/.test(p.message))
+  assert.match(problem?.message ?? '', /could not be created in .*not-a-folder/)
+  await library.close()
+})
+
 test('the watcher brings an append without a rescan, read from the previous end', async () => {
   const t = setup(true)
   const library = t.make()
