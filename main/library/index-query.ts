@@ -127,6 +127,16 @@ function compile(text: string): { patterns: SearchPattern[]; error: string | nul
   }
 }
 
+/** A row's snippet; none when the pattern runs out of time on this row's texts. */
+function snippetOrNone(db: DatabaseSync, key: Key, patterns: readonly SearchPattern[]) {
+  try {
+    return snippetOf(db, key, patterns)
+  } catch (error) {
+    if (error instanceof SearchTimeout) return null
+    throw error
+  }
+}
+
 /** The named parameters the scope alone uses (SQLite refuses unused names). */
 function scopeParams(params: Record<string, SQLInputValue>): Record<string, SQLInputValue> {
   return params.project === undefined ? {} : { project: params.project }
@@ -170,7 +180,7 @@ export function runQuery(db: DatabaseSync, query: SessionQuery): QueryOutcome {
   )
   const rows: QueryRow[] = summaries.map((summary, i) => {
     const { key, depth } = page[i] as { key: Key; depth: number }
-    const hit = searching && !queryError ? snippetOf(db, key, patterns) : null
+    const hit = searching && !queryError ? snippetOrNone(db, key, patterns) : null
     return { ...summary, depth, snippet: hit?.snippet ?? null, matchEntryId: hit?.entryId ?? null }
   })
   return { rows, matched: ordered.length, total, queryError }
