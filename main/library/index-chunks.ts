@@ -9,6 +9,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite'
 import type { ListingText } from '../session'
+import { inTransaction } from './index-db'
 
 /** Characters a chunk grows to before the next text starts a new one. */
 export const CHUNK_CHARS = 16_384
@@ -128,12 +129,30 @@ export function chunkTexts(text: string, segments: string): StoredText[] {
   return out
 }
 
+/** A session's stored chunks in file order, read lazily (a caller that stops early reads no more). */
+export function readChunks(db: DatabaseSync, no: number): Iterable<StoredChunk> {
+  const [low, high] = chunkRange(no)
+  return db
+    .prepare('SELECT text, segments FROM chunks WHERE id BETWEEN ? AND ? ORDER BY id')
+    .iterate(low, high) as Iterable<StoredChunk>
+}
+
+/** One stored chunk: its texts joined by SEPARATOR, and their segments as JSON. */
+export interface StoredChunk {
+  text: string
+  segments: string
+}
+
 /**
  * Indexes pending chunks of the newest sessions whose texts wait, up to about `maxChars`
- * characters, in one transaction the caller opens.
+ * characters, in one transaction of its own.
  * @returns how many chunks were indexed (0: nothing waits)
  */
 export function indexPendingChunks(db: DatabaseSync, maxChars: number): number {
+  return inTransaction(db, () => indexPendingIn(db, maxChars))
+}
+
+function indexPendingIn(db: DatabaseSync, maxChars: number): number {
   let chars = 0
   let count = 0
   const next = db.prepare(

@@ -7,7 +7,7 @@
  * against every text, all inside the time-limited matcher (search-run.ts).
  */
 import type { DatabaseSync } from 'node:sqlite'
-import { chunkRange, SEPARATOR, SESSION_BITS } from './index-chunks'
+import { readChunks, SEPARATOR, SESSION_BITS } from './index-chunks'
 import { SEARCH_TIMEOUT_MS, SNIPPET_RADIUS, type SearchHit, type SearchPattern } from './search'
 import { firstMatches } from './search-run'
 
@@ -48,10 +48,7 @@ function* sessionChunks(
   db: DatabaseSync,
   no: number,
 ): Generator<{ texts: string[]; segments: string }> {
-  const [low, high] = chunkRange(no)
-  const rows = db
-    .prepare('SELECT text, segments FROM chunks WHERE id BETWEEN ? AND ? ORDER BY id')
-    .iterate(low, high) as Iterable<{ text: string; segments: string }>
+  const rows = readChunks(db, no)
   // Texts never hold the separator (index-chunks.ts), so splitting gives them back exactly.
   for (const row of rows) yield { texts: row.text.split(SEPARATOR), segments: row.segments }
 }

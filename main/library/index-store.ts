@@ -5,8 +5,8 @@
  */
 import type { DatabaseSync } from 'node:sqlite'
 import type { ProjectSummary, SessionQuery, LibraryRow } from '../../preload/contract/library'
-import { chunkRange, chunkTexts, indexPendingChunks, type StoredText } from './index-chunks'
-import { inTransaction, indexPath, openIndex, useWriteLock, type OpenIndex } from './index-db'
+import { chunkTexts, indexPendingChunks, readChunks, type StoredText } from './index-chunks'
+import { indexPath, openIndex, useWriteLock, type OpenIndex } from './index-db'
 import { runQuery, type QueryOutcome } from './index-query'
 import { listModels, listProjects, rowByKey, textProgress } from './index-rows'
 import { locateByKey, removeSessions, type SessionLocation } from './index-write'
@@ -90,7 +90,7 @@ export class LibraryIndex {
 
   /** Indexes up to about `maxChars` of waiting texts on this connection; returns chunks indexed. */
   indexTexts(maxChars: number): number {
-    return inTransaction(this.db, () => indexPendingChunks(this.db, maxChars))
+    return indexPendingChunks(this.db, maxChars)
   }
 
   /** Runs a session query. */
@@ -118,11 +118,7 @@ export class LibraryIndex {
     const found = this.db.prepare('SELECT no FROM sessions WHERE key = ?').get(key) as
       { no: number } | undefined
     if (!found) return []
-    const [low, high] = chunkRange(found.no)
-    const rows = this.db
-      .prepare('SELECT text, segments FROM chunks WHERE id BETWEEN ? AND ? ORDER BY id')
-      .all(low, high) as { text: string; segments: string }[]
-    return rows.flatMap((row) => chunkTexts(row.text, row.segments))
+    return [...readChunks(this.db, found.no)].flatMap((row) => chunkTexts(row.text, row.segments))
   }
 
   /** Sessions whose texts wait for the full-text index, of all sessions. */

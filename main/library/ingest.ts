@@ -5,7 +5,6 @@
  */
 import type { DatabaseSync } from 'node:sqlite'
 import { indexPendingChunks } from './index-chunks'
-import { inTransaction } from './index-db'
 import { loadRecordByPath, writeOutcome } from './index-write'
 import { readRecord, type ReadKind } from './record'
 import type { SessionCandidate } from './scan'
@@ -26,6 +25,6 @@ export async function ingestFile(
   const previous = loadRecordByPath(db, candidate.path)
   const outcome = await readRecord(candidate, previous, blocking)
   writeOutcome(db, outcome)
-  if (indexNow) inTransaction(db, () => indexPendingChunks(db, Infinity))
+  if (indexNow) indexPendingChunks(db, Infinity)
   return outcome.kind
 }

@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os'
 import type { DatabaseSync } from 'node:sqlite'
 import { isMainThread, Worker } from 'node:worker_threads'
-import { connectIndex, inTransaction } from './index-db'
+import { connectIndex } from './index-db'
 import { indexPendingChunks } from './index-chunks'
 import { ingestFile } from './ingest'
 import { readRecord, type SessionRecord, type ReadKind, type ReadOutcome } from './record'
@@ -87,7 +87,7 @@ export function localWorker(): {
         const conn = db(request.index.file, request.index.lock)
         return {
           id,
-          indexed: inTransaction(conn, () => indexPendingChunks(conn, request.index.maxChars)),
+          indexed: indexPendingChunks(conn, request.index.maxChars),
         }
       } catch (error) {
         return { id, error: (error as Error).message }
