@@ -12,6 +12,7 @@ import {
   buildSessionProjection,
   loadSessionFile,
   walkToRoot,
+  type ListingFold,
   type LoadedSession,
   type SessionEntry,
   type SessionInfo,
@@ -34,9 +35,16 @@ export type FileStamp = FileIdentity
 /** One loaded session plus the lookups the view needs. */
 export interface ViewSource {
   path: string
+  /** The identity of the bytes read so far (grows with live follow, grow.ts). */
   stamp: FileStamp
   loaded: LoadedSession
-  manager: SessionManager
+  /**
+   * pi's SessionManager over the entries read so far; built on first use after the file grew
+   * (live follow keeps its own incremental state and rarely needs it).
+   */
+  readonly manager: SessionManager
+  /** Forgets the manager after the entries grew: the next use builds it over all of them. */
+  dropManager(): void
   /** All entries in file order (pi's `getEntries()`; legacy files migrated in memory). */
   entries: readonly SessionEntry[]
   /** pi's index: id -> entry, a later duplicate wins (pi spec 7). */
@@ -50,6 +58,8 @@ export interface ViewSource {
   leafPos: number
   /** pi's listing summary (name, created, modified...; pi spec 15.1). */
   info: SessionInfo | null
+  /** pi's listing fold over the entries read so far (null without a header; pi spec 15.1). */
+  listing: ListingFold | null
 }
 
 /** Lets queued I/O and timers run (used between long synchronous steps). */
@@ -70,6 +80,8 @@ export async function stampOf(path: string): Promise<FileStamp> {
 export async function loadViewSource(path: string, signal?: AbortSignal): Promise<ViewSource> {
   const stamp = await stampOf(path)
   const loaded = await loadSessionFile(path, { signal })
+  // Bytes parsed, not the stat before reading: a file that grew meanwhile is followed from here.
+  stamp.size = loaded.bytes
   // Between the synchronous steps below (each tens of ms on 50,000 entries), let other
   // requests run: the main process must never be blocked for long.
   await yieldNow()
@@ -85,8 +97,26 @@ export async function loadViewSource(path: string, signal?: AbortSignal): Promis
   const resume = manager.getResumeEntry()
   const leafPos = resume === undefined ? -1 : (posOf.get(resume) ?? -1)
   await yieldNow()
-  const { info } = buildSessionInfo(path, loaded, new Date(stamp.mtimeMs))
-  return { path, stamp, loaded, manager, entries, byId, posOf, leafPos, info }
+  const { info, fold } = buildSessionInfo(path, loaded, new Date(stamp.mtimeMs))
+  let built: SessionManager | null = manager
+  return {
+    path,
+    stamp,
+    loaded,
+    get manager(): SessionManager {
+      built ??= SessionManager.fromLoaded(path, loaded)
+      return built
+    },
+    dropManager() {
+      built = null
+    },
+    entries,
+    byId,
+    posOf,
+    leafPos,
+    info,
+    listing: fold,
+  }
 }
 
 /** The entry tree (pi spec 8, with the session module's no-silent-loss improvements). */

@@ -13,6 +13,7 @@ export function SessionView() {
   const status = useSessionView((s) => s.status)
   const error = useSessionView((s) => s.error)
   const overview = useSessionView((s) => s.overview)
+  const rows = useSessionView((s) => s.rows)
   return (
     <section
       className="session-view sv"
@@ -30,7 +31,13 @@ export function SessionView() {
         <>
           <SessionHeader overview={overview} />
           <div className="session-split">
-            <BranchTree key={overview.id} overview={overview} />
+            {rows ? (
+              <BranchTree key={overview.id} overview={overview} rows={rows} />
+            ) : (
+              <div className="tree-loading muted" data-testid="tree-loading" role="status">
+                Loading the branch tree ({overview.rowCount.toLocaleString()} entries)…
+              </div>
+            )}
             <Transcript />
           </div>
         </>
