@@ -95,14 +95,6 @@ function extendSource(source: ViewSource, more: LoadedSession, stamp: FileStamp)
   loaded.tail = Buffer.concat([Buffer.from(loaded.tail), Buffer.from(more.tail)]).subarray(-256)
   source.leafPos = entries.length - 1
   source.stamp = { size: more.bytes, mtimeMs: stamp.mtimeMs, ino: stamp.ino }
-  if (source.info && source.listing) {
-    const fold = source.listing
-    if (fold.name !== null) source.info.name = fold.name
-    else delete source.info.name
-    source.info.modified = new Date(listingModified(fold, stamp.mtimeMs))
-    source.info.messageCount = fold.messageCount
-    source.info.firstMessage = fold.firstMessage ?? '(no messages)'
-  }
   source.dropManager()
 }
 
@@ -144,8 +136,10 @@ function extendOpened(opened: OpenedSession, source: ViewSource, from: number): 
   }
   const leaf = source.entries[source.leafPos] as SessionEntry
   Object.assign(opened, {
-    name: source.info?.name ?? null,
-    modified: source.info ? source.info.modified.getTime() : opened.modified,
+    name: source.listing?.name ?? null,
+    modified: source.listing
+      ? listingModified(source.listing, source.stamp.mtimeMs)
+      : opened.modified,
     size: source.stamp.size,
     mtimeMs: source.stamp.mtimeMs,
     leafId: String(leaf.id),

@@ -11,7 +11,8 @@ import type {
 import { resumeNote } from './resume'
 import { collectCalls, type CallInfo } from './row-text'
 import { buildRows } from './rows'
-import { yieldNow, type SessionEntry, type ViewSource } from './source'
+import { listingModified } from '../../session'
+import { forEachSliced, yieldNow, type SessionEntry, type ViewSource } from './source'
 
 /** Sums pi Usage objects (pi spec 2.3) defensively: odd files carry odd values. */
 export function addUsage(total: UsageView, usage: unknown): void {
@@ -182,7 +183,7 @@ export async function buildOverview(
   id: string,
   fileName: string,
 ): Promise<OpenedSession> {
-  const { loaded, manager, info, entries, leafPos } = source
+  const { loaded, manager, listing, entries, leafPos } = source
   const calls = collectCalls(entries)
   const rows = await buildRows(source, calls)
   await yieldNow()
@@ -191,7 +192,7 @@ export async function buildOverview(
     if (row.pos >= 0) rowOfPos[row.pos] = index
   })
   const tally = emptyTally()
-  for (const entry of entries) tallyEntry(tally, entry)
+  await forEachSliced(entries, (entry) => tallyEntry(tally, entry))
   const childCount: number[] = new Array<number>(rows.length).fill(0)
   const tree = treeCounts(rows, childCount)
   const revision = nextRevision()
@@ -208,11 +209,11 @@ export async function buildOverview(
     id,
     fileName,
     headerId: header ? String(header.id) : null,
-    name: info?.name ?? null,
-    firstMessage: info?.firstMessage ?? '(no messages)',
+    name: listing?.name ?? null,
+    firstMessage: listing?.firstMessage ?? '(no messages)',
     cwd: typeof header?.cwd === 'string' && header.cwd !== '' ? header.cwd : null,
-    created: finite(info?.created.getTime()),
-    modified: finite(info?.modified.getTime()),
+    created: listing?.created ?? null,
+    modified: listing ? finite(listingModified(listing, source.stamp.mtimeMs)) : null,
     version: loaded.version,
     size: source.stamp.size,
     leafId: manager.getLeafId(),

@@ -146,7 +146,7 @@ export async function peekTail(path: string, options: PeekOptions = {}): Promise
     return refuse('the last entry has no id', bytes.length)
   const source = tailSource(more.entries)
   const path_ = pathTo(source, leaf)
-  const plan = planPath(source, leaf, false)
+  const plan = await planPath(source, leaf, false)
   const rooted = path_[0] !== undefined && (path_[0].parentId ?? null) === null
   const first = rooted ? 0 : firstSettled(plan, path_)
   const settled = plan.items.length - first

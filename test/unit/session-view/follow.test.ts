@@ -22,7 +22,7 @@ import { dispatch } from '../../../main/api/dispatch'
 import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { SessionLibrary } from '../../../main/library/library'
 import type { FollowResult, TreePage } from '../../../preload/contract/session-live'
-import type { SessionOverview, TreeRow } from '../../../preload/contract/session-view'
+import type { PathPage, SessionOverview, TreeRow } from '../../../preload/contract/session-view'
 import { appendAfterLast, userEntry } from '../../helpers/append'
 import { copyFixtureStore, fixtureFile } from '../../helpers/fixtures'
 import { query } from '../../helpers/library'
@@ -230,4 +230,58 @@ test('tree pages of an older read are refused, not mixed with the new one', asyn
     log,
   )
   assert.equal(!stale.ok && stale.error.code, 'conflict')
+})
+
+test('the path to the new leaf, extended from the planned one, is the path a fresh open plans', async (t) => {
+  const { id, path, handlers, fresh } = await setup(t, 'tools-images')
+  const view = await View.open(handlers, id)
+  const page = (table: HandlerTable, raw: boolean) =>
+    ok<PathPage>(table, 'session:get-path', {
+      sessionId: id,
+      entryId: String(view.overview.leafId),
+      raw,
+      limit: 500,
+    })
+  for (const raw of [false, true]) await page(handlers, raw)
+  const time = () => new Date().toISOString()
+  appendAfterLast(path, userEntry('feed0010', 'read the file again'))
+  appendAfterLast(path, {
+    type: 'message',
+    id: 'feed0011',
+    timestamp: time(),
+    message: {
+      role: 'assistant',
+      content: [{ type: 'toolCall', id: 'call-f1', name: 'read', arguments: { path: 'a.ts' } }],
+      provider: 'openai',
+      model: 'gpt-5.1',
+      stopReason: 'toolUse',
+      timestamp: Date.now(),
+    },
+  })
+  appendAfterLast(path, {
+    type: 'message',
+    id: 'feed0012',
+    timestamp: time(),
+    message: {
+      role: 'toolResult',
+      toolCallId: 'call-f1',
+      toolName: 'read',
+      content: [{ type: 'text', text: 'export {}' }],
+      isError: false,
+      timestamp: Date.now(),
+    },
+  })
+  appendAfterLast(path, {
+    type: 'thinking_level_change',
+    id: 'feed0013',
+    timestamp: time(),
+    thinkingLevel: 'low',
+  })
+  assert.equal((await view.follow()).kind, 'appended')
+  const other = fresh()
+  for (const raw of [false, true]) {
+    const followed = await page(handlers, raw)
+    assert.equal(followed.targetId, 'feed0013')
+    assert.deepEqual(followed, await page(other, raw), raw ? 'raw' : 'model view')
+  }
 })

@@ -37,7 +37,7 @@ async function agrees(path: string, tailBytes: number): Promise<boolean> {
   const leaf = source.entries[source.leafPos]
   assert.ok(leaf, 'the full parse has a leaf where the tail found one')
   assert.equal(preview.leafId, leaf.id, `${path} @${tailBytes}: same leaf as pi`)
-  const full = pathPage(source, new Map(), { entryId: String(leaf.id), limit: 5000 })
+  const full = await pathPage(source, new Map(), { entryId: String(leaf.id), limit: 5000 })
   const end = full.items.slice(full.items.length - preview.items.length)
   assert.ok(full.items.length >= preview.items.length)
   assert.deepEqual(withoutPlaces(preview.items), withoutPlaces(end), `${path} @${tailBytes}`)

@@ -15,6 +15,8 @@ export function TailPreview({ preview, sessionId }: { preview: Preview; sessionI
   // The newest entry is what pi resumes from: start at the bottom, as the full view does.
   useLayoutEffect(() => {
     if (box.current) box.current.scrollTop = box.current.scrollHeight
+    const frame = requestAnimationFrame(() => performance.mark('pi:preview:painted'))
+    return () => cancelAnimationFrame(frame)
   }, [preview])
   return (
     <div className="transcript-list tail-preview" data-testid="tail-preview" ref={box}>
