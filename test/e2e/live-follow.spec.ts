@@ -9,7 +9,6 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
-import { appendPrompt } from './pi-append'
 import { readManifest } from '../helpers/fixtures'
 import { generateSession } from '../../bench/generate-session'
 
@@ -81,10 +80,9 @@ test('scrolled up, the reader keeps their place and is offered the new entries',
     .getByTestId('transcript-entry')
     .first()
     .getAttribute('data-entry-id')
-  appendPrompt(path, 'f0110001', 'First line written while the reader is up')
-  appendPrompt(path, 'f0110002', 'Second line written while the reader is up')
+  const written = await piWriter(path, 12, 60)
   const jump = page.getByTestId('new-entries')
-  await expect(jump).toHaveText(/2 new entries/)
+  await expect(jump).toHaveText(`${written.length} new entries ↓`)
   expect(await list.evaluate((el) => el.scrollTop)).toBeLessThan(50)
   await expect(page.getByTestId('transcript-entry').first()).toHaveAttribute(
     'data-entry-id',
@@ -93,8 +91,11 @@ test('scrolled up, the reader keeps their place and is offered the new entries',
   await session.screenshot('live-follow-scrolled-up')
   await jump.click()
   await expect(
-    page.locator('[data-testid="transcript-entry"][data-entry-id="f0110002"]'),
+    page.locator(`[data-testid="transcript-entry"][data-entry-id="${written.at(-1)}"]`),
   ).toBeVisible()
   await expect(jump).toHaveCount(0)
+  const ids = await session.transcriptIds()
+  expect(ids.slice(-written.length)).toEqual(written)
+  expect(new Set(ids).size).toBe(ids.length)
   session.expectClean()
 })

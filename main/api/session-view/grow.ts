@@ -11,15 +11,16 @@ import {
   CURRENT_SESSION_VERSION,
   foldListing,
   labelChange,
+  finishParse,
   listingModified,
-  loadSessionFile,
+  SessionLineParser,
   type LoadedSession,
 } from '../../session'
 import { sameIdentity } from '../../library/record'
 import { collectCalls } from './row-text'
 import { nextRevision, statsOf, tallyEntry, type OpenedSession } from './overview'
 import { toRow } from './rows'
-import { type FileStamp, type SessionEntry, type ViewSource } from './source'
+import { yieldNow, type FileStamp, type SessionEntry, type ViewSource } from './source'
 
 /** What became of a loaded session whose file changed. */
 export type Growth =
@@ -28,6 +29,29 @@ export type Growth =
   | { kind: 'reload'; reason: string; notice: boolean }
 
 const reload = (reason: string, notice: boolean): Growth => ({ kind: 'reload', reason, notice })
+
+/** Bytes parsed between two yields to the event loop. */
+const SLICE_BYTES = 256 * 1024
+
+/**
+ * Parses the whole lines appended after the bytes read (up to `size`), leaving a line pi is
+ * still writing for the next read; null when no line is whole yet.
+ */
+async function readWholeLines(source: ViewSource, size: number): Promise<LoadedSession | null> {
+  const from = source.stamp.size
+  const bytes = await readAt(source.path, from, size - from)
+  const end = bytes.lastIndexOf(0x0a) + 1
+  if (end === 0) return null
+  const parser = new SessionLineParser({
+    continuation: true,
+    startLine: source.loaded.lineCount + 1,
+  })
+  for (let at = 0; at < end; at += SLICE_BYTES) {
+    parser.push(bytes.subarray(at, Math.min(end, at + SLICE_BYTES)))
+    if (at + SLICE_BYTES < end) await yieldNow()
+  }
+  return finishParse(parser.end(), true, from)
+}
 
 async function readAt(path: string, position: number, length: number): Promise<Buffer> {
   const handle = await open(path, 'r')
@@ -94,6 +118,7 @@ function extendSource(source: ViewSource, more: LoadedSession, stamp: FileStamp)
   loaded.endsWithNewline = more.endsWithNewline
   loaded.tail = Buffer.concat([Buffer.from(loaded.tail), Buffer.from(more.tail)]).subarray(-256)
   source.leafPos = entries.length - 1
+  // Whole lines only: a line still being written (size beyond `bytes`) is read next time.
   source.stamp = { size: more.bytes, mtimeMs: stamp.mtimeMs, ino: stamp.ino }
   source.dropManager()
 }
@@ -171,10 +196,9 @@ export async function growSource(
     return { kind: 'same' }
   }
   if (!source.loaded.endsWithNewline) return reload('the last line was unfinished', false)
-  const more = await loadSessionFile(source.path, {
-    fromOffset: old.size,
-    startLine: source.loaded.lineCount + 1,
-  })
+  const more = await readWholeLines(source, stamp.size)
+  // pi is still writing its line: it is read once it is whole.
+  if (more === null) return { kind: 'same' }
   const why = whyNotContinuing(source, more)
   if (why !== null) return reload(why, false)
   // The rows are extended only once they exist (a view still building them waits).

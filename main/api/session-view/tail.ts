@@ -16,8 +16,8 @@ import { pathTo, type SessionEntry, type ViewSource } from './source'
 
 /** Bytes read from the end of the file. */
 export const TAIL_BYTES = 2 * 1024 * 1024
-/** Items of the newest page shown. */
-export const PREVIEW_ITEMS = 40
+/** Items of the newest page shown: a window's worth (each costs a markdown render). */
+export const PREVIEW_ITEMS = 12
 /** Fewer settled items than this (with the root not reached) is not worth a first paint. */
 export const MIN_ITEMS = 8
 /** Longest header line looked for (bytes). */

@@ -13,7 +13,7 @@ import type {
   TreeRow,
 } from '../../../preload/contract/session-view'
 import type { ApiErrorData } from '../../../preload/contract/errors'
-import type { TailPreview } from '../../../preload/contract/session-live'
+import { TREE_PAGE_ROWS, type TailPreview } from '../../../preload/contract/session-live'
 import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 
@@ -116,19 +116,28 @@ function initialSelection(
   return overview.leafPos !== null ? { id: overview.leafId ?? '', pos: overview.leafPos } : null
 }
 
-/** Loads every tree row of `overview`, page by page; null when the session moved on. */
+/** Tree pages requested at once (each is a few MB of JSON). */
+const TREE_FETCHES = 3
+
+/** Loads every tree row of `overview`, a few pages at a time. */
 async function loadTreeRows(overview: SessionOverview): Promise<TreeRow[]> {
-  const rows: TreeRow[] = []
-  while (rows.length < overview.rowCount) {
-    const page = await call('session:get-tree', {
-      sessionId: overview.id,
-      revision: overview.revision,
-      offset: rows.length,
-    })
-    if (page.rows.length === 0) break
-    for (const row of page.rows) rows.push(row)
+  const pages: TreeRow[][] = []
+  const offsets: number[] = []
+  for (let offset = 0; offset < overview.rowCount; offset += TREE_PAGE_ROWS) offsets.push(offset)
+  let next = 0
+  const worker = async () => {
+    while (next < offsets.length) {
+      const index = next++
+      const page = await call('session:get-tree', {
+        sessionId: overview.id,
+        revision: overview.revision,
+        offset: offsets[index] as number,
+      })
+      pages[index] = page.rows
+    }
   }
-  return rows
+  await Promise.all(Array.from({ length: TREE_FETCHES }, worker))
+  return pages.flat()
 }
 
 export const useSessionView = create<SessionViewState>((set, get) => {

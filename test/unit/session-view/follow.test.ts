@@ -285,3 +285,18 @@ test('the path to the new leaf, extended from the planned one, is the path a fre
     assert.deepEqual(followed, await page(other, raw), raw ? 'raw' : 'model view')
   }
 })
+
+test('a line pi is still writing is read once it is whole, not taken for damage', async (t) => {
+  const { id, path, handlers, fresh } = await setup(t)
+  const view = await View.open(handlers, id)
+  const line = JSON.stringify({
+    ...userEntry('feed0020', 'half now, half later'),
+    parentId: view.overview.leafId,
+  })
+  appendFileSync(path, line.slice(0, 40))
+  assert.deepEqual(await view.follow(), { kind: 'same', revision: view.overview.revision })
+  appendFileSync(path, `${line.slice(40)}\n`)
+  assert.equal((await view.follow()).kind, 'appended')
+  assert.equal(view.overview.leafId, 'feed0020')
+  sameAsFresh(view, await freshView(fresh, id))
+})
