@@ -1,7 +1,8 @@
 /**
  * Disk use of a scope's project(s): bytes per project, the largest session files, the
  * sessions holding images, and the damaged or unreadable files. Files take their space
- * whatever the date range, so only the project scope applies.
+ * whatever the date range, so only the project scope applies. Reads the small
+ * `session_facts` rows, and the sessions' rows only for the listed files.
  */
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import type { DiskResult, DiskSession, InsightsScope } from '../../preload/contract/insights'
@@ -9,34 +10,32 @@ import type { DiskResult, DiskSession, InsightsScope } from '../../preload/contr
 /** Rows per list (the largest sessions, those with images, the damaged files). */
 export const DISK_LIST_LIMIT = 20
 
-const SESSION_COLUMNS = `s.key AS id, s.project_id AS projectId,
-  coalesce(s.name, s.first_message) AS label, s.size AS bytes,
-  coalesce(m.images, 0) AS images, s.status AS status, s.problem AS problem,
-  s.diagnostic_count AS diagnosticCount`
-const SESSION_FROM = 'sessions s LEFT JOIN session_media m ON m.session_no = s.no'
-
 /** Disk use of the scope's project(s). */
 export function diskUse(db: DatabaseSync, scope: InsightsScope): DiskResult {
-  const where = scope.projectId === null ? '1' : 's.project_id = :project'
+  const where = scope.projectId === null ? '1' : 'f.project_id = :project'
   const params: Record<string, SQLInputValue> =
     scope.projectId === null ? {} : { project: scope.projectId }
   const sessions = (condition: string, order: string): DiskSession[] =>
     db
       .prepare(
-        `SELECT ${SESSION_COLUMNS} FROM ${SESSION_FROM} WHERE ${where} AND ${condition}
-        ORDER BY ${order}, s.key LIMIT ${DISK_LIST_LIMIT}`,
+        `SELECT s.key AS id, f.project_id AS projectId, coalesce(s.name, s.first_message) AS label,
+          f.size AS bytes, f.images AS images, s.status AS status, s.problem AS problem,
+          s.diagnostic_count AS diagnosticCount
+        FROM (SELECT * FROM session_facts f WHERE ${where} AND ${condition}
+          ORDER BY ${order}, f.session_no LIMIT ${DISK_LIST_LIMIT}) f
+        JOIN sessions s ON s.no = f.session_no ORDER BY ${order}, f.session_no`,
       )
       .all(params) as unknown as DiskSession[]
   const projects = db
     .prepare(
-      `SELECT s.project_id AS projectId, sum(s.size) AS bytes, count(*) AS sessions
-      FROM sessions s WHERE ${where} GROUP BY s.project_id ORDER BY bytes DESC, projectId`,
+      `SELECT f.project_id AS projectId, sum(f.size) AS bytes, count(*) AS sessions
+      FROM session_facts f WHERE ${where} GROUP BY f.project_id ORDER BY bytes DESC, projectId`,
     )
     .all(params) as unknown as DiskResult['projects']
   return {
     projects,
-    largest: sessions('1', 's.size DESC'),
-    withImages: sessions('m.images > 0', 'm.images DESC, s.size DESC'),
-    damaged: sessions("s.status != 'ok'", 's.modified DESC'),
+    largest: sessions('1', 'f.size DESC'),
+    withImages: sessions('f.images > 0', 'f.images DESC, f.size DESC'),
+    damaged: sessions('f.damaged = 1', 'f.size DESC'),
   }
 }

@@ -9,7 +9,7 @@ import { ApiError } from '../../preload/contract/errors'
 import { SLOT_MS } from './slots'
 import { checkZone, dayOfDate, dayStart, localDaySql } from './zone'
 
-/** A scope resolved for SQL over `usage_slots u JOIN sessions s`. */
+/** A scope resolved for SQL over `usage_slots u`. */
 export interface ResolvedScope {
   /** The WHERE condition (named parameters in `params`). */
   where: string
@@ -41,7 +41,7 @@ export function resolveScope(db: DatabaseSync, scope: InsightsScope): ResolvedSc
   const parts = ['u.slot >= :from', 'u.slot < :to']
   const params: Record<string, SQLInputValue> = { from, to }
   if (scope.projectId !== null) {
-    parts.push('s.project_id = :project')
+    parts.push('u.project_id = :project')
     params.project = scope.projectId
   }
   return {
@@ -51,8 +51,8 @@ export function resolveScope(db: DatabaseSync, scope: InsightsScope): ResolvedSc
   }
 }
 
-/** The FROM clause every slot query reads. */
-export const SLOTS_FROM = 'usage_slots u JOIN sessions s ON s.no = u.session_no'
+/** The FROM clause every slot query reads (its rows carry the project: no join needed). */
+export const SLOTS_FROM = 'usage_slots u'
 
 /** SQL sums of the usage figures over the grouped slots. */
 export const USAGE_SUMS = `sum(u.input) AS input, sum(u.output) AS output,

@@ -7,35 +7,37 @@ import type { DatabaseSync } from 'node:sqlite'
 import type { TopItem, TopQuery, TopResult } from '../../preload/contract/insights'
 import { resolveScope, SLOTS_FROM, USAGE_SUMS } from './scope'
 
-/** What each kind groups by, and the SQL of its label and project. */
-const KINDS: Record<TopQuery['kind'], { group: string; label: string; project: string }> = {
-  project: { group: 's.project_id', label: 's.project_id', project: 'NULL' },
-  model: { group: 'u.model', label: 'u.model', project: 'NULL' },
-  session: {
-    group: 'u.session_no',
-    label: 'coalesce(max(s.name), max(s.first_message))',
-    project: 'max(s.project_id)',
-  },
+/** What each kind groups the slots by. */
+const GROUP: Record<TopQuery['kind'], string> = {
+  project: 'u.project_id',
+  model: 'u.model',
+  session: 'u.session_no',
 }
 
+const TOKENS = 'sum(u.input) + sum(u.output) + sum(u.cache_read) + sum(u.cache_write)'
+
 /**
- * The top `limit` items of `kind` by `by`, largest first (ties by id); items with nothing
- * to rank by are left out.
+ * The top `limit` items of `kind` by `by`, largest first (ties by what they are grouped
+ * by); items with nothing to rank by are left out. Sessions are titled by their name, else
+ * their first message, read for the top rows only.
  * @throws ApiError invalid_argument for a bad zone or range (scope.ts)
  */
 export function topItems(db: DatabaseSync, query: TopQuery): TopResult {
   const scope = resolveScope(db, query.scope)
-  const kind = KINDS[query.kind]
-  const id = query.kind === 'session' ? 'max(s.key)' : kind.group
-  const tokens = 'sum(u.input) + sum(u.output) + sum(u.cache_read) + sum(u.cache_write)'
-  const rank = query.by === 'cost' ? 'sum(u.cost)' : tokens
-  const items = db
-    .prepare(
-      `SELECT ${id} AS id, ${kind.label} AS label, ${kind.project} AS projectId, ${USAGE_SUMS},
-        ${tokens} AS tokens, count(DISTINCT u.session_no) AS sessions
-      FROM ${SLOTS_FROM} WHERE ${scope.where} GROUP BY ${kind.group}
-      HAVING ${rank} > 0 ORDER BY ${rank} DESC, id LIMIT :limit`,
-    )
-    .all({ ...scope.params, limit: query.limit }) as unknown as TopItem[]
+  const group = GROUP[query.kind]
+  const rank = query.by === 'cost' ? 'sum(u.cost)' : TOKENS
+  const ranked = `SELECT ${group} AS grp, ${USAGE_SUMS}, ${TOKENS} AS tokens,
+      count(DISTINCT u.session_no) AS sessions
+    FROM ${SLOTS_FROM} WHERE ${scope.where} GROUP BY grp
+    HAVING ${rank} > 0 ORDER BY ${rank} DESC, grp LIMIT :limit`
+  const sql =
+    query.kind === 'session'
+      ? `SELECT s.key AS id, coalesce(s.name, s.first_message) AS label, s.project_id AS projectId,
+          t.input, t.output, t.cacheRead, t.cacheWrite, t.cost, t.tokens, t.sessions
+        FROM (${ranked}) t JOIN sessions s ON s.no = t.grp
+        ORDER BY ${query.by === 'cost' ? 't.cost' : 't.tokens'} DESC, t.grp`
+      : `SELECT grp AS id, grp AS label, NULL AS projectId, input, output, cacheRead, cacheWrite,
+          cost, tokens, sessions FROM (${ranked})`
+  const items = db.prepare(sql).all({ ...scope.params, limit: query.limit }) as unknown as TopItem[]
   return { items }
 }

@@ -32,7 +32,7 @@ function add(into: UsageFigures, more: UsageFigures): void {
  */
 export function usageOverTime(db: DatabaseSync, query: UsageQuery): UsageResult {
   const scope = resolveScope(db, query.scope)
-  const series = query.stackBy === 'model' ? 'u.model' : 's.project_id'
+  const series = query.stackBy === 'model' ? 'u.model' : 'u.project_id'
   const rows = db
     .prepare(
       `SELECT ${scope.day} AS day, ${series} AS series, ${USAGE_SUMS}

@@ -100,8 +100,17 @@ function transition(zone: string, lo: number, hi: number): number {
   return hi
 }
 
+/** The last span asked for (a view asks six times for the same one). */
+let lastPieces: { key: string; pieces: OffsetPiece[] } | null = null
+
 /** The offsets in force between `from` and `to` (ms), sampled daily, changes to the slot. */
 export function offsetPieces(zone: string, from: number, to: number): OffsetPiece[] {
+  const key = `${zone}\t${from}\t${to}`
+  if (lastPieces?.key !== key) lastPieces = { key, pieces: findPieces(zone, from, to) }
+  return lastPieces.pieces
+}
+
+function findPieces(zone: string, from: number, to: number): OffsetPiece[] {
   const start = Math.floor(from / SLOT_MS) * SLOT_MS
   const pieces: OffsetPiece[] = [{ start, offset: offsetAt(zone, start) }]
   for (let t = start; t < to;) {

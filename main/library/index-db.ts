@@ -5,7 +5,7 @@
  * resumed from, and the sessions' searchable texts in chunks with a trigram full-text index
  * (FTS5: pi matches by case-insensitive substring, pi spec 15.5), and for the Insights charts
  * each session's usage and messages by quarter hour and model (main/insights/slots.ts) and
- * its image count. A database that is missing,
+ * its disk facts (size, images, damage), small rows the charts scan instead of the sessions'. A database that is missing,
  * foreign, of another schema version or unreadable is rebuilt from the session files, which
  * are the only truth: the index is never trusted beyond its own header checks.
  */
@@ -85,6 +85,7 @@ CREATE VIRTUAL TABLE chunks_fts USING fts5(
 INSERT INTO chunks_fts (chunks_fts, rank) VALUES ('automerge', 16);
 CREATE TABLE usage_slots (
   session_no INTEGER NOT NULL,
+  project_id TEXT NOT NULL,
   slot REAL NOT NULL,
   model TEXT NOT NULL,
   input REAL NOT NULL,
@@ -96,7 +97,14 @@ CREATE TABLE usage_slots (
 );
 CREATE INDEX usage_slots_session ON usage_slots (session_no);
 CREATE INDEX usage_slots_slot ON usage_slots (slot);
-CREATE TABLE session_media (session_no INTEGER PRIMARY KEY, images INTEGER NOT NULL);
+CREATE TABLE session_facts (
+  session_no INTEGER PRIMARY KEY,
+  project_id TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  images INTEGER NOT NULL,
+  damaged INTEGER NOT NULL
+);
+CREATE INDEX session_facts_project ON session_facts (project_id, size DESC);
 `
 
 /** An open index: the connection and why it had to be rebuilt, if it was. */

@@ -112,9 +112,16 @@ export function writeOutcome(db: DatabaseSync, outcome: ReadOutcome): void {
   if (outcome.kind === 'foreign') return removeSessions(db, [outcome.record.path])
   const { record } = outcome
   inTransaction(db, () => {
-    const { no } = db.prepare(UPSERT).get(rowValues(record)) as { no: number }
+    const values = rowValues(record)
+    const { no } = db.prepare(UPSERT).get(values) as { no: number }
     if (outcome.kind !== 'appended') deleteChunks(db, no)
-    writeSlotRows(db, no, record.digest?.slots ?? {}, record.digest?.images ?? 0)
+    writeSlotRows(db, no, {
+      projectId: values.projectId,
+      size: record.size,
+      damaged: record.status !== 'ok',
+      slots: record.digest?.slots ?? {},
+      images: record.digest?.images ?? 0,
+    })
     if (appendChunks(db, no, outcome.texts))
       db.prepare('UPDATE sessions SET text_pending = 1 WHERE no = ?').run(no)
     resolveParents(

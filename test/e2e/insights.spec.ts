@@ -34,6 +34,11 @@ for (const theme of ['light', 'dark'] as const) {
       path: `test-results/screenshots/insights-${theme}.png`,
       fullPage: true,
     })
+    // README: the view in the light theme (UPDATE_DOCS=1 writes it to docs/; commit it).
+    if (theme === 'light' && process.env.UPDATE_DOCS === '1') {
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await page.screenshot({ path: 'docs/screenshot-insights.png' })
+    }
     const violations = await audit(page)
     expect(violations, JSON.stringify(violations, null, 1)).toEqual([])
   })

@@ -10,6 +10,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { activityByDay, topItems } from '../../../main/insights'
 import { FILES, openLibraryOf, round, scopeOf } from './helpers'
+import { allRows } from '../../helpers/library'
 
 test('sessions and messages per day follow the user’s zone; copied history is not activity', async () => {
   const lib = await openLibraryOf([FILES.forkParent, FILES.fork, FILES.compaction, FILES.usage])
@@ -70,17 +71,7 @@ test('top sessions, models and projects by cost and by tokens', async () => {
     ) =>
       lib.read((db) => topItems(db, { scope: scopeOf('UTC', { projectId }), kind, by, limit }))
         .items
-    const rows = lib.library.query({
-      projectId: null,
-      text: '',
-      named: false,
-      labeled: false,
-      modifiedFrom: null,
-      modifiedTo: null,
-      model: null,
-      sort: 'recent',
-      limit: 100,
-    }).rows
+    const rows = allRows(lib.library)
     const idOf = (file: string) => rows.find((r) => file.endsWith(r.fileName))?.id
     // Costs: compaction $0.22332 (68840 tokens), branches $0.06528 (13400+1560+5600 =
     // 20560), usage $0.01308+$0.0156+$0.002445 = $0.031125 (3200+363+53600 = 57163).

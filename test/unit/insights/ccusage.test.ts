@@ -18,7 +18,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { basename, dirname, join, relative, sep } from 'node:path'
-import { openFixtureLibrary } from '../../helpers/library'
+import { allRows, openFixtureLibrary } from '../../helpers/library'
 
 type Figures = [input: number, output: number, cacheRead: number, cacheWrite: number, cost: number]
 const ZERO: Figures = [0, 0, 0, 0, 0]
@@ -162,17 +162,7 @@ test('our per-session totals agree with @ccusage/pi, each difference by a named 
   const { store, library, close } = await openFixtureLibrary()
   try {
     const theirs = ccusageSessions(store.sessionsDir)
-    const rows = library.query({
-      projectId: null,
-      text: '',
-      named: false,
-      labeled: false,
-      modifiedFrom: null,
-      modifiedTo: null,
-      model: null,
-      sort: 'recent',
-      limit: 1000,
-    }).rows
+    const rows = allRows(library)
     const sessions = rows
       .map((row) => ({ row, path: library.getSession(row.id).path }))
       .filter(({ path }) => path.startsWith(store.sessionsDir))

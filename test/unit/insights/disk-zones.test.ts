@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { activityByDay, diskUse, usageOverTime } from '../../../main/insights'
 import { SessionLibrary } from '../../../main/library/library'
 import { FILES, openLibraryOf, round, scopeOf } from './helpers'
+import { allRows } from '../../helpers/library'
 
 test('disk use: bytes per project, largest files, files with images, damaged files', async () => {
   const lib = await openLibraryOf([FILES.images, FILES.fork, FILES.damaged])
@@ -143,17 +144,7 @@ test('days across a daylight-saving change, tool-result usage, undated entries, 
       ['2026-03-09', 'p/m', 23, 0.75],
     ])
     // The row's totals count the same entries.
-    const row = library.query({
-      projectId: null,
-      text: '',
-      named: false,
-      labeled: false,
-      modifiedFrom: null,
-      modifiedTo: null,
-      model: null,
-      sort: 'recent',
-      limit: 10,
-    }).rows[0]
+    const row = allRows(library)[0]
     assert.deepEqual([row?.tokens.input, row?.cost], [123, 1.75])
     appendFileSync(
       path,

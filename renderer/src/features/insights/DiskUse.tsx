@@ -4,7 +4,8 @@
  */
 import { useMemo } from 'react'
 import type { DiskSession } from '../../../../preload/contract/insights'
-import { ChartCard, DataTable } from './ChartCard'
+import { ChartCard } from './ChartCard'
+import { LinkList } from './LinkList'
 import { EChart } from './EChart'
 import { diskOption } from './chart-options'
 import type { Column } from './csv'
@@ -47,32 +48,15 @@ function SessionList({
     { header: 'Status', value: (s) => s.status },
   ]
   return (
-    <section className="insights-card" aria-label={title} data-testid={testId}>
-      <h3>{title}</h3>
-      {sessions.length === 0 ? (
-        <p className="insights-empty">None.</p>
-      ) : (
-        <ul className="insights-top">
-          {sessions.map((s) => (
-            <li key={s.id}>
-              <button
-                type="button"
-                className="link"
-                title="Open the session"
-                onClick={() => openSession(s.id, s.projectId)}
-              >
-                {oneLine(s.label) || '(no messages)'}
-              </button>
-              <span className="num">{note(s)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <details>
-        <summary>Table</summary>
-        <DataTable caption={title} columns={columns} rows={sessions} />
-      </details>
-    </section>
+    <LinkList
+      title={title}
+      testId={testId}
+      items={sessions}
+      name={(s) => oneLine(s.label)}
+      open={(s) => openSession(s.id, s.projectId)}
+      notes={(s) => [note(s)]}
+      columns={columns}
+    />
   )
 }
 

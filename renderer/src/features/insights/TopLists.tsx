@@ -3,7 +3,7 @@
  * its sessions in the library.
  */
 import type { TopItem } from '../../../../preload/contract/insights'
-import { DataTable } from './ChartCard'
+import { LinkList } from './LinkList'
 import type { Column } from './csv'
 import { exact } from './figures'
 import { modelName, useProjectName } from './names'
@@ -43,38 +43,15 @@ function TopList({ kind, items }: { kind: Kind; items: TopItem[] }) {
     { header: 'Sessions', value: (i) => i.sessions },
   ]
   return (
-    <section
-      className="insights-card"
-      aria-label={TITLES[kind]}
-      data-testid={`insights-top-${kind}`}
-    >
-      <h3>{TITLES[kind]}</h3>
-      {items.length === 0 ? (
-        <p className="insights-empty">Nothing in this range.</p>
-      ) : (
-        <ol className="insights-top">
-          {items.map((item) => (
-            <li key={item.id}>
-              <button
-                type="button"
-                className="link"
-                data-testid="insights-top-link"
-                title={`Open in the library: ${name(item)}`}
-                onClick={() => open(kind, item)}
-              >
-                {name(item)}
-              </button>
-              <span className="num">{exact(item.cost, 'cost')}</span>
-              <span className="num">{exact(item.tokens, 'tokens')} tokens</span>
-            </li>
-          ))}
-        </ol>
-      )}
-      <details>
-        <summary>Table</summary>
-        <DataTable caption={TITLES[kind]} columns={columns} rows={items} />
-      </details>
-    </section>
+    <LinkList
+      title={TITLES[kind]}
+      testId={`insights-top-${kind}`}
+      items={items}
+      name={name}
+      open={(item) => open(kind, item)}
+      notes={(item) => [exact(item.cost, 'cost'), `${exact(item.tokens, 'tokens')} tokens`]}
+      columns={columns}
+    />
   )
 }
 
