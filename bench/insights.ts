@@ -5,9 +5,12 @@
  * `--runs` processes), then after one change of range, scope, period or zone. The index is
  * built once into a data folder of its own under the temp folder (kept for the next run; the
  * store is only read). `--ccusage 1` also prints @ccusage/pi's totals for the store.
+ * `--dense N` then times the view on an in-memory copy of the index whose every session is
+ * given N quarter hours of synthetic usage over a year and five models (generated stores
+ * date all their entries within minutes, which leaves the slot table small).
  * Needs `npm run build` (the read worker).
  *
- * Usage: node --import tsx bench/insights.ts [--store <dir>] [--runs 7] [--ccusage 1]
+ * Usage: node --import tsx bench/insights.ts [--store <dir>] [--runs 7] [--ccusage 1] [--dense 60]
  * (default store: bench/out/store-2000-50-1000mb)
  */
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -16,6 +19,7 @@ import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import { activityByDay, diskUse, topItems, usageOverTime } from '../main/insights'
+import { openIndex } from '../main/library/index-db'
 import { SessionLibrary } from '../main/library/library'
 import type { InsightsScope, UsageQuery } from '../preload/contract/insights'
 import { numberArg } from './args'
@@ -111,6 +115,62 @@ function ccusage(): void {
   )
 }
 
+/**
+ * Times the view on an in-memory copy of the index's Insights tables (sessions without their
+ * stored state, no texts) with `perSession` synthetic slots per session.
+ */
+function dense(perSession: number): void {
+  const { db } = openIndex(null)
+  db.prepare('ATTACH ? AS src').run(join(dataDir, 'library.sqlite'))
+  const columns = (db.prepare('PRAGMA src.table_info(sessions)').all() as { name: string }[])
+    .map((c) => (c.name === 'state' ? 'NULL' : c.name))
+    .join(', ')
+  db.exec(`INSERT INTO sessions SELECT ${columns} FROM src.sessions;
+    INSERT INTO usage_slots SELECT * FROM src.usage_slots;
+    INSERT INTO session_facts SELECT * FROM src.session_facts; DETACH src`)
+  const end = (db.prepare('SELECT max(slot) AS t FROM usage_slots').get() as { t: number }).t
+  const sessions = db.prepare('SELECT no, project_id FROM sessions').all() as {
+    no: number
+    project_id: string
+  }[]
+  const insert = db.prepare(
+    `INSERT INTO usage_slots (session_no, project_id, slot, model, input, output, cache_read,
+      cache_write, cost, messages) VALUES (?, ?, ?, ?, 1200, 180, 800, 10, 0.00654, 2)`,
+  )
+  const quarter = 15 * 60 * 1000
+  db.exec('BEGIN')
+  for (const { no, project_id } of sessions) {
+    const start = end - ((no * 7919) % 365) * 86_400_000
+    for (let i = 0; i < perSession; i++)
+      insert.run(no, project_id, start + i * quarter, `p/model-${(no + i) % 5}`)
+  }
+  db.exec('COMMIT')
+  const count = (table: string) =>
+    (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+  const all: InsightsScope = { projectId: null, from: null, to: null, timeZone: zone }
+  const day = (n: number) => new Date(end - n * 86_400_000).toISOString().slice(0, 10)
+  const t = performance.now()
+  wholeView(db, all, { period: 'day', stackBy: 'model' })
+  const firstMs = performance.now() - t
+  console.log(
+    `dense: ${count('usage_slots')} usage slots; first view in a zone (builds its ${count('usage_days')} day rows): ${firstMs.toFixed(0)} ms`,
+  )
+  for (const [name, scope] of [
+    ['all time', all],
+    ['last 30 days', { ...all, from: day(29), to: day(0) }],
+    ['one project', { ...all, projectId: sessions[0]?.project_id ?? null }],
+  ] as const) {
+    const times = Array.from({ length: runs }, () => {
+      const started = performance.now()
+      wholeView(db, scope, { period: 'day', stackBy: 'model' })
+      return performance.now() - started
+    })
+    console.log(`dense, ${name}: median ${median(times).toFixed(1)} ms (${runs} runs)`)
+  }
+  db.close()
+}
+
 if (process.argv.includes('--child')) await child()
 else {
   if (!existsSync(root)) throw new Error(`No store at ${store} (bench/gen-store.ts makes one)`)
@@ -139,4 +199,5 @@ else {
     )
   }
   if (numberArg('ccusage', 0) === 1) ccusage()
+  if (numberArg('dense', 0) > 0) dense(numberArg('dense', 0))
 }

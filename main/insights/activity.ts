@@ -5,7 +5,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite'
 import type { ActivityResult, InsightsScope } from '../../preload/contract/insights'
-import { resolveScope, SLOTS_FROM } from './scope'
+import { resolveScope, DAYS_FROM } from './scope'
 import { dateOfDay } from './zone'
 
 /**
@@ -16,9 +16,9 @@ export function activityByDay(db: DatabaseSync, scopeIn: InsightsScope): Activit
   const scope = resolveScope(db, scopeIn)
   const rows = db
     .prepare(
-      `SELECT ${scope.day} AS day, count(DISTINCT u.session_no) AS sessions,
-        sum(u.messages) AS messages
-      FROM ${SLOTS_FROM} WHERE ${scope.where} GROUP BY day ORDER BY day`,
+      `SELECT d.day AS day, count(DISTINCT d.session_no) AS sessions,
+        sum(d.messages) AS messages
+      FROM ${DAYS_FROM} WHERE ${scope.where} GROUP BY day ORDER BY day`,
     )
     .all(scope.params) as { day: number; sessions: number; messages: number }[]
   return {

@@ -1,10 +1,11 @@
 /**
- * Writing a session's Insights rows into the library index (tables `usage_slots` and
- * `session_facts`, main/library/index-db.ts): replaced whole each time the session's row is
+ * Writing a session's Insights rows into the library index (tables `usage_slots`,
+ * `usage_days` and `session_facts`, main/library/index-db.ts): replaced whole each time the session's row is
  * written, removed with it. Runs inside the caller's write transaction. The project id and
  * the file's facts are copied beside the slots so the charts read these small rows alone.
  */
 import type { DatabaseSync } from 'node:sqlite'
+import { writeSessionDays } from './days'
 import { slotRows, type SessionSlots } from './slots'
 
 /** What the Insights rows of one session are made from. */
@@ -39,6 +40,7 @@ export function writeSlotRows(db: DatabaseSync, no: number, facts: SessionFacts)
       r.cost,
       r.messages,
     )
+  writeSessionDays(db, no, facts.projectId, facts.slots)
   db.prepare(
     'INSERT INTO session_facts (session_no, project_id, size, images, damaged) VALUES (?, ?, ?, ?, ?)',
   ).run(no, facts.projectId, facts.size, facts.images, facts.damaged ? 1 : 0)
@@ -47,5 +49,6 @@ export function writeSlotRows(db: DatabaseSync, no: number, facts: SessionFacts)
 /** Removes what is stored for session `no`. */
 export function deleteSlotRows(db: DatabaseSync, no: number): void {
   db.prepare('DELETE FROM usage_slots WHERE session_no = ?').run(no)
+  db.prepare('DELETE FROM usage_days WHERE session_no = ?').run(no)
   db.prepare('DELETE FROM session_facts WHERE session_no = ?').run(no)
 }

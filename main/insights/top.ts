@@ -5,16 +5,16 @@
  */
 import type { DatabaseSync } from 'node:sqlite'
 import type { TopItem, TopQuery, TopResult } from '../../preload/contract/insights'
-import { resolveScope, SLOTS_FROM, USAGE_SUMS } from './scope'
+import { resolveScope, DAYS_FROM, USAGE_SUMS } from './scope'
 
 /** What each kind groups the slots by. */
 const GROUP: Record<TopQuery['kind'], string> = {
-  project: 'u.project_id',
-  model: 'u.model',
-  session: 'u.session_no',
+  project: 'd.project_id',
+  model: 'd.model',
+  session: 'd.session_no',
 }
 
-const TOKENS = 'sum(u.input) + sum(u.output) + sum(u.cache_read) + sum(u.cache_write)'
+const TOKENS = 'sum(d.input) + sum(d.output) + sum(d.cache_read) + sum(d.cache_write)'
 
 /**
  * The top `limit` items of `kind` by `by`, largest first (ties by what they are grouped
@@ -25,10 +25,10 @@ const TOKENS = 'sum(u.input) + sum(u.output) + sum(u.cache_read) + sum(u.cache_w
 export function topItems(db: DatabaseSync, query: TopQuery): TopResult {
   const scope = resolveScope(db, query.scope)
   const group = GROUP[query.kind]
-  const rank = query.by === 'cost' ? 'sum(u.cost)' : TOKENS
+  const rank = query.by === 'cost' ? 'sum(d.cost)' : TOKENS
   const ranked = `SELECT ${group} AS grp, ${USAGE_SUMS}, ${TOKENS} AS tokens,
-      count(DISTINCT u.session_no) AS sessions
-    FROM ${SLOTS_FROM} WHERE ${scope.where} GROUP BY grp
+      count(DISTINCT d.session_no) AS sessions
+    FROM ${DAYS_FROM} WHERE ${scope.where} GROUP BY grp
     HAVING ${rank} > 0 ORDER BY ${rank} DESC, grp LIMIT :limit`
   const sql =
     query.kind === 'session'

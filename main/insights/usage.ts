@@ -4,7 +4,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite'
 import type { UsageFigures, UsageQuery, UsageResult } from '../../preload/contract/insights'
-import { resolveScope, SLOTS_FROM, USAGE_SUMS } from './scope'
+import { resolveScope, DAYS_FROM, USAGE_SUMS } from './scope'
 import { dateOfDay, monthOf, weekOf } from './zone'
 
 type Cell = UsageResult['cells'][number]
@@ -32,11 +32,11 @@ function add(into: UsageFigures, more: UsageFigures): void {
  */
 export function usageOverTime(db: DatabaseSync, query: UsageQuery): UsageResult {
   const scope = resolveScope(db, query.scope)
-  const series = query.stackBy === 'model' ? 'u.model' : 'u.project_id'
+  const series = query.stackBy === 'model' ? 'd.model' : 'd.project_id'
   const rows = db
     .prepare(
-      `SELECT ${scope.day} AS day, ${series} AS series, ${USAGE_SUMS}
-      FROM ${SLOTS_FROM} WHERE ${scope.where} GROUP BY day, series`,
+      `SELECT d.day AS day, ${series} AS series, ${USAGE_SUMS}
+      FROM ${DAYS_FROM} WHERE ${scope.where} GROUP BY day, series`,
     )
     .all(scope.params) as unknown as (UsageFigures & { day: number; series: string })[]
   const cells = new Map<string, Cell>()

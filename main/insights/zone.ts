@@ -126,19 +126,25 @@ function findPieces(zone: string, from: number, to: number): OffsetPiece[] {
 }
 
 /**
- * A SQL expression for the local day number of the instant in `column` (ms), exact for
- * instants between `from` and `to`.
- * @throws ApiError invalid_argument when the zone's offset there is not a whole number of
- *   quarter hours (slots could not be split into its days)
+ * Checks that `zone`'s offsets between `from` and `to` (ms) are whole quarter hours, so
+ * slots fall into its days whole.
+ * @throws ApiError invalid_argument naming the offset otherwise
  */
-export function localDaySql(column: string, zone: string, from: number, to: number): string {
-  const pieces = offsetPieces(zone, from, to)
-  const odd = pieces.find((p) => p.offset % SLOT_MS !== 0)
+export function checkQuarterOffsets(zone: string, from: number, to: number): void {
+  const odd = offsetPieces(zone, from, to).find((p) => p.offset % SLOT_MS !== 0)
   if (odd)
     throw new ApiError(
       'invalid_argument',
       `The time zone "${zone}" is ${odd.offset / 60_000} minutes from UTC there, not a whole number of quarter hours`,
     )
+}
+
+/**
+ * A SQL expression for the local day number of the instant in `column` (ms), exact for
+ * instants between `from` and `to`.
+ */
+export function localDaySql(column: string, zone: string, from: number, to: number): string {
+  const pieces = offsetPieces(zone, from, to)
   if (pieces.length === 1)
     return `CAST((${column} + ${pieces[0]?.offset ?? 0}) / ${DAY_MS} AS INTEGER)`
   const cases = pieces
@@ -147,6 +153,19 @@ export function localDaySql(column: string, zone: string, from: number, to: numb
     .join(' ')
   const lastOffset = pieces[pieces.length - 1]?.offset ?? 0
   return `CAST((${column} + CASE ${cases} ELSE ${lastOffset} END) / ${DAY_MS} AS INTEGER)`
+}
+
+/**
+ * The local day numbers of instants between `from` and `to` (ms) as a function: the same
+ * offsets as {@link localDaySql}, for code that holds the instants itself.
+ */
+export function localDays(zone: string, from: number, to: number): (ms: number) => number {
+  const pieces = offsetPieces(zone, from, to)
+  return (ms) => {
+    let offset = pieces[0]?.offset ?? 0
+    for (const p of pieces) if (ms >= p.start) offset = p.offset
+    return Math.floor((ms + offset) / DAY_MS)
+  }
 }
 
 /** The ISO week (Monday first) holding local day `day`, as its Monday's day number. */

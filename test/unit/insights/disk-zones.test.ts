@@ -168,6 +168,18 @@ test('days across a daylight-saving change, tool-result usage, undated entries, 
         ['2026-03-10', 1, 1],
       ],
     )
+    // New York's days were built before the append: the appended session's rows are
+    // rewritten there too (12:00 UTC on the 10th is 08:00 EDT the same day).
+    assert.deepEqual(
+      library
+        .readIndex((db) => activityByDay(db, scopeOf('America/New_York')))
+        .days.map((d) => [d.day, d.sessions, d.messages]),
+      [
+        ['2026-03-07', 1, 1],
+        ['2026-03-09', 1, 1],
+        ['2026-03-10', 1, 1],
+      ],
+    )
   } finally {
     await library.close()
     rmSync(dir, { recursive: true, force: true })
