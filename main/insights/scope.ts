@@ -33,8 +33,8 @@ export function resolveScope(db: DatabaseSync, scope: InsightsScope): ResolvedSc
       `The range ends (${scope.to}) before it starts (${scope.from})`,
     )
   ensureZone(db, scope.timeZone)
-  const parts = ['d.zone = :zone', 'd.day >= :from', 'd.day <= :to']
-  const params: Record<string, SQLInputValue> = { zone: scope.timeZone, from, to }
+  const parts = ['d.zone = :zone', 'd.day >= :first', 'd.day <= :last']
+  const params: Record<string, SQLInputValue> = { zone: scope.timeZone, first: from, last: to }
   if (scope.projectId !== null) {
     parts.push('d.project_id = :project')
     params.project = scope.projectId
