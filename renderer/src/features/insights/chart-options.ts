@@ -118,6 +118,8 @@ export function activityOption(
       max,
       type: 'piecewise',
       splitNumber: 4,
+      precision: 0,
+      formatter: (low: number, high: number) => `${low}–${high} messages`,
       orient: 'horizontal',
       left: 'center',
       bottom: 0,
