@@ -10,6 +10,7 @@ import { basename } from 'node:path'
 import { listingModified } from '../session'
 import { appendChunks, deleteChunks } from './index-chunks'
 import { inTransaction } from './index-db'
+import { deleteSlotRows, writeSlotRows } from '../insights/slot-rows'
 import { projectIdOf } from './project'
 import type { SessionRecord, ReadOutcome } from './record'
 
@@ -111,8 +112,16 @@ export function writeOutcome(db: DatabaseSync, outcome: ReadOutcome): void {
   if (outcome.kind === 'foreign') return removeSessions(db, [outcome.record.path])
   const { record } = outcome
   inTransaction(db, () => {
-    const { no } = db.prepare(UPSERT).get(rowValues(record)) as { no: number }
+    const values = rowValues(record)
+    const { no } = db.prepare(UPSERT).get(values) as { no: number }
     if (outcome.kind !== 'appended') deleteChunks(db, no)
+    writeSlotRows(db, no, {
+      projectId: values.projectId,
+      size: record.size,
+      damaged: record.status !== 'ok',
+      slots: record.digest?.slots ?? {},
+      images: record.digest?.images ?? 0,
+    })
     if (appendChunks(db, no, outcome.texts))
       db.prepare('UPDATE sessions SET text_pending = 1 WHERE no = ?').run(no)
     resolveParents(
@@ -134,6 +143,7 @@ export function removeSessions(db: DatabaseSync, paths: readonly string[]): void
       const row = find.get(path) as { no: number; file_name: string } | undefined
       if (!row) continue
       deleteChunks(db, row.no)
+      deleteSlotRows(db, row.no)
       db.prepare('DELETE FROM sessions WHERE no = ?').run(row.no)
       resolveParents(db, 'parent_session = ? OR parent_file_name = ?', path, row.file_name)
     }

@@ -7,6 +7,7 @@
  */
 import { stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
+import type { DatabaseSync } from 'node:sqlite'
 import pLimit from 'p-limit'
 import { ApiError } from '../../preload/contract/errors'
 import type {
@@ -292,6 +293,11 @@ export class SessionLibrary {
     const outcome = this.index.query(query)
     const progress = this.progress()
     return { ...outcome, pendingTexts: progress.textsTotal - progress.textsIndexed, progress }
+  }
+
+  /** Runs a read-only query on the library index (the Insights charts, main/insights). */
+  readIndex<T>(read: (db: DatabaseSync) => T): T {
+    return read(this.index.connection)
   }
 
   /**

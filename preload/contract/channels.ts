@@ -2,7 +2,7 @@
  * The channel names of the Pi Sessions API: `domain:action` in lowercase kebab
  * (ARCHITECTURE.md rule 2), one list per domain. Each prefix has its schemas in one contract
  * file: `app:*` and `settings:*` in app.ts, `library:*` in library.ts, `trash:*` in trash.ts,
- * `session:*` (view and edits) in session.ts. This file imports nothing, so the sandboxed
+ * `session:*` (view and edits) in session.ts, `insights:*` in insights.ts. This file imports nothing, so the sandboxed
  * preload can whitelist channels without pulling in zod.
  */
 export const APP_CHANNELS = ['app:get-info', 'settings:get', 'settings:update'] as const
@@ -34,6 +34,14 @@ export const SESSION_VIEW_CHANNELS = [
   'session:get-lineage',
 ] as const
 
+/** The `insights:*` channels: one per Insights chart. */
+export const INSIGHTS_CHANNELS = [
+  'insights:usage',
+  'insights:activity',
+  'insights:top',
+  'insights:disk',
+] as const
+
 /** Every channel of the API. */
 export const CHANNELS = [
   ...APP_CHANNELS,
@@ -41,6 +49,7 @@ export const CHANNELS = [
   ...TRASH_CHANNELS,
   ...SESSION_VIEW_CHANNELS,
   ...SESSION_EDIT_CHANNELS,
+  ...INSIGHTS_CHANNELS,
 ] as const
 
 /** One channel name of the API. */

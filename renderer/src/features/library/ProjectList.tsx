@@ -4,6 +4,7 @@ import { useLibrary } from '../../state/library'
 import { age, cost, fullDate, lastSegment } from './format'
 import { RootsPanel } from './RootsPanel'
 import { RecentlyDeleted } from '../trash/RecentlyDeleted'
+import { InsightsEntry } from '../insights/InsightsEntry'
 
 function ProjectRow({ project, selected }: { project: ProjectSummary; selected: boolean }) {
   const setScope = useLibrary((s) => s.setScope)
@@ -73,6 +74,7 @@ export function ProjectList() {
   const totalCost = projects.reduce((n, p) => n + p.cost, 0)
   return (
     <nav className="project-list" aria-label="Projects">
+      <InsightsEntry />
       <h2 className="pane-title">
         Projects <span className="count">{projects.length}</span>
       </h2>
