@@ -18,6 +18,10 @@ export function createLibraryHandlers(
     'library:list-projects': async () => library.listProjects(),
     'library:query-sessions': async (query) => library.query(query),
     'library:get-session': async ({ sessionId }) => library.getSummary(sessionId),
+    'library:select-sessions': async (query) => library.select(query),
+    'library:star-sessions': async ({ sessionIds, starred }) => ({
+      changed: await library.star(sessionIds, starred),
+    }),
     'library:refresh': async () => {
       void library.refresh()
       return { ...library.listProjects().progress, scanning: true }

@@ -52,6 +52,10 @@ export interface SessionDigest {
    * whether or not that origin is in the library.
    */
   usage: UsageTotals
+  /** Messages with role `user` (pi spec 4.1); 0 for the empty sessions pi leaves behind. */
+  userMessages: number
+  /** Image blocks in message contents (user messages and tool results, pi spec 4.2). */
+  images: number
 }
 
 /** Starts a digest from a header (null when the file has none: fields come from its entries). */
@@ -70,6 +74,8 @@ export function newDigest(header: SessionHeader | null, headerFirstForPi = true)
     labels: {},
     models: [],
     usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 },
+    userMessages: 0,
+    images: 0,
   }
 }
 
@@ -144,7 +150,10 @@ function addEntry(digest: SessionDigest, entry: Loose): void {
   switch (entry.type) {
     case 'message': {
       const message = entry.message as Loose | null | undefined
-      if (message && typeof message === 'object' && message.role === 'assistant') {
+      if (!message || typeof message !== 'object') break
+      if (message.role === 'user') digest.userMessages += 1
+      digest.images += countImages(message.content)
+      if (message.role === 'assistant') {
         addModel(digest, message.provider, message.model)
         addUsage(digest, entry, message.usage)
       }
@@ -166,6 +175,12 @@ function addEntry(digest: SessionDigest, entry: Loose): void {
       if (entry.type === 'usage') addModel(digest, entry.provider, entry.model)
       break
   }
+}
+
+/** Image blocks (`{type: 'image'}`) in a message's content array (pi spec 4.2). */
+function countImages(content: unknown): number {
+  if (!Array.isArray(content)) return 0
+  return content.filter((c) => c && typeof c === 'object' && (c as Loose).type === 'image').length
 }
 
 /** The ids of a joined id list (see SessionDigest.ids). */

@@ -6,12 +6,14 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { basename } from 'node:path'
 import type { ProjectSummary, LibraryRow } from '../../preload/contract/library'
+import { NO_STARS, STARRED_SQL, starParams, type StarMarks } from './stars'
 
 /** The columns of a full row. */
 const ROW_COLUMNS = `no, key, project_id, header_id, file_name, cwd, name, first_message, created,
   modified, message_count, entry_count, branch_count, label_count, models, input, output,
   cache_read, cache_write, cost, parent_key, parent_file_name, size, mtime_ms, status,
-  listed_by_pi, diagnostic_count, problem`
+  listed_by_pi, diagnostic_count, problem, user_message_count, image_count,
+  ${STARRED_SQL} AS starred`
 
 /** A row as SQLite returns it. */
 interface Row {
@@ -43,6 +45,9 @@ interface Row {
   listed_by_pi: number
   diagnostic_count: number
   problem: string | null
+  user_message_count: number
+  image_count: number
+  starred: number
 }
 
 function toSummary(row: Row, forkIds: string[]): LibraryRow {
@@ -77,6 +82,9 @@ function toSummary(row: Row, forkIds: string[]): LibraryRow {
     listedByPi: row.listed_by_pi === 1,
     diagnosticCount: row.diagnostic_count,
     problem: row.problem,
+    userMessageCount: row.user_message_count,
+    imageCount: row.image_count,
+    starred: row.starred === 1,
   }
 }
 
@@ -98,11 +106,15 @@ function forksOf(db: DatabaseSync, keys: readonly string[]): Map<string, string[
  * The rows of the sessions numbered `nos`, in that order (numbers not in the index are
  * left out).
  */
-export function rowsByNo(db: DatabaseSync, nos: readonly number[]): LibraryRow[] {
+export function rowsByNo(
+  db: DatabaseSync,
+  nos: readonly number[],
+  marks: StarMarks = NO_STARS,
+): LibraryRow[] {
   if (nos.length === 0) return []
   const rows = db
-    .prepare(`SELECT ${ROW_COLUMNS} FROM sessions WHERE no IN (SELECT value FROM json_each(?))`)
-    .all(JSON.stringify(nos)) as unknown as Row[]
+    .prepare(`SELECT ${ROW_COLUMNS} FROM sessions WHERE no IN (SELECT value FROM json_each(:nos))`)
+    .all({ nos: JSON.stringify(nos), ...starParams(marks) }) as unknown as Row[]
   const byNo = new Map(rows.map((row) => [row.no, row]))
   const forks = forksOf(
     db,
@@ -117,10 +129,14 @@ export function rowsByNo(db: DatabaseSync, nos: readonly number[]): LibraryRow[]
 }
 
 /** The row of the session with opaque id `key`, or undefined. */
-export function rowByKey(db: DatabaseSync, key: string): LibraryRow | undefined {
+export function rowByKey(
+  db: DatabaseSync,
+  key: string,
+  marks: StarMarks = NO_STARS,
+): LibraryRow | undefined {
   const found = db.prepare('SELECT no FROM sessions WHERE key = ?').get(key) as
     { no: number } | undefined
-  return found ? rowsByNo(db, [found.no])[0] : undefined
+  return found ? rowsByNo(db, [found.no], marks)[0] : undefined
 }
 
 /** Projects with counts and totals, newest activity first. */

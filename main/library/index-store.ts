@@ -4,13 +4,20 @@
  * query answers from the index, never from memory proportional to the library.
  */
 import type { DatabaseSync } from 'node:sqlite'
-import type { ProjectSummary, SessionQuery, LibraryRow } from '../../preload/contract/library'
+import type {
+  LibraryRow,
+  ProjectSummary,
+  SessionQuery,
+  SessionSelection,
+} from '../../preload/contract/library'
 import { chunkTexts, indexPendingChunks, readChunks, type StoredText } from './index-chunks'
 import { indexPath, openIndex, useWriteLock, type OpenIndex } from './index-db'
 import { runQuery, type QueryOutcome } from './index-query'
 import { listModels, listProjects, rowByKey, textProgress } from './index-rows'
 import { locateByKey, removeSessions, type SessionLocation } from './index-write'
 import type { FileIdentity, SessionStatus } from './record'
+import { selectSessions } from './select'
+import type { StarMarks } from './stars'
 import { WriteLock } from './write-lock'
 
 /** What the scan compares a file with: its stored identity and status. */
@@ -93,9 +100,14 @@ export class LibraryIndex {
     return indexPendingChunks(this.db, maxChars)
   }
 
-  /** Runs a session query. */
-  query(query: SessionQuery): QueryOutcome {
-    return runQuery(this.db, query)
+  /** Runs a session query; `marks` tell which sessions are starred. */
+  query(query: SessionQuery, marks: StarMarks): QueryOutcome {
+    return runQuery(this.db, query, marks)
+  }
+
+  /** Every session a query matches, with the selection's totals. */
+  select(query: SessionQuery, marks: StarMarks): SessionSelection {
+    return selectSessions(this.db, query, marks)
   }
 
   /** Projects with their totals. */
@@ -109,8 +121,8 @@ export class LibraryIndex {
   }
 
   /** The row of a session id, or undefined. */
-  row(key: string): LibraryRow | undefined {
-    return rowByKey(this.db, key)
+  row(key: string, marks: StarMarks): LibraryRow | undefined {
+    return rowByKey(this.db, key, marks)
   }
 
   /** A session's searchable texts in file order (pi spec 15.1), as stored. */

@@ -14,6 +14,7 @@ import type {
   ProjectList,
   SessionQuery,
   SessionQueryResult,
+  SessionSelection,
   LibraryRow,
 } from '../../preload/contract/library'
 import type { StoredText } from './index-chunks'
@@ -32,6 +33,7 @@ import type { SessionLocation } from './index-write'
 import type { SessionRoot } from './roots'
 import { discoverSessionFiles, type ScanProblem, type SessionCandidate } from './scan'
 import { BackgroundLoop, indexSliceChars, Notifier } from './scheduler'
+import { StarStore } from './stars'
 import { statPass } from './stat-pass'
 import { watchRoots, type ChangeBatch, type RootWatcher } from './watcher'
 
@@ -80,6 +82,8 @@ export class SessionLibrary {
   private readonly reader: RecordReader
   private readonly inline: boolean
   private readonly textLoop: BackgroundLoop
+  /** The user's stars (stars.json in the data folder; in memory without one). */
+  readonly stars: StarStore
 
   /**
    * @param roots the folders to scan; no session file is ever written by the library.
@@ -91,6 +95,7 @@ export class SessionLibrary {
     this.currentRoots = absolute(roots)
     this.reader = options.worker ? workerReader(options.worker) : inProcessReader()
     this.index = new LibraryIndex(options.dataDir ?? null)
+    this.stars = new StarStore(options.dataDir ?? null)
     const file = this.index.file
     const background = options.textIndex ?? (options.worker && file ? 'background' : 'inline')
     this.inline = background === 'inline' || file === null
@@ -128,6 +133,7 @@ export class SessionLibrary {
   /** Shows the stored rows, starts the first scan (not awaited) and the watcher. */
   async start(): Promise<void> {
     if (this.options.dataDir) await removeOldCache(this.options.dataDir)
+    await this.stars.load()
     this.notifier.notify(true)
     void this.refresh()
     this.restartWatcher()
@@ -289,9 +295,28 @@ export class SessionLibrary {
 
   /** Runs a session query (scope, search, filters, sort). */
   query(query: SessionQuery): SessionQueryResult {
-    const outcome = this.index.query(query)
+    const outcome = this.index.query(query, this.stars.marks())
     const progress = this.progress()
     return { ...outcome, pendingTexts: progress.textsTotal - progress.textsIndexed, progress }
+  }
+
+  /** Every session a query matches (not only a page), with the selection's totals. */
+  select(query: SessionQuery): SessionSelection {
+    return this.index.select(query, this.stars.marks())
+  }
+
+  /**
+   * Stars or unstars sessions by id; returns how many changed, and tells listeners.
+   * @throws ApiError `not_found` for an unknown id (nothing changes then)
+   */
+  async star(ids: readonly string[], starred: boolean): Promise<number> {
+    const keys = ids.map((id) => ({
+      headerId: this.getSummary(id).headerId,
+      path: this.getSession(id).path,
+    }))
+    const changed = await this.stars.set(keys, starred)
+    if (changed > 0) this.notifier.notify(true)
+    return changed
   }
 
   /**
@@ -306,7 +331,7 @@ export class SessionLibrary {
 
   /** The row of one session. @throws ApiError `not_found` for unknown ids. */
   getSummary(id: string): LibraryRow {
-    const row = this.index.row(id)
+    const row = this.index.row(id, this.stars.marks())
     if (!row) throw new ApiError('not_found', `No session with id ${id}`)
     return row
   }

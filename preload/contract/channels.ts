@@ -10,6 +10,8 @@ export const LIBRARY_CHANNELS = [
   'library:list-projects',
   'library:query-sessions',
   'library:get-session',
+  'library:select-sessions',
+  'library:star-sessions',
   'library:refresh',
   'library:add-root',
   'library:remove-root',

@@ -96,6 +96,12 @@ export const LibraryRow = z.object({
   diagnosticCount: z.number().int(),
   /** A short human account of the damage or read error, when status is not ok. */
   problem: z.string().nullable(),
+  /** Messages with role `user`; 0 for an empty session (pi leaves these behind). */
+  userMessageCount: z.number().int(),
+  /** Image blocks in the session's messages. */
+  imageCount: z.number().int(),
+  /** Starred by the user in this app (kept in the app's data, never in the session file). */
+  starred: z.boolean(),
 })
 
 /** A session row as a query returns it: with its threading depth and search match. */
@@ -118,6 +124,9 @@ export const SessionSort = z.enum([
   'relevance',
 ])
 
+/** Which sessions a query keeps by their star. */
+export const StarFilter = z.enum(['any', 'only', 'none'])
+
 /** `library:query-sessions` argument: scope, search text, filters and sort. */
 export const SessionQuery = z
   .object({
@@ -132,6 +141,20 @@ export const SessionQuery = z
     modifiedTo: z.number().nullable().default(null),
     /** Exact `provider/model` as listed in rows' `models`. */
     model: z.string().max(300).nullable().default(null),
+    /** Only sessions whose last activity is before this time, ms since epoch (exclusive). */
+    olderThan: z.number().nullable().default(null),
+    /** Only sessions without a single user message (the empty ones pi leaves behind). */
+    empty: z.boolean().default(false),
+    /** Only damaged or unreadable sessions. */
+    damaged: z.boolean().default(false),
+    /** Only sessions whose file is at least this many bytes. */
+    minSize: z.number().int().min(0).nullable().default(null),
+    /** Only sessions with at least one image. */
+    withImages: z.boolean().default(false),
+    /** Starred sessions only (`only`), unstarred only (`none`), or both. */
+    starred: StarFilter.default('any'),
+    /** Starred sessions before the others, each group in the chosen sort. */
+    starredFirst: z.boolean().default(false),
     sort: SessionSort.default('recent'),
     limit: z.number().int().min(1).max(100_000).default(100_000),
   })
@@ -151,6 +174,26 @@ export const SessionQueryResult = z.object({
   progress: LibraryProgress,
 })
 
+/**
+ * `library:select-sessions` result: every session the query matches (not only a page), with
+ * the totals the selection bar shows.
+ */
+export const SessionSelection = z.object({
+  ids: z.array(OpaqueId),
+  /** Bytes of all selected files. */
+  size: z.number().int(),
+  /** Selected sessions that are forks (their parent session is in the library). */
+  forks: z.number().int(),
+  /** Selected sessions that have forks in the library. */
+  parents: z.number().int(),
+  queryError: z.string().nullable(),
+})
+
+/** `library:star-sessions` argument: star or unstar these sessions. */
+export const StarSessions = z
+  .object({ sessionIds: z.array(OpaqueId).min(1).max(100_000), starred: z.boolean() })
+  .strict()
+
 /** `library:list-projects` result. */
 export const ProjectList = z.object({
   projects: z.array(ProjectSummary),
@@ -164,6 +207,11 @@ export const ProjectList = z.object({
 export const LIBRARY_SCHEMAS = {
   'library:list-projects': { args: Empty, result: ProjectList },
   'library:query-sessions': { args: SessionQuery, result: SessionQueryResult },
+  'library:select-sessions': { args: SessionQuery, result: SessionSelection },
+  'library:star-sessions': {
+    args: StarSessions,
+    result: z.object({ changed: z.number().int() }),
+  },
   'library:get-session': {
     args: z.object({ sessionId: OpaqueId }).strict(),
     result: LibraryRow,
@@ -195,3 +243,5 @@ export type SessionQuery = z.output<typeof SessionQuery>
 export type SessionQueryInput = z.input<typeof SessionQuery>
 export type SessionQueryResult = z.output<typeof SessionQueryResult>
 export type ProjectList = z.output<typeof ProjectList>
+export type StarFilter = z.output<typeof StarFilter>
+export type SessionSelection = z.output<typeof SessionSelection>
