@@ -19,6 +19,10 @@ export function createLibraryHandlers(
     'library:query-sessions': async (query) => library.query(query),
     'library:get-session': async ({ sessionId }) => library.getSummary(sessionId),
     'library:select-sessions': async (query) => library.select(query),
+    'library:describe-sessions': async ({ sessionIds }) => library.describe(sessionIds),
+    'library:cancel-bulk': async ({ operationId }) => ({
+      cancelled: library.operations.cancel(operationId),
+    }),
     'library:star-sessions': async ({ sessionIds, starred }) => ({
       changed: await library.star(sessionIds, starred),
     }),

@@ -16,7 +16,7 @@ import { runQuery, type QueryOutcome } from './index-query'
 import { listModels, listProjects, rowByKey, textProgress } from './index-rows'
 import { locateByKey, removeSessions, type SessionLocation } from './index-write'
 import type { FileIdentity, SessionStatus } from './record'
-import { selectSessions } from './select'
+import { describeSelection, selectSessions } from './select'
 import type { StarMarks } from './stars'
 import { WriteLock } from './write-lock'
 
@@ -103,6 +103,11 @@ export class LibraryIndex {
   /** Runs a session query; `marks` tell which sessions are starred. */
   query(query: SessionQuery, marks: StarMarks): QueryOutcome {
     return runQuery(this.db, query, marks)
+  }
+
+  /** The sessions behind `ids` with the selection's totals (select.ts). */
+  describe(ids: readonly string[]): ReturnType<typeof describeSelection> {
+    return describeSelection(this.db, ids)
   }
 
   /** Every session a query matches, with the selection's totals. */

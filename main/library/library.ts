@@ -15,6 +15,7 @@ import type {
   SessionQuery,
   SessionQueryResult,
   SessionSelection,
+  SessionsDescription,
   LibraryRow,
 } from '../../preload/contract/library'
 import type { StoredText } from './index-chunks'
@@ -33,6 +34,7 @@ import type { SessionLocation } from './index-write'
 import type { SessionRoot } from './roots'
 import { discoverSessionFiles, type ScanProblem, type SessionCandidate } from './scan'
 import { BackgroundLoop, indexSliceChars, Notifier } from './scheduler'
+import { BulkOperations, filesHeldByPi, runningReason } from './bulk'
 import { StarStore } from './stars'
 import { statPass } from './stat-pass'
 import { watchRoots, type ChangeBatch, type RootWatcher } from './watcher'
@@ -84,6 +86,8 @@ export class SessionLibrary {
   private readonly textLoop: BackgroundLoop
   /** The user's stars (stars.json in the data folder; in memory without one). */
   readonly stars: StarStore
+  /** Bulk actions under way (cancel by operation id). */
+  readonly operations = new BulkOperations()
 
   /**
    * @param roots the folders to scan; no session file is ever written by the library.
@@ -303,6 +307,22 @@ export class SessionLibrary {
   /** Every session a query matches (not only a page), with the selection's totals. */
   select(query: SessionQuery): SessionSelection {
     return this.index.select(query, this.stars.marks())
+  }
+
+  /**
+   * What a bulk action on `ids` would touch, judged now (bulk.ts: running sessions).
+   * Unknown ids are left out.
+   */
+  async describe(ids: readonly string[]): Promise<SessionsDescription> {
+    const { sessions, ...rest } = this.index.describe(ids)
+    const held = await filesHeldByPi()
+    const now = Date.now()
+    const running: SessionsDescription['running'] = []
+    for (const s of sessions) {
+      const reason = await runningReason(s.path, now, held)
+      if (reason) running.push({ sessionId: s.sessionId, title: s.title, size: s.size, reason })
+    }
+    return { ...rest, running }
   }
 
   /**

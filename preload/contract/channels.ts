@@ -12,6 +12,8 @@ export const LIBRARY_CHANNELS = [
   'library:get-session',
   'library:select-sessions',
   'library:star-sessions',
+  'library:describe-sessions',
+  'library:cancel-bulk',
   'library:refresh',
   'library:add-root',
   'library:remove-root',
@@ -24,7 +26,12 @@ export const SESSION_EDIT_CHANNELS = [
   'session:file-info',
   'session:reveal',
 ] as const
-export const TRASH_CHANNELS = ['trash:move-sessions', 'trash:list', 'trash:restore'] as const
+export const TRASH_CHANNELS = [
+  'trash:move-sessions',
+  'trash:list',
+  'trash:restore',
+  'trash:restore-many',
+] as const
 /** The `session:*` channels that read one session for the session view and branch tree. */
 export const SESSION_VIEW_CHANNELS = [
   'session:open',
@@ -46,7 +53,12 @@ export const CHANNELS = [
 export type Channel = (typeof CHANNELS)[number]
 
 /** Events main pushes to the renderer: `domain:past-tense` (ARCHITECTURE.md rule 2). */
-export const EVENTS = ['library:changed', 'app:command', 'app:error'] as const
+export const EVENTS = [
+  'library:changed',
+  'library:bulk-progressed',
+  'app:command',
+  'app:error',
+] as const
 
 /** One event name. */
 export type EventName = (typeof EVENTS)[number]

@@ -10,3 +10,9 @@ export const OpaqueId = z
 
 /** The argument of a channel that takes none. */
 export const Empty = z.object({}).strict()
+
+/** Names a bulk action so the renderer can follow its progress and cancel it. */
+export const OperationId = z.uuid()
+
+/** Most sessions one bulk action takes. */
+export const MAX_BULK = 100_000

@@ -3,7 +3,7 @@
  * opaque strings: the renderer never sends a session path (ARCHITECTURE.md rule 5).
  */
 import { z } from 'zod'
-import { Empty, OpaqueId } from './common'
+import { Empty, MAX_BULK, OpaqueId, OperationId } from './common'
 
 /** Something the library could not read, and why (shown to the user, never hidden). */
 export const LibraryProblem = z.object({
@@ -189,9 +189,29 @@ export const SessionSelection = z.object({
   queryError: z.string().nullable(),
 })
 
+/** A session in a selection's description: its title and file size. */
+export const SessionBrief = z.object({ sessionId: OpaqueId, title: z.string(), size: z.number() })
+
+/**
+ * `library:describe-sessions` result: what a bulk action on these sessions would touch,
+ * judged now: totals, forks whose parent would go, and the sessions that seem to be running
+ * in pi (left out unless included one by one), with the reason.
+ */
+export const SessionsDescription = z.object({
+  count: z.number().int(),
+  size: z.number().int(),
+  forks: z.number().int(),
+  parents: z.number().int(),
+  /** Forks outside the selection whose parent session is in it. */
+  orphanedForks: z.number().int(),
+  running: z.array(SessionBrief.extend({ reason: z.string() })),
+  /** The first sessions of the selection, to name them. */
+  sample: z.array(SessionBrief),
+})
+
 /** `library:star-sessions` argument: star or unstar these sessions. */
 export const StarSessions = z
-  .object({ sessionIds: z.array(OpaqueId).min(1).max(100_000), starred: z.boolean() })
+  .object({ sessionIds: z.array(OpaqueId).min(1).max(MAX_BULK), starred: z.boolean() })
   .strict()
 
 /** `library:list-projects` result. */
@@ -212,6 +232,14 @@ export const LIBRARY_SCHEMAS = {
     args: StarSessions,
     result: z.object({ changed: z.number().int() }),
   },
+  'library:describe-sessions': {
+    args: z.object({ sessionIds: z.array(OpaqueId).max(MAX_BULK) }).strict(),
+    result: SessionsDescription,
+  },
+  'library:cancel-bulk': {
+    args: z.object({ operationId: OperationId }).strict(),
+    result: z.object({ cancelled: z.boolean() }),
+  },
   'library:get-session': {
     args: z.object({ sessionId: OpaqueId }).strict(),
     result: LibraryRow,
@@ -230,6 +258,12 @@ export const LIBRARY_SCHEMAS = {
 /** Events main pushes about the library. */
 export const LIBRARY_EVENTS = {
   'library:changed': z.object({ progress: LibraryProgress, revision: z.number().int() }),
+  /** How far a bulk action (trash, restore, archive, unarchive) got. */
+  'library:bulk-progressed': z.object({
+    operationId: OperationId,
+    done: z.number().int(),
+    total: z.number().int(),
+  }),
 } as const
 
 export type LibraryProblem = z.output<typeof LibraryProblem>
@@ -245,3 +279,5 @@ export type SessionQueryResult = z.output<typeof SessionQueryResult>
 export type ProjectList = z.output<typeof ProjectList>
 export type StarFilter = z.output<typeof StarFilter>
 export type SessionSelection = z.output<typeof SessionSelection>
+export type SessionsDescription = z.output<typeof SessionsDescription>
+export type SessionBrief = z.output<typeof SessionBrief>

@@ -17,3 +17,12 @@ export const NOTIFY_MS = 100
 
 /** While a scan runs, the renderer refetches rows at most this often (ms). */
 export const REFETCH_MS = 300
+
+/**
+ * A session whose file changed this recently is taken to be open in pi, which may still be
+ * writing it: bulk trash and archive leave it out unless the user includes it by name (ms).
+ */
+export const RUNNING_SESSION_MS = 30_000
+
+/** Progress of a bulk action is told at most this often (ms); its end is always told. */
+export const BULK_PROGRESS_MS = 100
