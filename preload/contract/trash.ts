@@ -45,7 +45,6 @@ export const TrashRestoreResult = z.object({
   cancelled: z.number().int(),
 })
 
-
 /** Argument and result schema of each `trash:*` channel. */
 export const TRASH_SCHEMAS = {
   'trash:move-sessions': {

@@ -68,7 +68,10 @@ function moveFocus(e: KeyboardEvent<HTMLUListElement>): void {
 export function ProjectList() {
   const projects = useLibrary((s) => s.projects)
   const selectedId = useLibrary((s) => s.projectId)
+  const starredScope = useLibrary((s) => s.query.starred === 'only')
   const setScope = useLibrary((s) => s.setScope)
+  const setQuery = useLibrary((s) => s.setQuery)
+  const allSelected = selectedId === null && !starredScope
   const total = projects.reduce((n, p) => n + p.sessionCount, 0)
   const totalCost = projects.reduce((n, p) => n + p.cost, 0)
   return (
@@ -81,17 +84,35 @@ export function ProjectList() {
         <li>
           <button
             type="button"
-            className={`project-item all${selectedId === null ? ' selected' : ''}`}
+            className={`project-item all${allSelected ? ' selected' : ''}`}
             data-testid="project-all"
-            aria-current={selectedId === null ? 'true' : undefined}
-            tabIndex={selectedId === null ? 0 : -1}
-            onClick={() => setScope(null)}
+            aria-current={allSelected ? 'true' : undefined}
+            tabIndex={allSelected ? 0 : -1}
+            onClick={() => {
+              if (starredScope) setQuery({ starred: 'any' })
+              setScope(null)
+            }}
           >
             <span className="project-title">All projects</span>
             <span className="project-meta">
               <span>{total} sessions</span>
               {totalCost > 0 && <span>{cost(totalCost)}</span>}
             </span>
+          </button>
+        </li>
+        <li>
+          <button
+            type="button"
+            className={`project-item all${starredScope ? ' selected' : ''}`}
+            data-testid="scope-starred"
+            aria-current={starredScope ? 'true' : undefined}
+            tabIndex={starredScope ? 0 : -1}
+            onClick={() => {
+              setQuery({ starred: 'only', starredFirst: true })
+              setScope(null)
+            }}
+          >
+            <span className="project-title">★ Starred</span>
           </button>
         </li>
         {projects.map((project) => (
