@@ -40,7 +40,7 @@ export function createLibraryHandlers(
           ...s,
           extraRoots: s.extraRoots.includes(real) ? s.extraRoots : [...s.extraRoots, real],
         }))
-        await library.setRoots(allRoots(resolved, next.extraRoots))
+        await library.setRoots(allRoots(resolved, next.extraRoots, library.archiveRoot))
         return { path: real }
       })
     },
@@ -55,7 +55,7 @@ export function createLibraryHandlers(
         ...s,
         extraRoots: s.extraRoots.filter((r) => r !== path),
       }))
-      await library.setRoots(allRoots(resolved, next.extraRoots))
+      await library.setRoots(allRoots(resolved, next.extraRoots, library.archiveRoot))
       return { removed: true }
     },
   }

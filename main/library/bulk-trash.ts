@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { ApiError } from '../../preload/contract/errors'
 import type { TrashMoveResult, TrashRestoreResult } from '../../preload/contract/trash'
-import { filesHeldByPi, runBulk, runningReason, type BulkDrive } from './bulk'
+import { bulkTargets, errorCode, runBulk, type BulkDrive } from './bulk'
 import { describeFsError } from './fs-errors'
 import { opaqueId } from './ids'
 import type { SessionLibrary } from './library'
@@ -25,8 +25,6 @@ export interface TrashRequest {
   includeRunning: readonly string[]
 }
 
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'io')
-
 /**
  * Moves the sessions to the trash, in order, logging them as one deletion.
  * @param trashDir the freedesktop trash (for restore), null elsewhere
@@ -42,20 +40,13 @@ export async function trashSessions(
 ): Promise<TrashMoveResult> {
   const batchId = randomUUID()
   const result: TrashMoveResult = { moved: [], failed: [], skipped: [], cancelled: 0, batchId }
-  const held = await filesHeldByPi()
-  const now = Date.now()
-  const include = new Set(request.includeRunning)
-  const targets: string[] = []
-  for (const sessionId of new Set(request.sessionIds)) {
-    try {
-      const path = library.getSession(sessionId).path
-      const reason = include.has(sessionId) ? null : await runningReason(path, now, held)
-      if (reason) result.skipped.push({ sessionId, reason })
-      else targets.push(sessionId)
-    } catch (error) {
-      result.failed.push({ sessionId, code: codeOf(error), message: (error as Error).message })
-    }
-  }
+  const { targets, skipped, failed } = await bulkTargets(
+    request.sessionIds,
+    request.includeRunning,
+    (id) => library.getSession(id).path,
+  )
+  result.skipped = skipped
+  result.failed = failed
   let pending: { sessionId: string; entry: DeletedSession }[] = []
   const flush = async () => {
     const batch = pending
@@ -98,7 +89,11 @@ export async function trashSessions(
   )
   await flush()
   for (const { item, error } of outcome.failed)
-    result.failed.push({ sessionId: item, code: codeOf(error), message: (error as Error).message })
+    result.failed.push({
+      sessionId: item,
+      code: errorCode(error),
+      message: (error as Error).message,
+    })
   result.cancelled = outcome.cancelled.length
   await library.refresh()
   return result
@@ -128,7 +123,11 @@ export async function restoreSessions(
     drive,
   )
   for (const { item, error } of outcome.failed)
-    result.failed.push({ deletedId: item, code: codeOf(error), message: (error as Error).message })
+    result.failed.push({
+      deletedId: item,
+      code: errorCode(error),
+      message: (error as Error).message,
+    })
   result.cancelled = outcome.cancelled.length
   try {
     await log.removeMany(outcome.done.map((d) => d.deletedId))

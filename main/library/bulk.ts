@@ -6,6 +6,7 @@
  */
 import { readdir, readFile, readlink, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
+import { ApiError } from '../../preload/contract/errors'
 import { BULK_PROGRESS_MS, RUNNING_SESSION_MS } from '../../preload/contract/timing'
 
 /**
@@ -49,6 +50,45 @@ export async function runningReason(
   if (ago < RUNNING_SESSION_MS)
     return `changed ${Math.max(0, Math.round(ago / 1000))} s ago: pi may still be writing it`
   return null
+}
+
+/** The sessions a bulk action takes, those it leaves out as running, and ids it cannot find. */
+export interface BulkTargets {
+  targets: string[]
+  skipped: { sessionId: string; reason: string }[]
+  failed: { sessionId: string; code: string; message: string }[]
+}
+
+/**
+ * Splits the ids of a bulk action (repeats dropped): running sessions are left out with the
+ * reason unless in `includeRunning` (the user's choice, one by one); unknown ids fail.
+ * @param pathOf the file of a session id; throws (e.g. ApiError `not_found`) for unknown ids
+ */
+export async function bulkTargets(
+  sessionIds: readonly string[],
+  includeRunning: readonly string[],
+  pathOf: (sessionId: string) => string,
+): Promise<BulkTargets> {
+  const out: BulkTargets = { targets: [], skipped: [], failed: [] }
+  const held = await filesHeldByPi()
+  const now = Date.now()
+  const include = new Set(includeRunning)
+  for (const sessionId of new Set(sessionIds)) {
+    try {
+      const path = pathOf(sessionId)
+      const reason = include.has(sessionId) ? null : await runningReason(path, now, held)
+      if (reason) out.skipped.push({ sessionId, reason })
+      else out.targets.push(sessionId)
+    } catch (error) {
+      out.failed.push({ sessionId, code: errorCode(error), message: (error as Error).message })
+    }
+  }
+  return out
+}
+
+/** The contract's error code of a failure (`io` for anything that is not an ApiError). */
+export function errorCode(error: unknown): string {
+  return error instanceof ApiError ? error.code : 'io'
 }
 
 /** Bulk actions under way, by the operation id the renderer chose, so they can be cancelled. */

@@ -10,7 +10,7 @@ import { rowsByNo } from './index-rows'
 import { matchSessions, snippetOf, type SearchCandidate } from './index-search'
 import { compileQuery, parseQuery, QueryError, type SearchPattern } from './search'
 import { SearchTimeout } from './search-run'
-import { STARRED_SQL, starParams, type StarMarks } from './stars'
+import { ARCHIVED_SQL, markParams, STARRED_SQL, type RowMarks } from './marks'
 
 /** A query's rows and counts (the contract's result without progress). */
 export interface QueryOutcome {
@@ -33,10 +33,10 @@ export interface Key extends SearchCandidate {
   starred: number
 }
 
-/** The SQL conditions of a query's scope and filters (star marks are always bound). */
+/** The SQL conditions of a query's scope and filters (the marks are always bound). */
 function conditions(
   query: SessionQuery,
-  marks: StarMarks,
+  marks: RowMarks,
 ): {
   scope: string
   where: string
@@ -44,7 +44,7 @@ function conditions(
 } {
   const scope = query.projectId === null ? '1' : 'project_id = :project'
   const parts = [scope]
-  const named: Record<string, SQLInputValue> = { ...starParams(marks) }
+  const named: Record<string, SQLInputValue> = { ...markParams(marks) }
   const bind = (condition: string, name: string, value: SQLInputValue | null) => {
     if (value === null) return
     parts.push(condition)
@@ -57,6 +57,8 @@ function conditions(
   if (query.withImages) parts.push('image_count > 0')
   if (query.starred === 'only') parts.push(STARRED_SQL)
   if (query.starred === 'none') parts.push(`NOT ${STARRED_SQL}`)
+  if (query.archived === 'only') parts.push(ARCHIVED_SQL)
+  if (query.archived === 'none') parts.push(`NOT ${ARCHIVED_SQL}`)
   if (query.projectId !== null) named.project = query.projectId
   bind('modified >= :since', 'since', query.modifiedFrom)
   bind('modified <= :until', 'until', query.modifiedTo)
@@ -71,7 +73,7 @@ function keysOf(db: DatabaseSync, where: string, params: Record<string, SQLInput
     .prepare(
       `SELECT no, key, name, header_id AS headerId, cwd, file_name AS fileName, modified, created,
         size, cost, parent_key AS parentKey, lower(coalesce(name, substr(first_message, 1, 400))) AS title,
-        ${STARRED_SQL} AS starred
+        ${STARRED_SQL} AS starred, ${ARCHIVED_SQL} AS archived
       FROM sessions WHERE ${where}`,
     )
     .all(params) as unknown as Key[]
@@ -170,7 +172,7 @@ export interface MatchedKeys {
  * Every session `query` matches (its scope, filters and search), in the query's order; the
  * `limit` is not applied.
  */
-export function matchKeys(db: DatabaseSync, query: SessionQuery, marks: StarMarks): MatchedKeys {
+export function matchKeys(db: DatabaseSync, query: SessionQuery, marks: RowMarks): MatchedKeys {
   const { scope, where, params } = conditions(query, marks)
   const total = (
     db.prepare(`SELECT count(*) AS n FROM sessions WHERE ${scope}`).get(scopeParams(params)) as {
@@ -210,7 +212,7 @@ export function matchKeys(db: DatabaseSync, query: SessionQuery, marks: StarMark
 }
 
 /** Runs `query` over the index: its first `limit` rows, with snippets when it searches. */
-export function runQuery(db: DatabaseSync, query: SessionQuery, marks: StarMarks): QueryOutcome {
+export function runQuery(db: DatabaseSync, query: SessionQuery, marks: RowMarks): QueryOutcome {
   const { ordered, total, queryError, patterns } = matchKeys(db, query, marks)
   if (queryError && patterns.length === 0) return { rows: [], matched: 0, total, queryError }
   const searching = patterns.length > 0

@@ -6,14 +6,14 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { basename } from 'node:path'
 import type { ProjectSummary, LibraryRow } from '../../preload/contract/library'
-import { NO_STARS, STARRED_SQL, starParams, type StarMarks } from './stars'
+import { ARCHIVED_SQL, markParams, NO_MARKS, STARRED_SQL, type RowMarks } from './marks'
 
 /** The columns of a full row. */
 const ROW_COLUMNS = `no, key, project_id, header_id, file_name, cwd, name, first_message, created,
   modified, message_count, entry_count, branch_count, label_count, models, input, output,
   cache_read, cache_write, cost, parent_key, parent_file_name, size, mtime_ms, status,
   listed_by_pi, diagnostic_count, problem, user_message_count, image_count,
-  ${STARRED_SQL} AS starred`
+  ${STARRED_SQL} AS starred, ${ARCHIVED_SQL} AS archived`
 
 /** A row as SQLite returns it. */
 interface Row {
@@ -48,6 +48,7 @@ interface Row {
   user_message_count: number
   image_count: number
   starred: number
+  archived: number
 }
 
 function toSummary(row: Row, forkIds: string[]): LibraryRow {
@@ -85,6 +86,7 @@ function toSummary(row: Row, forkIds: string[]): LibraryRow {
     userMessageCount: row.user_message_count,
     imageCount: row.image_count,
     starred: row.starred === 1,
+    archived: row.archived === 1,
   }
 }
 
@@ -109,12 +111,12 @@ function forksOf(db: DatabaseSync, keys: readonly string[]): Map<string, string[
 export function rowsByNo(
   db: DatabaseSync,
   nos: readonly number[],
-  marks: StarMarks = NO_STARS,
+  marks: RowMarks = NO_MARKS,
 ): LibraryRow[] {
   if (nos.length === 0) return []
   const rows = db
     .prepare(`SELECT ${ROW_COLUMNS} FROM sessions WHERE no IN (SELECT value FROM json_each(:nos))`)
-    .all({ nos: JSON.stringify(nos), ...starParams(marks) }) as unknown as Row[]
+    .all({ nos: JSON.stringify(nos), ...markParams(marks) }) as unknown as Row[]
   const byNo = new Map(rows.map((row) => [row.no, row]))
   const forks = forksOf(
     db,
@@ -132,7 +134,7 @@ export function rowsByNo(
 export function rowByKey(
   db: DatabaseSync,
   key: string,
-  marks: StarMarks = NO_STARS,
+  marks: RowMarks = NO_MARKS,
 ): LibraryRow | undefined {
   const found = db.prepare('SELECT no FROM sessions WHERE key = ?').get(key) as
     { no: number } | undefined

@@ -17,7 +17,7 @@ import { listModels, listProjects, rowByKey, textProgress } from './index-rows'
 import { locateByKey, removeSessions, type SessionLocation } from './index-write'
 import type { FileIdentity, SessionStatus } from './record'
 import { describeSelection, selectSessions } from './select'
-import type { StarMarks } from './stars'
+import type { RowMarks } from './marks'
 import { WriteLock } from './write-lock'
 
 /** What the scan compares a file with: its stored identity and status. */
@@ -101,7 +101,7 @@ export class LibraryIndex {
   }
 
   /** Runs a session query; `marks` tell which sessions are starred. */
-  query(query: SessionQuery, marks: StarMarks): QueryOutcome {
+  query(query: SessionQuery, marks: RowMarks): QueryOutcome {
     return runQuery(this.db, query, marks)
   }
 
@@ -111,7 +111,7 @@ export class LibraryIndex {
   }
 
   /** Every session a query matches, with the selection's totals. */
-  select(query: SessionQuery, marks: StarMarks): SessionSelection {
+  select(query: SessionQuery, marks: RowMarks): SessionSelection {
     return selectSessions(this.db, query, marks)
   }
 
@@ -126,7 +126,7 @@ export class LibraryIndex {
   }
 
   /** The row of a session id, or undefined. */
-  row(key: string, marks: StarMarks): LibraryRow | undefined {
+  row(key: string, marks: RowMarks): LibraryRow | undefined {
     return rowByKey(this.db, key, marks)
   }
 

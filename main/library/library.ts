@@ -35,6 +35,7 @@ import type { SessionRoot } from './roots'
 import { discoverSessionFiles, type ScanProblem, type SessionCandidate } from './scan'
 import { BackgroundLoop, indexSliceChars, Notifier } from './scheduler'
 import { BulkOperations, filesHeldByPi, runningReason } from './bulk'
+import type { RowMarks } from './marks'
 import { StarStore } from './stars'
 import { statPass } from './stat-pass'
 import { watchRoots, type ChangeBatch, type RootWatcher } from './watcher'
@@ -132,6 +133,16 @@ export class SessionLibrary {
   /** The roots being read. */
   get roots(): readonly SessionRoot[] {
     return this.currentRoots
+  }
+
+  /** The archive folder among the roots (archive.ts); null when there is none. */
+  get archiveRoot(): string | null {
+    return this.currentRoots.find((root) => root.source === 'archive')?.path ?? null
+  }
+
+  /** What queries mark rows by: stars and the archive folder. */
+  private marks(): RowMarks {
+    return { ...this.stars.marks(), archiveRoot: this.archiveRoot }
   }
 
   /** Shows the stored rows, starts the first scan (not awaited) and the watcher. */
@@ -299,14 +310,14 @@ export class SessionLibrary {
 
   /** Runs a session query (scope, search, filters, sort). */
   query(query: SessionQuery): SessionQueryResult {
-    const outcome = this.index.query(query, this.stars.marks())
+    const outcome = this.index.query(query, this.marks())
     const progress = this.progress()
     return { ...outcome, pendingTexts: progress.textsTotal - progress.textsIndexed, progress }
   }
 
   /** Every session a query matches (not only a page), with the selection's totals. */
   select(query: SessionQuery): SessionSelection {
-    return this.index.select(query, this.stars.marks())
+    return this.index.select(query, this.marks())
   }
 
   /**
@@ -349,9 +360,20 @@ export class SessionLibrary {
     return session
   }
 
+  /**
+   * The file of a session the app may write (an edit): archived sessions are read-only.
+   * @throws ApiError `not_found` for unknown ids; `conflict` for an archived session
+   */
+  writablePath(id: string): string {
+    const session = this.getSession(id)
+    if (session.root === this.archiveRoot)
+      throw new ApiError('conflict', 'Archived sessions are read-only: unarchive it to edit it')
+    return session.path
+  }
+
   /** The row of one session. @throws ApiError `not_found` for unknown ids. */
   getSummary(id: string): LibraryRow {
-    const row = this.index.row(id, this.stars.marks())
+    const row = this.index.row(id, this.marks())
     if (!row) throw new ApiError('not_found', `No session with id ${id}`)
     return row
   }

@@ -6,7 +6,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { SessionBrief, SessionQuery, SessionSelection } from '../../preload/contract/library'
 import { matchKeys } from './index-query'
-import type { StarMarks } from './stars'
+import type { RowMarks } from './marks'
 
 /** What the totals need of one session. */
 interface Sized {
@@ -39,7 +39,7 @@ function totals(db: DatabaseSync, sessions: readonly Sized[]) {
 export function selectSessions(
   db: DatabaseSync,
   query: SessionQuery,
-  marks: StarMarks,
+  marks: RowMarks,
 ): SessionSelection {
   const { ordered, queryError } = matchKeys(db, query, marks)
   const keys = ordered.map((o) => o.key)

@@ -28,7 +28,7 @@ type StarEntry = z.output<typeof StarEntry>
 
 const FileSchema = z.object({ version: z.literal(1), stars: z.array(StarEntry) })
 
-/** The marks a query tests rows against: header ids, and paths for headerless sessions. */
+/** What a query tests rows against for stars: header ids, and paths of headerless sessions. */
 export interface StarMarks {
   headerIds: string[]
   paths: string[]
@@ -109,18 +109,3 @@ function matches(entry: StarEntry, key: StarKey): boolean {
   if (key.headerId !== null) return entry.headerId === key.headerId
   return entry.headerId === null && entry.path === key.path
 }
-
-/**
- * The SQL test of a `sessions` row against star marks, with named parameters `:starIds` and
- * `:starPaths` (see {@link starParams}): the same rule as {@link StarStore.has}.
- */
-export const STARRED_SQL = `(header_id IN (SELECT value FROM json_each(:starIds))
-  OR (header_id IS NULL AND path IN (SELECT value FROM json_each(:starPaths))))`
-
-/** The named parameters of {@link STARRED_SQL}. */
-export function starParams(marks: StarMarks): { starIds: string; starPaths: string } {
-  return { starIds: JSON.stringify(marks.headerIds), starPaths: JSON.stringify(marks.paths) }
-}
-
-/** No star at all (an index read without a star store). */
-export const NO_STARS: StarMarks = { headerIds: [], paths: [] }

@@ -1,7 +1,7 @@
 /**
  * The channel names of the Pi Sessions API: `domain:action` in lowercase kebab
  * (ARCHITECTURE.md rule 2), one list per domain. Each prefix has its schemas in one contract
- * file: `app:*` and `settings:*` in app.ts, `library:*` in library.ts, `trash:*` in trash.ts,
+ * file: `app:*` and `settings:*` in app.ts, `library:*` in library.ts, `trash:*` in trash.ts, `archive:*` in archive.ts,
  * `session:*` (view and edits) in session.ts. This file imports nothing, so the sandboxed
  * preload can whitelist channels without pulling in zod.
  */
@@ -32,6 +32,13 @@ export const TRASH_CHANNELS = [
   'trash:restore',
   'trash:restore-many',
 ] as const
+/** The `archive:*` channels: archive folder and moves in and out of it. */
+export const ARCHIVE_CHANNELS = [
+  'archive:move-sessions',
+  'archive:restore-sessions',
+  'archive:get-folder',
+  'archive:set-folder',
+] as const
 /** The `session:*` channels that read one session for the session view and branch tree. */
 export const SESSION_VIEW_CHANNELS = [
   'session:open',
@@ -45,6 +52,7 @@ export const CHANNELS = [
   ...APP_CHANNELS,
   ...LIBRARY_CHANNELS,
   ...TRASH_CHANNELS,
+  ...ARCHIVE_CHANNELS,
   ...SESSION_VIEW_CHANNELS,
   ...SESSION_EDIT_CHANNELS,
 ] as const

@@ -102,6 +102,8 @@ export const LibraryRow = z.object({
   imageCount: z.number().int(),
   /** Starred by the user in this app (kept in the app's data, never in the session file). */
   starred: z.boolean(),
+  /** Lies in the app's archive folder (pi no longer lists it; opened read-only). */
+  archived: z.boolean(),
 })
 
 /** A session row as a query returns it: with its threading depth and search match. */
@@ -124,8 +126,8 @@ export const SessionSort = z.enum([
   'relevance',
 ])
 
-/** Which sessions a query keeps by their star. */
-export const StarFilter = z.enum(['any', 'only', 'none'])
+/** Which sessions a query keeps by a mark (starred, archived): only, none, or both. */
+export const MarkFilter = z.enum(['any', 'only', 'none'])
 
 /** `library:query-sessions` argument: scope, search text, filters and sort. */
 export const SessionQuery = z
@@ -152,7 +154,9 @@ export const SessionQuery = z
     /** Only sessions with at least one image. */
     withImages: z.boolean().default(false),
     /** Starred sessions only (`only`), unstarred only (`none`), or both. */
-    starred: StarFilter.default('any'),
+    starred: MarkFilter.default('any'),
+    /** Archived sessions only (`only`), none of them (`none`), or both. */
+    archived: MarkFilter.default('any'),
     /** Starred sessions before the others, each group in the chosen sort. */
     starredFirst: z.boolean().default(false),
     sort: SessionSort.default('recent'),
@@ -277,7 +281,7 @@ export type SessionQuery = z.output<typeof SessionQuery>
 export type SessionQueryInput = z.input<typeof SessionQuery>
 export type SessionQueryResult = z.output<typeof SessionQueryResult>
 export type ProjectList = z.output<typeof ProjectList>
-export type StarFilter = z.output<typeof StarFilter>
+export type MarkFilter = z.output<typeof MarkFilter>
 export type SessionSelection = z.output<typeof SessionSelection>
 export type SessionsDescription = z.output<typeof SessionsDescription>
 export type SessionBrief = z.output<typeof SessionBrief>

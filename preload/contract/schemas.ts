@@ -6,6 +6,7 @@
 import type { z } from 'zod'
 import type { Channel } from './channels'
 import { APP_SCHEMAS } from './app'
+import { ARCHIVE_SCHEMAS } from './archive'
 import { LIBRARY_SCHEMAS } from './library'
 import { SESSION_SCHEMAS } from './session'
 import { TRASH_SCHEMAS } from './trash'
@@ -15,6 +16,7 @@ export const CHANNEL_SCHEMAS = {
   ...APP_SCHEMAS,
   ...LIBRARY_SCHEMAS,
   ...TRASH_SCHEMAS,
+  ...ARCHIVE_SCHEMAS,
   ...SESSION_SCHEMAS,
 } as const satisfies Record<Channel, { args: z.ZodType; result: z.ZodType }>
 
@@ -29,3 +31,4 @@ export * from './library'
 export * from './session'
 export * from './session-view'
 export * from './trash'
+export * from './archive'

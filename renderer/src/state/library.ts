@@ -12,7 +12,7 @@ import type {
   SessionQueryInput,
   QueryRow,
   SessionSort,
-  StarFilter,
+  MarkFilter,
 } from '../../../preload/contract/library'
 import type { ApiErrorData } from '../../../preload/contract/errors'
 import { call, errorData } from '../api/client'
@@ -33,7 +33,7 @@ export interface QueryState {
   damaged: boolean
   minSize: number | null
   withImages: boolean
-  starred: StarFilter
+  starred: MarkFilter
   starredFirst: boolean
   sort: SessionSort
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { StarFilter } from '../../../../preload/contract/library'
+import type { MarkFilter } from '../../../../preload/contract/library'
 import { useLibrary } from '../../state/library'
 import { CheckField, ChoiceField } from '../../components/fields'
 
@@ -22,7 +22,7 @@ const SIZES = [
 
 type Size = (typeof SIZES)[number]['value']
 
-const STARS: { value: StarFilter; label: string }[] = [
+const STARS: { value: MarkFilter; label: string }[] = [
   { value: 'any', label: 'starred or not' },
   { value: 'only', label: 'starred' },
   { value: 'none', label: 'not starred' },
@@ -74,7 +74,7 @@ export function CleanupFilters() {
         checked={query.withImages}
         onChange={(withImages) => setQuery({ withImages })}
       />
-      <ChoiceField<StarFilter>
+      <ChoiceField<MarkFilter>
         label="Star"
         testId="filter-starred"
         value={query.starred}
