@@ -34,6 +34,8 @@ export interface QueryState {
   minSize: number | null
   withImages: boolean
   starred: MarkFilter
+  /** Archived sessions: hidden from the usual scopes, alone in the Archived scope. */
+  archived: MarkFilter
   starredFirst: boolean
   sort: SessionSort
 }
@@ -94,6 +96,7 @@ export const DEFAULT_QUERY: QueryState = {
   minSize: null,
   withImages: false,
   starred: 'any',
+  archived: 'none',
   starredFirst: false,
   sort: 'threaded',
 }

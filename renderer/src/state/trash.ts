@@ -11,8 +11,12 @@ import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 import { useSettings } from './settings'
 
+/** What a confirmed bulk action does with the sessions. */
+export type BulkAction = 'trash' | 'archive'
+
 /** A bulk action waiting for the user's confirmation. */
 export interface Confirming {
+  action: BulkAction
   ids: string[]
   /** What main says about them (null until it answered). */
   description: SessionsDescription | null
@@ -22,13 +26,37 @@ export interface Confirming {
 
 /** What the last bulk action did, and how to undo it. */
 export interface BulkSummary {
-  verb: 'Moved to the trash' | 'Restored'
+  verb: 'Moved to the trash' | 'Restored' | 'Archived' | 'Unarchived'
   done: number
   failed: { id: string; message: string }[]
   skipped: { id: string; reason: string }[]
   cancelled: number
-  /** The deletion to restore as the undo of a move to the trash; null when nothing to undo. */
-  undo: string[] | null
+  /** The one undo: restore the deleted ids, or unarchive the archived sessions; null: none. */
+  undo: { kind: 'restore' | 'unarchive'; ids: string[] } | null
+}
+
+/** A bulk result as the summary shows it (the contract's trash and archive results). */
+function summary(
+  verb: BulkSummary['verb'],
+  result: {
+    failed: { message: string; sessionId?: string; deletedId?: string }[]
+    skipped?: { sessionId: string; reason: string }[]
+    cancelled: number
+  },
+  done: number,
+  undo: BulkSummary['undo'],
+): BulkSummary {
+  return {
+    verb,
+    done,
+    failed: result.failed.map((f) => ({
+      id: f.sessionId ?? f.deletedId ?? '',
+      message: f.message,
+    })),
+    skipped: (result.skipped ?? []).map((s) => ({ id: s.sessionId, reason: s.reason })),
+    cancelled: result.cancelled,
+    undo: done > 0 ? undo : null,
+  }
 }
 
 /** State and actions of the trash feature. */
@@ -42,6 +70,12 @@ export interface TrashState {
   error: ApiErrorData | null
   /** Opens the confirmation for these sessions (by id) and asks main to describe them. */
   askToDelete(ids: string[]): void
+  /** Opens the confirmation to archive these sessions. */
+  askToArchive(ids: string[]): void
+  /** Moves archived sessions back to the folders they came from. */
+  unarchive(ids: string[]): Promise<void>
+  /** Undoes the last bulk action (restore, or move back). */
+  undo(): Promise<void>
   /** Includes or leaves out one running session. */
   includeRunning(id: string, include: boolean): void
   cancel(): void
@@ -58,123 +92,145 @@ export interface TrashState {
   dismiss(): void
 }
 
-export const useTrash = create<TrashState>((set, get) => ({
-  confirming: null,
-  busy: false,
-  operation: null,
-  lastResult: null,
-  deleted: [],
-  error: null,
-
-  askToDelete(ids) {
+export const useTrash = create<TrashState>((set, get) => {
+  /** Opens the confirmation of `action` and asks main to describe the sessions. */
+  function ask(action: BulkAction, ids: string[]): void {
     if (ids.length === 0) return
-    set({ confirming: { ids, description: null, include: [] }, error: null })
+    const confirming: Confirming = { action, ids, description: null, include: [] }
+    set({ confirming, error: null })
     void call('library:describe-sessions', { sessionIds: ids }).then(
       (description) => {
-        const now = get().confirming
-        if (now?.ids !== ids) return
-        set({ confirming: { ...now, description } })
-        // With confirmation turned off, the move goes ahead at once (running ones stay out).
-        if (useSettings.getState().settings?.confirmDelete === false) void get().confirm()
+        if (get().confirming !== confirming) return
+        set({ confirming: { ...confirming, description } })
+        // With confirmation turned off, a move to the trash goes ahead at once (running
+        // sessions still stay out).
+        if (action === 'trash' && useSettings.getState().settings?.confirmDelete === false)
+          void get().confirm()
       },
       (error: unknown) => set({ error: errorData(error) }),
     )
-  },
-  includeRunning(id, include) {
-    const now = get().confirming
-    if (!now) return
-    const rest = now.include.filter((x) => x !== id)
-    set({ confirming: { ...now, include: include ? [...rest, id] : rest } })
-  },
-  cancel() {
-    set({ confirming: null })
-  },
-  async confirm() {
-    const confirming = get().confirming
-    if (!confirming || get().busy) return
+  }
+
+  /** Runs one bulk action at a time under a fresh operation id (progress, Stop). */
+  async function run(act: (operationId: string) => Promise<void>): Promise<void> {
+    if (get().busy) return
     const operationId = crypto.randomUUID()
     set({ busy: true, error: null, operation: { id: operationId, done: 0, total: 0 } })
     try {
-      const result = await call('trash:move-sessions', {
-        sessionIds: confirming.ids,
-        includeRunning: confirming.include,
-        operationId,
-      })
-      set({
-        confirming: null,
-        lastResult: {
-          verb: 'Moved to the trash',
-          done: result.moved.length,
-          failed: result.failed.map((f) => ({ id: f.sessionId, message: f.message })),
-          skipped: result.skipped.map((s) => ({ id: s.sessionId, reason: s.reason })),
-          cancelled: result.cancelled,
-          undo: result.moved.length > 0 ? result.moved.map((m) => m.deletedId) : null,
-        },
-      })
-      const library = useLibrary.getState()
-      const gone = new Set(result.moved.map((m) => m.sessionId))
-      library.setChecked(library.checkedIds.filter((id) => !gone.has(id)))
-      if (library.selectedSessionId && gone.has(library.selectedSessionId))
-        library.selectSession(null)
-      // The list follows main's change event after the move (wiring.ts): no refetch here.
-      await get().loadDeleted()
+      await act(operationId)
     } catch (error) {
       set({ error: errorData(error) })
     } finally {
       set({ busy: false, operation: null })
     }
-  },
-  async stop() {
-    const operation = get().operation
-    if (operation) await call('library:cancel-bulk', { operationId: operation.id })
-  },
-  progressed(operationId, done, total) {
-    if (get().operation?.id === operationId) set({ operation: { id: operationId, done, total } })
-  },
-  async loadDeleted() {
-    try {
-      set({ deleted: await call('trash:list', {}) })
-    } catch (error) {
-      set({ error: errorData(error) })
-    }
-  },
-  async restore(deletedId) {
-    set({ busy: true, error: null })
-    try {
-      const { sessionId } = await call('trash:restore', { deletedId })
-      set({ lastResult: null })
-      await get().loadDeleted()
-      useLibrary.getState().selectSession(sessionId)
-    } catch (error) {
-      set({ error: errorData(error) })
-    } finally {
-      set({ busy: false })
-    }
-  },
-  async restoreMany(deletedIds) {
-    if (deletedIds.length === 0 || get().busy) return
-    const operationId = crypto.randomUUID()
-    set({ busy: true, error: null, operation: { id: operationId, done: 0, total: 0 } })
-    try {
-      const result = await call('trash:restore-many', { deletedIds, operationId })
-      set({
-        lastResult: {
-          verb: 'Restored',
-          done: result.restored.length,
-          failed: result.failed.map((f) => ({ id: f.deletedId, message: f.message })),
-          skipped: [],
-          cancelled: result.cancelled,
-          undo: null,
-        },
+  }
+
+  /** Unticks and unselects sessions that left their place (the list follows main's event). */
+  function forget(ids: string[]): void {
+    const library = useLibrary.getState()
+    const gone = new Set(ids)
+    library.setChecked(library.checkedIds.filter((id) => !gone.has(id)))
+    if (library.selectedSessionId && gone.has(library.selectedSessionId))
+      library.selectSession(null)
+  }
+
+  return {
+    confirming: null,
+    busy: false,
+    operation: null,
+    lastResult: null,
+    deleted: [],
+    error: null,
+
+    askToDelete(ids) {
+      ask('trash', ids)
+    },
+    askToArchive(ids) {
+      ask('archive', ids)
+    },
+    async unarchive(ids) {
+      await run(async (operationId) => {
+        const result = await call('archive:restore-sessions', { sessionIds: ids, operationId })
+        set({ lastResult: summary('Unarchived', result, result.moved.length, null) })
+        forget(result.moved.map((m) => m.sessionId))
       })
-      await get().loadDeleted()
-    } catch (error) {
-      set({ error: errorData(error) })
-    } finally {
-      set({ busy: false, operation: null })
-    }
-  },
-  dismiss() {
-    set({ lastResult: null, error: null })
-  },
-}))
+    },
+    async undo() {
+      const undo = get().lastResult?.undo
+      if (undo?.kind === 'restore') await get().restoreMany(undo.ids)
+      if (undo?.kind === 'unarchive') await get().unarchive(undo.ids)
+    },
+    includeRunning(id, include) {
+      const now = get().confirming
+      if (!now) return
+      const rest = now.include.filter((x) => x !== id)
+      set({ confirming: { ...now, include: include ? [...rest, id] : rest } })
+    },
+    cancel() {
+      set({ confirming: null })
+    },
+    async confirm() {
+      const confirming = get().confirming
+      if (!confirming) return
+      const args = { sessionIds: confirming.ids, includeRunning: confirming.include }
+      await run(async (operationId) => {
+        if (confirming.action === 'archive') {
+          const result = await call('archive:move-sessions', { ...args, operationId })
+          const undo = { kind: 'unarchive' as const, ids: result.moved.map((m) => m.newSessionId) }
+          set({
+            confirming: null,
+            lastResult: summary('Archived', result, result.moved.length, undo),
+          })
+          forget(result.moved.map((m) => m.sessionId))
+          return
+        }
+        const result = await call('trash:move-sessions', { ...args, operationId })
+        const undo = { kind: 'restore' as const, ids: result.moved.map((m) => m.deletedId) }
+        set({
+          confirming: null,
+          lastResult: summary('Moved to the trash', result, result.moved.length, undo),
+        })
+        forget(result.moved.map((m) => m.sessionId))
+        await get().loadDeleted()
+      })
+    },
+    async stop() {
+      const operation = get().operation
+      if (operation) await call('library:cancel-bulk', { operationId: operation.id })
+    },
+    progressed(operationId, done, total) {
+      if (get().operation?.id === operationId) set({ operation: { id: operationId, done, total } })
+    },
+    async loadDeleted() {
+      try {
+        set({ deleted: await call('trash:list', {}) })
+      } catch (error) {
+        set({ error: errorData(error) })
+      }
+    },
+    async restore(deletedId) {
+      set({ busy: true, error: null })
+      try {
+        const { sessionId } = await call('trash:restore', { deletedId })
+        set({ lastResult: null })
+        await get().loadDeleted()
+        useLibrary.getState().selectSession(sessionId)
+      } catch (error) {
+        set({ error: errorData(error) })
+      } finally {
+        set({ busy: false })
+      }
+    },
+    async restoreMany(deletedIds) {
+      if (deletedIds.length === 0) return
+      await run(async (operationId) => {
+        const result = await call('trash:restore-many', { deletedIds, operationId })
+        set({ lastResult: summary('Restored', result, result.restored.length, null) })
+        await get().loadDeleted()
+      })
+    },
+    dismiss() {
+      set({ lastResult: null, error: null })
+    },
+  }
+})

@@ -27,13 +27,17 @@ function useTotals(ids: string[]): SessionsDescription | null {
 /**
  * The bar over the list: "select all N matching" (every session the search and filters
  * match, not only the rows loaded), and for the ticked sessions their count, size, forks
- * and parents of forks, with star, unstar and move to trash.
+ * and parents of forks, with star, unstar, archive (or unarchive) and move to trash.
  */
 export function BulkBar() {
   const checkedIds = useLibrary((s) => s.checkedIds)
   const matched = useLibrary((s) => s.matched)
   const { setChecked, checkAllMatching, setStarred } = useLibrary.getState()
   const askToDelete = useTrash((s) => s.askToDelete)
+  const askToArchive = useTrash((s) => s.askToArchive)
+  const unarchive = useTrash((s) => s.unarchive)
+  const busy = useTrash((s) => s.busy)
+  const inArchive = useLibrary((s) => s.query.archived === 'only')
   const totals = useTotals(checkedIds)
   const showTotals = totals !== null && totals.count === checkedIds.length
   return (
@@ -72,6 +76,26 @@ export function BulkBar() {
           <button type="button" className="link" onClick={() => void setStarred(checkedIds, false)}>
             Unstar
           </button>
+          {inArchive ? (
+            <button
+              type="button"
+              className="link"
+              data-testid="bulk-unarchive"
+              disabled={busy}
+              onClick={() => void unarchive(checkedIds)}
+            >
+              Unarchive
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="link"
+              data-testid="bulk-archive"
+              onClick={() => askToArchive(checkedIds)}
+            >
+              Archive…
+            </button>
+          )}
           <button type="button" className="danger" onClick={() => askToDelete(checkedIds)}>
             Move to trash…
           </button>

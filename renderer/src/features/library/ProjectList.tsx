@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react'
 import type { ProjectSummary } from '../../../../preload/contract/library'
-import { useLibrary } from '../../state/library'
+import { useLibrary, type QueryState } from '../../state/library'
 import { age, cost, fullDate, lastSegment } from './format'
 import { RootsPanel } from './RootsPanel'
 import { RecentlyDeleted } from '../trash/RecentlyDeleted'
@@ -69,9 +69,15 @@ export function ProjectList() {
   const projects = useLibrary((s) => s.projects)
   const selectedId = useLibrary((s) => s.projectId)
   const starredScope = useLibrary((s) => s.query.starred === 'only')
+  const archivedScope = useLibrary((s) => s.query.archived === 'only')
   const setScope = useLibrary((s) => s.setScope)
   const setQuery = useLibrary((s) => s.setQuery)
-  const allSelected = selectedId === null && !starredScope
+  const allSelected = selectedId === null && !starredScope && !archivedScope
+  /** The All, Starred and Archived scopes: every project, by mark. */
+  const scope = (marks: Partial<QueryState>) => {
+    setQuery({ starred: 'any', archived: 'none', starredFirst: false, ...marks })
+    setScope(null)
+  }
   const total = projects.reduce((n, p) => n + p.sessionCount, 0)
   const totalCost = projects.reduce((n, p) => n + p.cost, 0)
   return (
@@ -88,10 +94,7 @@ export function ProjectList() {
             data-testid="project-all"
             aria-current={allSelected ? 'true' : undefined}
             tabIndex={allSelected ? 0 : -1}
-            onClick={() => {
-              if (starredScope) setQuery({ starred: 'any' })
-              setScope(null)
-            }}
+            onClick={() => scope({})}
           >
             <span className="project-title">All projects</span>
             <span className="project-meta">
@@ -107,12 +110,21 @@ export function ProjectList() {
             data-testid="scope-starred"
             aria-current={starredScope ? 'true' : undefined}
             tabIndex={starredScope ? 0 : -1}
-            onClick={() => {
-              setQuery({ starred: 'only', starredFirst: true })
-              setScope(null)
-            }}
+            onClick={() => scope({ starred: 'only', archived: 'any', starredFirst: true })}
           >
             <span className="project-title">★ Starred</span>
+          </button>
+        </li>
+        <li>
+          <button
+            type="button"
+            className={`project-item all${archivedScope ? ' selected' : ''}`}
+            data-testid="scope-archived"
+            aria-current={archivedScope ? 'true' : undefined}
+            tabIndex={archivedScope ? 0 : -1}
+            onClick={() => scope({ archived: 'only' })}
+          >
+            <span className="project-title">Archived</span>
           </button>
         </li>
         {projects.map((project) => (

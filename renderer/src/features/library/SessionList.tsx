@@ -80,6 +80,7 @@ function SessionListItem({
         data-match-entry-id={session.matchEntryId ?? undefined}
         data-parent-id={session.parentId ?? undefined}
         data-starred={session.starred ? 'true' : undefined}
+        data-archived={session.archived ? 'true' : undefined}
         aria-current={selected ? 'true' : undefined}
         tabIndex={tabbable ? 0 : -1}
         onKeyDown={(e) => {
@@ -116,6 +117,15 @@ function SessionListItem({
             </span>
           )}
           {session.cost > 0 && <span>{cost(session.cost)}</span>}
+          {session.archived && (
+            <span
+              className="badge"
+              data-testid="archived-badge"
+              title="Archived: pi no longer lists it; read-only"
+            >
+              archived
+            </span>
+          )}
           <span>{bytes(session.size)}</span>
           {session.status !== 'ok' && (
             <span

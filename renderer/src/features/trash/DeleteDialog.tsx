@@ -4,7 +4,7 @@ import { useModal } from '../../components/dialogs'
 import { BulkProgress } from './BulkProgress'
 
 /**
- * Confirms a move to the trash with main's description of the selection: the first
+ * Confirms a move to the trash or to the archive with main's description of the selection: the first
  * sessions by name, the totals, forks that lose their parent, and the sessions that seem
  * to be running in pi (left out unless ticked one by one). While the move runs it shows the
  * progress and a Cancel that stops after the session in hand.
@@ -19,6 +19,7 @@ export function DeleteDialog() {
 
   if (!confirming) return <dialog ref={dialog} />
   const d = confirming.description
+  const archive = confirming.action === 'archive'
   const count = confirming.ids.length
   const running = d?.running ?? []
   const leftOut = running.filter((r) => !confirming.include.includes(r.sessionId)).length
@@ -29,6 +30,7 @@ export function DeleteDialog() {
       className="dialog"
       data-testid="delete-dialog"
       data-ready={d ? 'true' : 'false'}
+      data-action={confirming.action}
       onCancel={(e) => {
         e.preventDefault()
         if (!busy) cancel()
@@ -36,7 +38,8 @@ export function DeleteDialog() {
       aria-labelledby="delete-title"
     >
       <h2 id="delete-title">
-        Move {count === 1 ? 'this session' : `${count} sessions`} to the trash?
+        {archive ? 'Archive' : 'Move'} {count === 1 ? 'this session' : `${count} sessions`}
+        {archive ? '?' : ' to the trash?'}
       </h2>
       <ul className="dialog-list">
         {d?.sample.map((r) => (
@@ -59,7 +62,7 @@ export function DeleteDialog() {
       {d && d.orphanedForks > 0 && (
         <p className="warn-text" data-testid="warn-forks">
           {d.orphanedForks} {d.orphanedForks === 1 ? 'fork keeps' : 'forks keep'} pointing at a
-          deleted parent session.
+          parent session that {archive ? 'pi will no longer list' : 'is deleted'}.
         </p>
       )}
       {running.length > 0 && (
@@ -93,7 +96,7 @@ export function DeleteDialog() {
           disabled={busy || !d || d.count - leftOut === 0}
           autoFocus
         >
-          Move to trash
+          {archive ? 'Archive' : 'Move to trash'}
         </button>
       </div>
     </dialog>

@@ -9,11 +9,11 @@ export function TrashNotice() {
   const error = useTrash((s) => s.error)
   const busy = useTrash((s) => s.busy)
   const dismiss = useTrash((s) => s.dismiss)
-  const restoreMany = useTrash((s) => s.restoreMany)
+  const undo = useTrash((s) => s.undo)
   if (!result && !error) return null
   const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`
-  const verb = result?.verb === 'Restored' ? 'Restored' : 'Moved'
-  const where = result?.verb === 'Restored' ? '' : ' to the trash'
+  const [verb, where] =
+    result?.verb === 'Moved to the trash' ? ['Moved', ' to the trash'] : [result?.verb, '']
   return (
     <div
       className={`notice${error || result?.failed.length ? ' warn' : ''}`}
@@ -55,7 +55,7 @@ export function TrashNotice() {
           className="link"
           disabled={busy}
           data-testid="undo-bulk"
-          onClick={() => void restoreMany(result.undo ?? [])}
+          onClick={() => void undo()}
         >
           Undo
         </button>
