@@ -52,7 +52,9 @@ function conditions(
   }
   if (query.named) parts.push('name IS NOT NULL')
   if (query.labeled) parts.push('label_count > 0')
-  if (query.empty) parts.push('user_message_count = 0')
+  // Empty: a readable file without a user message (what pi leaves behind); a file that
+  // cannot be read at all is not known to be empty (the damaged filter finds it).
+  if (query.empty) parts.push("user_message_count = 0 AND status != 'unreadable'")
   if (query.damaged) parts.push("status != 'ok'")
   if (query.withImages) parts.push('image_count > 0')
   if (query.starred === 'only') parts.push(STARRED_SQL)

@@ -145,7 +145,10 @@ export const SessionQuery = z
     model: z.string().max(300).nullable().default(null),
     /** Only sessions whose last activity is before this time, ms since epoch (exclusive). */
     olderThan: z.number().nullable().default(null),
-    /** Only sessions without a single user message (the empty ones pi leaves behind). */
+    /**
+     * Only readable sessions without a single user message (the empty ones pi leaves
+     * behind); files that cannot be read at all are left to the `damaged` filter.
+     */
     empty: z.boolean().default(false),
     /** Only damaged or unreadable sessions. */
     damaged: z.boolean().default(false),
