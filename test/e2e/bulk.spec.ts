@@ -4,7 +4,7 @@
  * sessions, trash them and restore the whole deletion; archive a project's old sessions,
  * find them under Archived and move them back; star a session and see it first.
  */
-import { readFileSync, readdirSync } from 'node:fs'
+import { copyFileSync, readFileSync, readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { readManifest } from '../helpers/fixtures'
 import { expect, test } from './harness'
@@ -95,8 +95,13 @@ test('archive a project’s old sessions, find them under Archived, move them ba
   await bulk.scope('archived')
   await expect(library.sessions()).toHaveCount(names.length)
   for (const n of names) await expect(library.row(n)).toHaveAttribute('data-archived', 'true')
-  await page.screenshot({ path: 'test-results/screenshots/archived-scope.png' })
   await bulk.dismissNotice()
+  await bulk.selectAllMatching(names.length)
+  // The README's picture of bulk actions (UPDATE_DOCS=1 copies it to docs/, as the others).
+  const shot = 'test-results/screenshots/readme-bulk.png'
+  await page.screenshot({ path: shot })
+  if (process.env.UPDATE_DOCS === '1') copyFileSync(shot, 'docs/screenshot-bulk.png')
+  await bulk.bar().getByRole('button', { name: 'Clear' }).click()
   await library.row(names[0] as string).click()
   await expect(page.getByTestId('session-header')).toBeVisible()
 
