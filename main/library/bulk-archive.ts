@@ -7,7 +7,7 @@
 import { ApiError } from '../../preload/contract/errors'
 import type { ArchiveResult } from '../../preload/contract/archive'
 import { ArchiveLog, archivePath, assertFree, moveSessionFile } from './archive'
-import { bulkTargets, errorCode, runBulk, type BulkDrive } from './bulk'
+import { bulkTargets, failuresOf, runBulk, type BulkDrive } from './bulk'
 import { opaqueId } from './ids'
 import type { SessionLibrary } from './library'
 
@@ -105,11 +105,7 @@ function resultOf(
     moved: outcome.done,
     failed: [
       ...split.failed,
-      ...outcome.failed.map(({ item, error }) => ({
-        sessionId: item,
-        code: errorCode(error),
-        message: (error as Error).message,
-      })),
+      ...failuresOf(outcome.failed).map(({ item, ...why }) => ({ sessionId: item, ...why })),
     ],
     skipped: split.skipped,
     cancelled: outcome.cancelled.length,

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { ApiError } from '../../preload/contract/errors'
 import type { TrashMoveResult, TrashRestoreResult } from '../../preload/contract/trash'
-import { bulkTargets, errorCode, runBulk, type BulkDrive } from './bulk'
+import { bulkTargets, failuresOf, runBulk, type BulkDrive } from './bulk'
 import { describeFsError } from './fs-errors'
 import { opaqueId } from './ids'
 import type { SessionLibrary } from './library'
@@ -88,12 +88,8 @@ export async function trashSessions(
     drive,
   )
   await flush()
-  for (const { item, error } of outcome.failed)
-    result.failed.push({
-      sessionId: item,
-      code: errorCode(error),
-      message: (error as Error).message,
-    })
+  for (const { item, ...why } of failuresOf(outcome.failed))
+    result.failed.push({ sessionId: item, ...why })
   result.cancelled = outcome.cancelled.length
   await library.refresh()
   return result
@@ -122,12 +118,8 @@ export async function restoreSessions(
     },
     drive,
   )
-  for (const { item, error } of outcome.failed)
-    result.failed.push({
-      deletedId: item,
-      code: errorCode(error),
-      message: (error as Error).message,
-    })
+  for (const { item, ...why } of failuresOf(outcome.failed))
+    result.failed.push({ deletedId: item, ...why })
   result.cancelled = outcome.cancelled.length
   try {
     await log.removeMany(outcome.done.map((d) => d.deletedId))

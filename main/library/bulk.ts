@@ -91,6 +91,17 @@ export function errorCode(error: unknown): string {
   return error instanceof ApiError ? error.code : 'io'
 }
 
+/** A bulk loop's failures with their contract error code and message, by item. */
+export function failuresOf<Item>(
+  failed: BulkOutcome<unknown, Item>['failed'],
+): { item: Item; code: string; message: string }[] {
+  return failed.map(({ item, error }) => ({
+    item,
+    code: errorCode(error),
+    message: (error as Error).message,
+  }))
+}
+
 /** Bulk actions under way, by the operation id the renderer chose, so they can be cancelled. */
 export class BulkOperations {
   private readonly running = new Map<string, AbortController>()

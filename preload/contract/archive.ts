@@ -3,7 +3,7 @@
  * app's archive folder and back, and choosing that folder. Sessions are named by id only.
  */
 import { z } from 'zod'
-import { Empty, MAX_BULK, OpaqueId, OperationId } from './common'
+import { BulkFailure, BulkMoveArgs, Empty, MAX_BULK, OpaqueId, OperationId } from './common'
 import { SkippedSession } from './trash'
 
 /**
@@ -12,7 +12,7 @@ import { SkippedSession } from './trash'
  */
 export const ArchiveResult = z.object({
   moved: z.array(z.object({ sessionId: OpaqueId, newSessionId: OpaqueId })),
-  failed: z.array(z.object({ sessionId: OpaqueId, code: z.string(), message: z.string() })),
+  failed: z.array(BulkFailure),
   skipped: z.array(SkippedSession),
   cancelled: z.number().int(),
 })
@@ -26,16 +26,7 @@ export const ArchiveFolder = z.object({
 
 /** Argument and result schema of each `archive:*` channel. */
 export const ARCHIVE_SCHEMAS = {
-  'archive:move-sessions': {
-    args: z
-      .object({
-        sessionIds: z.array(OpaqueId).min(1).max(MAX_BULK),
-        includeRunning: z.array(OpaqueId).max(MAX_BULK).default([]),
-        operationId: OperationId.optional(),
-      })
-      .strict(),
-    result: ArchiveResult,
-  },
+  'archive:move-sessions': { args: BulkMoveArgs, result: ArchiveResult },
   'archive:restore-sessions': {
     args: z
       .object({

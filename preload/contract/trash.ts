@@ -3,7 +3,7 @@
  * deleted list, and restoring.
  */
 import { z } from 'zod'
-import { Empty, MAX_BULK, OpaqueId, OperationId } from './common'
+import { BulkFailure, BulkMoveArgs, Empty, MAX_BULK, OpaqueId, OperationId } from './common'
 
 /** One session the app moved to the trash. */
 export const DeletedSessionView = z.object({
@@ -31,7 +31,7 @@ export const SkippedSession = z.object({ sessionId: OpaqueId, reason: z.string()
  */
 export const TrashMoveResult = z.object({
   moved: z.array(z.object({ sessionId: OpaqueId, deletedId: z.string() })),
-  failed: z.array(z.object({ sessionId: OpaqueId, code: z.string(), message: z.string() })),
+  failed: z.array(BulkFailure),
   skipped: z.array(SkippedSession),
   cancelled: z.number().int(),
   /** This deletion's id in "Recently deleted" (restore all of it at once). */
@@ -47,17 +47,7 @@ export const TrashRestoreResult = z.object({
 
 /** Argument and result schema of each `trash:*` channel. */
 export const TRASH_SCHEMAS = {
-  'trash:move-sessions': {
-    args: z
-      .object({
-        sessionIds: z.array(OpaqueId).min(1).max(MAX_BULK),
-        /** Running sessions the user chose to move anyway, one by one. */
-        includeRunning: z.array(OpaqueId).max(MAX_BULK).default([]),
-        operationId: OperationId.optional(),
-      })
-      .strict(),
-    result: TrashMoveResult,
-  },
+  'trash:move-sessions': { args: BulkMoveArgs, result: TrashMoveResult },
   'trash:restore-many': {
     args: z
       .object({

@@ -209,17 +209,12 @@ export const useTrash = create<TrashState>((set, get) => {
       }
     },
     async restore(deletedId) {
-      set({ busy: true, error: null })
-      try {
+      await run(async () => {
         const { sessionId } = await call('trash:restore', { deletedId })
         set({ lastResult: null })
         await get().loadDeleted()
         useLibrary.getState().selectSession(sessionId)
-      } catch (error) {
-        set({ error: errorData(error) })
-      } finally {
-        set({ busy: false })
-      }
+      })
     },
     async restoreMany(deletedIds) {
       if (deletedIds.length === 0) return

@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react'
+import type { KeyboardEvent, ReactNode } from 'react'
 import type { ProjectSummary } from '../../../../preload/contract/library'
 import { useLibrary, type QueryState } from '../../state/library'
 import { age, cost, fullDate, lastSegment } from './format'
@@ -46,6 +46,31 @@ function ProjectRow({ project, selected }: { project: ProjectSummary; selected: 
   )
 }
 
+/** A scope above the projects (all, starred, archived): one button in the list. */
+function ScopeItem(props: {
+  testId: string
+  selected: boolean
+  title: string
+  onClick(): void
+  children?: ReactNode
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={`project-item all${props.selected ? ' selected' : ''}`}
+        data-testid={props.testId}
+        aria-current={props.selected ? 'true' : undefined}
+        tabIndex={props.selected ? 0 : -1}
+        onClick={props.onClick}
+      >
+        <span className="project-title">{props.title}</span>
+        {props.children}
+      </button>
+    </li>
+  )
+}
+
 /** Arrow keys, Home and End move the focus between the project buttons of the list. */
 function moveFocus(e: KeyboardEvent<HTMLUListElement>): void {
   const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End']
@@ -87,46 +112,29 @@ export function ProjectList() {
       </h2>
       {/* One tab stop for the list (the selected project); arrows move between projects. */}
       <ul onKeyDown={moveFocus}>
-        <li>
-          <button
-            type="button"
-            className={`project-item all${allSelected ? ' selected' : ''}`}
-            data-testid="project-all"
-            aria-current={allSelected ? 'true' : undefined}
-            tabIndex={allSelected ? 0 : -1}
-            onClick={() => scope({})}
-          >
-            <span className="project-title">All projects</span>
-            <span className="project-meta">
-              <span>{total} sessions</span>
-              {totalCost > 0 && <span>{cost(totalCost)}</span>}
-            </span>
-          </button>
-        </li>
-        <li>
-          <button
-            type="button"
-            className={`project-item all${starredScope ? ' selected' : ''}`}
-            data-testid="scope-starred"
-            aria-current={starredScope ? 'true' : undefined}
-            tabIndex={starredScope ? 0 : -1}
-            onClick={() => scope({ starred: 'only', archived: 'any', starredFirst: true })}
-          >
-            <span className="project-title">★ Starred</span>
-          </button>
-        </li>
-        <li>
-          <button
-            type="button"
-            className={`project-item all${archivedScope ? ' selected' : ''}`}
-            data-testid="scope-archived"
-            aria-current={archivedScope ? 'true' : undefined}
-            tabIndex={archivedScope ? 0 : -1}
-            onClick={() => scope({ archived: 'only' })}
-          >
-            <span className="project-title">Archived</span>
-          </button>
-        </li>
+        <ScopeItem
+          testId="project-all"
+          selected={allSelected}
+          title="All projects"
+          onClick={() => scope({})}
+        >
+          <span className="project-meta">
+            <span>{total} sessions</span>
+            {totalCost > 0 && <span>{cost(totalCost)}</span>}
+          </span>
+        </ScopeItem>
+        <ScopeItem
+          testId="scope-starred"
+          selected={starredScope}
+          title="★ Starred"
+          onClick={() => scope({ starred: 'only', archived: 'any', starredFirst: true })}
+        />
+        <ScopeItem
+          testId="scope-archived"
+          selected={archivedScope}
+          title="Archived"
+          onClick={() => scope({ archived: 'only' })}
+        />
         {projects.map((project) => (
           <ProjectRow key={project.id} project={project} selected={project.id === selectedId} />
         ))}
