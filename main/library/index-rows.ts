@@ -141,8 +141,14 @@ export function rowByKey(
   return found ? rowsByNo(db, [found.no], marks)[0] : undefined
 }
 
-/** Projects with counts and totals, newest activity first. */
-export function listProjects(db: DatabaseSync): ProjectSummary[] {
+/**
+ * Projects with counts and totals, newest activity first. Sessions in the archive folder
+ * (`archiveRoot`) are not counted: like pi, the projects show what is not archived.
+ */
+export function listProjects(
+  db: DatabaseSync,
+  archiveRoot: string | null = null,
+): ProjectSummary[] {
   const rows = db
     .prepare(
       `SELECT project_id, max(cwd) AS cwd, json_group_array(DISTINCT folder) AS folders,
@@ -150,9 +156,9 @@ export function listProjects(db: DatabaseSync): ProjectSummary[] {
         max(modified) AS last_modified, sum(message_count) AS messages, sum(input) AS input,
         sum(output) AS output, sum(cache_read) AS cache_read, sum(cache_write) AS cache_write,
         sum(cost) AS cost
-      FROM sessions GROUP BY project_id`,
+      FROM sessions WHERE root IS NOT :archiveRoot GROUP BY project_id`,
     )
-    .all() as {
+    .all({ archiveRoot }) as {
     project_id: string
     cwd: string | null
     folders: string

@@ -115,9 +115,9 @@ export class LibraryIndex {
     return selectSessions(this.db, query, marks)
   }
 
-  /** Projects with their totals. */
-  projects(): ProjectSummary[] {
-    return listProjects(this.db)
+  /** Projects with their totals, without the sessions in `archiveRoot` (index-rows.ts). */
+  projects(archiveRoot: string | null): ProjectSummary[] {
+    return listProjects(this.db, archiveRoot)
   }
 
   /** Every model seen. */

@@ -294,10 +294,13 @@ export class SessionLibrary {
     )
   }
 
-  /** Projects (grouped by header cwd) with counts and totals, newest activity first. */
+  /**
+   * Projects (grouped by header cwd) with counts and totals, newest activity first; archived
+   * sessions are not counted (they are listed in the Archived scope).
+   */
   listProjects(): ProjectList {
     return {
-      projects: this.index.projects(),
+      projects: this.index.projects(this.archiveRoot),
       problems: [
         ...this.indexProblems,
         ...this.scanProblems,

@@ -112,6 +112,8 @@ test('archive and unarchive: the same bytes back in the same folder', async (ctx
     [true],
     'an archived session is still found by a search',
   )
+  const notes = () => t.library.listProjects().projects.find((p) => p.cwd === '/home/u/notes')
+  assert.equal(notes(), undefined, 'the projects count no archived session')
   const newId = archived.moved[0]?.newSessionId as string
   assert.throws(() => t.library.writablePath(newId), /read-only/)
 
@@ -128,6 +130,7 @@ test('archive and unarchive: the same bytes back in the same folder', async (ctx
   assert.deepEqual(readdirSync(join(t.archive, FOLDER)), [])
   assert.deepEqual(await t.log.list(), [])
   assert.equal(allRows(t.library, { archived: 'only' }).length, 0)
+  assert.equal(notes()?.sessionCount, 2)
 })
 
 test('across file systems the copy is verified by hash and the source goes to the trash', async (ctx) => {

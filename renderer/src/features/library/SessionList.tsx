@@ -221,6 +221,13 @@ export function SessionList() {
   const projectId = useLibrary((s) => s.projectId)
   const project = useLibrary((s) => s.projects.find((p) => p.id === s.projectId))
   const list = useRef<VirtuosoHandle>(null)
+  const scopeName = useLibrary((s) =>
+    s.query.archived === 'only'
+      ? 'Archived'
+      : s.query.starred === 'only'
+        ? 'Starred'
+        : 'All projects',
+  )
   const askToDelete = useTrash((s) => s.askToDelete)
   useEffect(
     () =>
@@ -261,7 +268,7 @@ export function SessionList() {
       }}
     >
       <h2 className="pane-title" title={project?.displayName}>
-        {projectId === null ? 'All projects' : (project?.displayName ?? 'Sessions')}
+        {projectId !== null ? (project?.displayName ?? 'Sessions') : scopeName}
         <span className="count" data-testid="session-count">
           {matched === total ? total : `${matched} of ${total}`}
         </span>
