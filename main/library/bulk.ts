@@ -60,6 +60,23 @@ export interface BulkTargets {
 }
 
 /**
+ * The items that count as running now ({@link runningReason}, one look at /proc for all),
+ * each with its reason, in their order.
+ */
+export async function runningAmong<T extends { path: string }>(
+  items: readonly T[],
+): Promise<(T & { reason: string })[]> {
+  const held = await filesHeldByPi()
+  const now = Date.now()
+  const running: (T & { reason: string })[] = []
+  for (const item of items) {
+    const reason = await runningReason(item.path, now, held)
+    if (reason) running.push({ ...item, reason })
+  }
+  return running
+}
+
+/**
  * Splits the ids of a bulk action (repeats dropped): running sessions are left out with the
  * reason unless in `includeRunning` (the user's choice, one by one); unknown ids fail.
  * @param pathOf the file of a session id; throws (e.g. ApiError `not_found`) for unknown ids
@@ -70,18 +87,25 @@ export async function bulkTargets(
   pathOf: (sessionId: string) => string,
 ): Promise<BulkTargets> {
   const out: BulkTargets = { targets: [], skipped: [], failed: [] }
-  const held = await filesHeldByPi()
-  const now = Date.now()
   const include = new Set(includeRunning)
+  const known: { sessionId: string; path: string }[] = []
   for (const sessionId of new Set(sessionIds)) {
     try {
-      const path = pathOf(sessionId)
-      const reason = include.has(sessionId) ? null : await runningReason(path, now, held)
-      if (reason) out.skipped.push({ sessionId, reason })
-      else out.targets.push(sessionId)
+      known.push({ sessionId, path: pathOf(sessionId) })
     } catch (error) {
       out.failed.push({ sessionId, code: errorCode(error), message: (error as Error).message })
     }
+  }
+  const running = new Map(
+    (await runningAmong(known.filter((k) => !include.has(k.sessionId)))).map((r) => [
+      r.sessionId,
+      r.reason,
+    ]),
+  )
+  for (const { sessionId } of known) {
+    const reason = running.get(sessionId)
+    if (reason) out.skipped.push({ sessionId, reason })
+    else out.targets.push(sessionId)
   }
   return out
 }

@@ -34,7 +34,7 @@ import type { SessionLocation } from './index-write'
 import type { SessionRoot } from './roots'
 import { discoverSessionFiles, type ScanProblem, type SessionCandidate } from './scan'
 import { BackgroundLoop, indexSliceChars, Notifier } from './scheduler'
-import { BulkOperations, filesHeldByPi, runningReason } from './bulk'
+import { BulkOperations, runningAmong } from './bulk'
 import type { RowMarks } from './marks'
 import { StarStore } from './stars'
 import { statPass } from './stat-pass'
@@ -329,13 +329,7 @@ export class SessionLibrary {
    */
   async describe(ids: readonly string[]): Promise<SessionsDescription> {
     const { sessions, ...rest } = this.index.describe(ids)
-    const held = await filesHeldByPi()
-    const now = Date.now()
-    const running: SessionsDescription['running'] = []
-    for (const s of sessions) {
-      const reason = await runningReason(s.path, now, held)
-      if (reason) running.push({ sessionId: s.sessionId, title: s.title, size: s.size, reason })
-    }
+    const running = (await runningAmong(sessions)).map(({ path: _path, ...brief }) => brief)
     return { ...rest, running }
   }
 
