@@ -19,8 +19,22 @@ export const NOTIFY_MS = 100
 export const REFETCH_MS = 300
 
 /**
+ * A session whose file was written this recently counts as running (pi is writing to it):
+ * the list and the view mark it "live" (ms).
+ */
+export const LIVE_MS = 10_000
+
+/** Whether a file last written at `mtimeMs` counts as running at `nowMs` (see LIVE_MS). */
+export function isLive(mtimeMs: number, nowMs: number): boolean {
+  // A clock that runs behind the file system's (mtime ahead of now) counts within the window.
+  return Math.abs(nowMs - mtimeMs) < LIVE_MS
+}
+
+/**
  * A session whose file changed this recently is taken to be open in pi, which may still be
  * writing it: bulk trash and archive leave it out unless the user includes it by name (ms).
+ * Wider than LIVE_MS on purpose: the "live" marker shows a session being written now, while
+ * a bulk action that moves files errs on the side of leaving a session alone.
  */
 export const RUNNING_SESSION_MS = 30_000
 
