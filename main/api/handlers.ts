@@ -4,6 +4,7 @@
  * (ARCHITECTURE.md rule 6).
  */
 import { createAppHandlers } from './app-handlers'
+import { createArchiveHandlers } from './archive-handlers'
 import type { HandlerContext, HandlerTable } from './context'
 import { createEditHandlers } from './edit-handlers'
 import { createInsightsHandlers } from './insights-handlers'
@@ -17,6 +18,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...createAppHandlers(context),
     ...createLibraryHandlers(context),
     ...createTrashHandlers(context),
+    ...createArchiveHandlers(context),
     ...createEditHandlers(context),
     ...createSessionHandlers(context),
     ...createInsightsHandlers(context),

@@ -67,6 +67,8 @@ export interface SessionDigest {
   model: string
   /** Time of the last entry with a readable timestamp (ms); null before any. */
   lastTime: number | null
+  /** Messages with role `user` (pi spec 4.1); 0 for the empty sessions pi leaves behind. */
+  userMessages: number
   /** Image blocks in the content of the file's messages (all of them, copied or not). */
   images: number
 }
@@ -90,6 +92,7 @@ export function newDigest(header: SessionHeader | null, headerFirstForPi = true)
     slots: {},
     model: '',
     lastTime: null,
+    userMessages: 0,
     images: 0,
   }
 }
@@ -222,6 +225,7 @@ function addEntry(digest: SessionDigest, entry: Loose): void {
       const message = entry.message as Loose | null | undefined
       const loose = message && typeof message === 'object' ? message : null
       if (loose?.role === 'assistant') addModel(digest, loose.provider, loose.model)
+      if (loose?.role === 'user') digest.userMessages += 1
       if (loose) countImages(digest, loose)
       // Usage on assistant messages, and on tool results where a tool reports its own.
       const usage = loose?.role === 'assistant' || loose?.role === 'toolResult' ? loose.usage : null

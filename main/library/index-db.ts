@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { WriteLock } from './write-lock'
 
 /** Bump when the schema or a stored shape changes: an older index is then rebuilt. */
-export const INDEX_SCHEMA_VERSION = 3
+export const INDEX_SCHEMA_VERSION = 4
 /** `PRAGMA application_id` of our index ("piSs"): anything else at our path is foreign. */
 const APPLICATION_ID = 0x70695373
 
@@ -51,6 +51,8 @@ CREATE TABLE sessions (
   name TEXT,
   first_message TEXT NOT NULL,
   message_count INTEGER NOT NULL,
+  user_message_count INTEGER NOT NULL,
+  image_count INTEGER NOT NULL,
   entry_count INTEGER NOT NULL,
   branch_count INTEGER NOT NULL,
   label_count INTEGER NOT NULL,

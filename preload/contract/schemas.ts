@@ -6,6 +6,7 @@
 import type { z } from 'zod'
 import type { Channel } from './channels'
 import { APP_SCHEMAS } from './app'
+import { ARCHIVE_SCHEMAS } from './archive'
 import { INSIGHTS_SCHEMAS } from './insights'
 import { LIBRARY_SCHEMAS } from './library'
 import { SESSION_SCHEMAS } from './session'
@@ -16,6 +17,7 @@ export const CHANNEL_SCHEMAS = {
   ...APP_SCHEMAS,
   ...LIBRARY_SCHEMAS,
   ...TRASH_SCHEMAS,
+  ...ARCHIVE_SCHEMAS,
   ...SESSION_SCHEMAS,
   ...INSIGHTS_SCHEMAS,
 } as const satisfies Record<Channel, { args: z.ZodType; result: z.ZodType }>
@@ -31,4 +33,5 @@ export * from './library'
 export * from './session'
 export * from './session-view'
 export * from './trash'
+export * from './archive'
 export * from './insights'
