@@ -62,6 +62,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const log = createLogger(options.dataDir)
   const events = createEventHub(log)
   library.onChange((change) => events.emit('library:changed', change))
+  library.onFilesChanged((sessionIds) => events.emit('library:files-changed', { sessionIds }))
   log.info(
     `Pi Sessions ${options.version} (${options.host}) reading ${library.roots.map((r) => r.path).join(', ')}`,
   )

@@ -39,6 +39,7 @@ import { BulkOperations, runningAmong } from './bulk'
 import type { RowMarks } from './marks'
 import { StarStore } from './stars'
 import { statPass } from './stat-pass'
+import { opaqueId } from './ids'
 import { watchRoots, type ChangeBatch, type RootWatcher } from './watcher'
 
 /** Options of the library. */
@@ -75,6 +76,7 @@ export class SessionLibrary {
   private scanProgress = { loaded: 0, total: 0, scanning: false }
   private revision = 0
   private listeners = new Set<(change: LibraryChange) => void>()
+  private fileListeners = new Set<(sessionIds: string[]) => void>()
   private readonly notifier = new Notifier(() => this.fire())
   private scanning: Promise<void> | null = null
   private rescan = false
@@ -167,6 +169,15 @@ export class SessionLibrary {
         listener({ progress: this.progress(), revision: this.revision })
     })
     return () => this.listeners.delete(listener)
+  }
+
+  /**
+   * Calls `listener` with the ids of session files the watcher saw change, before they are
+   * read (an open session follows its file at once, whatever reading the rest costs).
+   */
+  onFilesChanged(listener: (sessionIds: string[]) => void): () => void {
+    this.fileListeners.add(listener)
+    return () => this.fileListeners.delete(listener)
   }
 
   private fire(): void {
@@ -269,6 +280,8 @@ export class SessionLibrary {
   private async applyBatch(batch: ChangeBatch): Promise<void> {
     const folders = [...batch.paths].filter((p) => !p.endsWith('.jsonl'))
     if (batch.rootsChanged || folders.length > 0) return void this.refresh()
+    const ids = [...batch.paths].map((path) => opaqueId('session', path))
+    for (const listener of this.fileListeners) listener(ids)
     for (const path of batch.paths) {
       const root = this.rootOf(path)
       if (!root || this.closed) continue

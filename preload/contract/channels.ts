@@ -76,6 +76,7 @@ export type Channel = (typeof CHANNELS)[number]
 /** Events main pushes to the renderer: `domain:past-tense` (ARCHITECTURE.md rule 2). */
 export const EVENTS = [
   'library:changed',
+  'library:files-changed',
   'library:bulk-progressed',
   'app:command',
   'app:error',

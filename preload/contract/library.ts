@@ -265,6 +265,8 @@ export const LIBRARY_SCHEMAS = {
 /** Events main pushes about the library. */
 export const LIBRARY_EVENTS = {
   'library:changed': z.object({ progress: LibraryProgress, revision: z.number().int() }),
+  /** Session files the watcher saw change, before the library reads them (live follow). */
+  'library:files-changed': z.object({ sessionIds: z.array(OpaqueId) }),
   /** How far a bulk action (trash, restore, archive, unarchive) got. */
   'library:bulk-progressed': z.object({
     operationId: OperationId,

@@ -70,6 +70,11 @@ function startEvents(): () => void {
       useTrash.getState().progressed(payload.operationId, payload.done, payload.total)
       return
     }
+    if (event === 'library:files-changed') {
+      const open = useSessionView.getState().sessionId
+      if (open && payload.sessionIds.includes(open)) void checkOpenSession()
+      return
+    }
     if (event !== 'library:changed') return
     // The open session follows its file at once, without waiting for the list.
     void checkOpenSession()
