@@ -6,6 +6,7 @@
 import { createAppHandlers } from './app-handlers'
 import type { HandlerContext, HandlerTable } from './context'
 import { createEditHandlers } from './edit-handlers'
+import { createExportHandlers } from './export-handlers'
 import { createLibraryHandlers } from './library-handlers'
 import { createSessionHandlers } from './session-handlers'
 import { createTrashHandlers } from './trash-handlers'
@@ -18,5 +19,6 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...createTrashHandlers(context),
     ...createEditHandlers(context),
     ...createSessionHandlers(context),
+    ...createExportHandlers(context),
   }
 }

@@ -3,6 +3,7 @@
  * writes, pi spec 17), build what the format renders, redact it (on by default), and hand back
  * the output as chunks for the writer, with the redaction counts.
  */
+import { ExportFormat } from '../../preload/contract/export'
 import { imageAt } from '../api/session-view/images'
 import { loadViewSource, viewSourceOf, type ViewSource } from '../api/session-view/source'
 import { renderHtml } from './html'
@@ -12,17 +13,9 @@ import { renderMarkdown } from './markdown'
 import { redactValue, type RedactionCounts } from './redact'
 import { buildExportDoc, type ExportScope } from './scope'
 
-/** The export formats. */
-export const EXPORT_FORMATS = ['html', 'markdown', 'jsonl'] as const
-/** One export format. */
-export type ExportFormat = (typeof EXPORT_FORMATS)[number]
-
-/** File name extension of each format. */
-export const FORMAT_EXTENSIONS: Record<ExportFormat, string> = {
-  html: '.html',
-  markdown: '.md',
-  jsonl: '.jsonl',
-}
+/** The export formats (the contract's list). */
+export const EXPORT_FORMATS = ExportFormat.options
+export type { ExportFormat }
 
 /** What to export and how. */
 export interface ExportOptions {

@@ -9,7 +9,12 @@
  * `NAME=value` lines whose name says secret/token/key/password, and the user's home path.
  */
 import { lintSource } from '@secretlint/core'
+import { secretLintProfiler } from '@secretlint/profiler'
 import { creator as recommendedRules } from '@secretlint/secretlint-rule-preset-recommend'
+
+// secretlint's profiler is on by default and keeps performance marks of every lint call: a
+// batch export of thousands of sessions would grow memory without bound.
+secretLintProfiler.setEnabled(false)
 
 /** How many secrets of each kind were replaced (kind -> count). */
 export type RedactionCounts = Record<string, number>

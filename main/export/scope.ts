@@ -3,6 +3,7 @@
  * and the document every text format renders from: the session view's own tree rows and path
  * items (main/api/session-view), so an export shows what the transcript shows.
  */
+import type { ExportScope } from '../../preload/contract/export'
 import type { PathItem, TreeRow, UsageView } from '../../preload/contract/session-view'
 import { toPathItem } from '../api/session-view/items'
 import { addUsage, buildOverview, emptyUsage } from '../api/session-view/overview'
@@ -10,9 +11,7 @@ import { resolveTarget } from '../api/session-view/page'
 import { planPath } from '../api/session-view/path'
 import { pathTo, yieldNow, type SessionEntry, type ViewSource } from '../api/session-view/source'
 
-/** Which entries an export holds. */
-export type ExportScope =
-  { kind: 'session' } | { kind: 'active' } | { kind: 'entry'; entryId?: string; position?: number }
+export type { ExportScope }
 
 /** An export's document: session facts, the tree rows it covers and their items. */
 export interface ExportDoc {

@@ -2,7 +2,7 @@
  * The channel names of the Pi Sessions API: `domain:action` in lowercase kebab
  * (ARCHITECTURE.md rule 2), one list per domain. Each prefix has its schemas in one contract
  * file: `app:*` and `settings:*` in app.ts, `library:*` in library.ts, `trash:*` in trash.ts,
- * `session:*` (view and edits) in session.ts. This file imports nothing, so the sandboxed
+ * `session:*` (view and edits) in session.ts, `export:*` in export.ts. This file imports nothing, so the sandboxed
  * preload can whitelist channels without pulling in zod.
  */
 export const APP_CHANNELS = ['app:get-info', 'settings:get', 'settings:update'] as const
@@ -30,6 +30,13 @@ export const SESSION_VIEW_CHANNELS = [
   'session:get-image',
   'session:get-lineage',
 ] as const
+/** The `export:*` channels: sessions and branches as HTML, Markdown or JSONL files. */
+export const EXPORT_CHANNELS = [
+  'export:preview',
+  'export:session',
+  'export:batch',
+  'export:cancel',
+] as const
 
 /** Every channel of the API. */
 export const CHANNELS = [
@@ -38,13 +45,20 @@ export const CHANNELS = [
   ...TRASH_CHANNELS,
   ...SESSION_VIEW_CHANNELS,
   ...SESSION_EDIT_CHANNELS,
+  ...EXPORT_CHANNELS,
 ] as const
 
 /** One channel name of the API. */
 export type Channel = (typeof CHANNELS)[number]
 
 /** Events main pushes to the renderer: `domain:past-tense` (ARCHITECTURE.md rule 2). */
-export const EVENTS = ['library:changed', 'app:command', 'app:error'] as const
+export const EVENTS = [
+  'library:changed',
+  'app:command',
+  'app:error',
+  'export:progressed',
+  'export:finished',
+] as const
 
 /** One event name. */
 export type EventName = (typeof EVENTS)[number]

@@ -6,6 +6,7 @@
 import type { z } from 'zod'
 import type { Channel } from './channels'
 import { APP_SCHEMAS } from './app'
+import { EXPORT_SCHEMAS } from './export'
 import { LIBRARY_SCHEMAS } from './library'
 import { SESSION_SCHEMAS } from './session'
 import { TRASH_SCHEMAS } from './trash'
@@ -16,6 +17,7 @@ export const CHANNEL_SCHEMAS = {
   ...LIBRARY_SCHEMAS,
   ...TRASH_SCHEMAS,
   ...SESSION_SCHEMAS,
+  ...EXPORT_SCHEMAS,
 } as const satisfies Record<Channel, { args: z.ZodType; result: z.ZodType }>
 
 /** The argument type of a channel. */
@@ -29,3 +31,4 @@ export * from './library'
 export * from './session'
 export * from './session-view'
 export * from './trash'
+export * from './export'

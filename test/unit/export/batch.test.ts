@@ -1,0 +1,182 @@
+/**
+ * Batch export: 200 generated sessions into one zip and into a folder, streamed one session at
+ * a time (peak memory printed and bounded), every session in the zip, and a cancel that leaves
+ * no partial file behind (no zip, no temp file, only complete files in the folder).
+ */
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import yauzl from 'yauzl'
+import { runBatch, type BatchItem, type BatchOptions } from '../../../main/export/batch.js'
+
+const SESSIONS = 200
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+const mb = (bytes: number) => (bytes / 1e6).toFixed(1)
+let dir: string
+let items: BatchItem[]
+let sourceBytes = 0
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pi-export-batch-'))
+  mkdirSync(join(dir, 'sessions'))
+  items = Array.from({ length: SESSIONS }, (_, n) => {
+    const id = `019ca000-0000-7000-8000-${String(n).padStart(12, '0')}`
+    const path = join(dir, 'sessions', `2026-03-01T10-00-00-000Z_${id}.jsonl`)
+    const text = generated(id, n)
+    sourceBytes += text.length
+    writeFileSync(path, text)
+    return { sessionId: n.toString(16).padStart(16, '0'), path, fileName: `session-${n}.md` }
+  })
+})
+after(() => rmSync(dir, { recursive: true, force: true }))
+
+/** A session of 40 turns with about 200 KB of text and code. */
+function generated(id: string, n: number): string {
+  const lines: unknown[] = [
+    { type: 'session', version: 3, id, timestamp: '2026-03-01T10:00:00.000Z', cwd: '/home/u/p' },
+  ]
+  let parentId: string | null = null
+  for (let i = 0; i < 40; i++) {
+    const entryId = `${n.toString(16).padStart(4, '0')}${i.toString(16).padStart(4, '0')}`
+    const text = `Turn ${i} of session ${n}.\n\n\`\`\`ts\nconst x = ${i}\n\`\`\`\n${'lorem ipsum '.repeat(400)}`
+    const message =
+      i % 2 === 0
+        ? { role: 'user', content: text, timestamp: 1 }
+        : {
+            role: 'assistant',
+            content: [{ type: 'text', text }],
+            provider: 'p',
+            model: 'm',
+            stopReason: 'stop',
+            timestamp: 1,
+          }
+    lines.push({
+      type: 'message',
+      id: entryId,
+      parentId,
+      timestamp: '2026-03-01T10:01:00.000Z',
+      message,
+    })
+    parentId = entryId
+  }
+  return lines.map((l) => JSON.stringify(l)).join('\n') + '\n'
+}
+
+function options(target: string, overrides: Partial<BatchOptions> = {}): BatchOptions {
+  return {
+    export: { format: 'markdown', redact: true, home: '/home/u', images: 'inline' },
+    packaging: 'zip',
+    target,
+    signal: new AbortController().signal,
+    ...overrides,
+  }
+}
+
+function zipNames(path: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error)
+      const names: string[] = []
+      zip.on('entry', (entry: yauzl.Entry) => {
+        names.push(entry.fileName)
+        zip.readEntry()
+      })
+      zip.on('end', () => resolve(names))
+      zip.on('error', reject)
+      zip.readEntry()
+    })
+  })
+}
+
+describe('batch export', () => {
+  it(`${SESSIONS} sessions into one zip with bounded memory`, async () => {
+    const target = join(dir, 'all.zip')
+    // One session first, so modules and compiled patterns are not counted as growth.
+    await runBatch(items.slice(0, 1), options(join(dir, 'warm.zip')))
+    gc()
+    const start = process.memoryUsage()
+    let peakRss = start.rss
+    let peakHeap = start.heapUsed
+    const heaps: string[] = []
+    const result = await runBatch(
+      items,
+      options(target, {
+        onProgress: (done) => {
+          peakRss = Math.max(peakRss, process.memoryUsage().rss)
+          // What stays reachable between sessions (after a collection) is what streaming bounds.
+          if (done % 20 === 0) {
+            gc()
+            peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)
+            heaps.push(mb(process.memoryUsage().heapUsed))
+          }
+        },
+      }),
+    )
+    const zipBytes = readFileSync(target).length
+    const heapGrowth = peakHeap - start.heapUsed
+    console.log(
+      `batch: ${SESSIONS} sessions, ${mb(sourceBytes)} MB of JSONL -> zip ${mb(zipBytes)} MB; ` +
+        `peak RSS ${mb(peakRss)} MB (start ${mb(start.rss)} MB), live heap +${mb(heapGrowth)} MB at most (${heaps.join(', ')})`,
+    )
+    assert.equal(result.status, 'done')
+    assert.equal(result.failed.length, 0)
+    assert.equal(result.written.length, SESSIONS)
+    assert.deepEqual((await zipNames(target)).sort(), items.map((i) => i.fileName).sort())
+    // Streaming: what stays alive is about one session, not the whole batch.
+    assert.ok(heapGrowth < sourceBytes / 4, `live heap grew ${heapGrowth} bytes`)
+  })
+
+  it('a cancelled zip leaves no file', async () => {
+    const target = join(dir, 'cancelled.zip')
+    const controller = new AbortController()
+    const result = await runBatch(
+      items,
+      options(target, {
+        signal: controller.signal,
+        onProgress: (done) => done === 3 && controller.abort(),
+      }),
+    )
+    assert.equal(result.status, 'cancelled')
+    assert.equal(result.written.length, 3)
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => f.includes('cancelled')),
+      [],
+      'no zip and no temp file',
+    )
+  })
+
+  it('a folder export writes one file each, keeps existing files, and cancels cleanly', async () => {
+    const folder = join(dir, 'out')
+    mkdirSync(folder)
+    writeFileSync(join(folder, 'session-1.md'), 'mine')
+    const controller = new AbortController()
+    const result = await runBatch(
+      items.slice(0, 10),
+      options(folder, {
+        packaging: 'folder',
+        signal: controller.signal,
+        onProgress: (done) => done === 6 && controller.abort(),
+      }),
+    )
+    assert.equal(result.status, 'cancelled')
+    assert.equal(readFileSync(join(folder, 'session-1.md'), 'utf8'), 'mine', 'not replaced')
+    assert.match(result.failed[0]?.message ?? '', /session-1\.md already exists/)
+    const files = readdirSync(folder).sort()
+    assert.deepEqual(files, [
+      'session-0.md',
+      'session-1.md',
+      'session-2.md',
+      'session-3.md',
+      'session-4.md',
+      'session-5.md',
+    ])
+    for (const f of files.filter((f) => f !== 'session-1.md')) {
+      assert.match(readFileSync(join(folder, f), 'utf8'), /Turn 39 of session/, `${f} is complete`)
+    }
+  })
+})
