@@ -25,6 +25,9 @@ export interface OpenDownload {
 
 /** The downloads folder of one app data folder. */
 export class ExportDownloads {
+  /** Downloads being served: a second fetch of one of them finds nothing. */
+  private readonly serving = new Set<string>()
+
   constructor(readonly dir: string) {}
 
   /**
@@ -46,18 +49,19 @@ export class ExportDownloads {
 
   /** Opens download `id` for serving; null when there is none (unknown, served, expired). */
   async open(id: string): Promise<OpenDownload | null> {
-    if (!ID.test(id)) return null
+    if (!ID.test(id) || this.serving.has(id)) return null
     const folder = join(this.dir, id)
     const names = await readdir(folder).catch(() => [] as string[])
     const name = names.find((n) => !n.startsWith('.'))
     if (!name) return null
     const path = join(folder, name)
     const { size } = await stat(path)
+    this.serving.add(id)
     return {
       fileName: name,
       size,
       stream: createReadStream(path),
-      done: () => this.discard(id),
+      done: () => this.discard(id).finally(() => this.serving.delete(id)),
     }
   }
 

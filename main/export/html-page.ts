@@ -18,7 +18,7 @@ export const PAGE_CSS = `
 .tools input[type=search]{flex:1 1 100%;padding:4px 6px}
 #tree{overflow:auto;flex:1;padding:4px 0;font-size:12px}
 .node{display:block;width:100%;text-align:left;border:0;background:none;color:inherit;padding:2px 8px;cursor:pointer;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font:inherit}
-.node:hover{background:var(--card)}.node.on-path{font-weight:600}.node.active::after{content:" \\2022";color:var(--accent)}
+.node:hover{background:var(--card)}.node.on-path{font-weight:600}.node.active{box-shadow:inset 3px 0 var(--accent)}
 .node.selected{background:var(--sel)}.node .head{color:var(--muted);margin-right:4px}
 .label{display:inline-block;margin:0 6px;padding:0 6px;border-radius:8px;background:var(--accent);color:#fff;font-size:11px;font-weight:600}
 main{overflow:auto;padding:12px 20px}

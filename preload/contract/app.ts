@@ -58,6 +58,7 @@ export const AppCommand = z.object({
     'toggle-hidden',
     'shortcuts',
     'settings',
+    'export',
   ]),
 })
 

@@ -6,6 +6,7 @@
  */
 import { REFETCH_MS } from '../../../preload/contract/timing'
 import { subscribe } from '../api/client'
+import { startExportEvents } from '../features/export/store'
 import { registerCommand, runCommand } from './commands'
 import { useLibrary } from './library'
 import { useSessionView } from './session'
@@ -16,6 +17,7 @@ import { useSettings } from './settings'
 export function startWiring(): () => void {
   const stops = [
     startEvents(),
+    startExportEvents(),
     // A newly opened (or reloaded) session is current by definition.
     useSessionView.subscribe((s, before) => {
       if (s.overview !== before.overview) useSessionFile.setState({ state: 'current' })

@@ -5,6 +5,7 @@ import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
 import { useSessionView } from '../../state/session'
 import { useTrash } from '../../state/trash'
+import { useExport } from '../export/store'
 import { age, bytes, cost, fullDate, oneLine } from './format'
 import { SessionToolbar } from './SessionToolbar'
 import './library.css'
@@ -258,6 +259,14 @@ export function SessionList() {
             onClick={() => useLibrary.getState().setChecked([])}
           >
             Clear
+          </button>
+          <button
+            type="button"
+            className="ghost"
+            data-testid="bulk-export"
+            onClick={() => useExport.getState().open({ kind: 'batch', sessionIds: checkedIds })}
+          >
+            Export…
           </button>
           <button type="button" className="danger" onClick={() => askToDelete(deleteTargets())}>
             Move to trash…
