@@ -125,12 +125,13 @@ function frontMatter(doc: ExportDoc, exportedAt: Date): string {
   return `---\n${lines.join('\n')}\n---\n\n`
 }
 
-function item(entry: PathItem, turn: number, label: string | undefined): string {
+/** One item as Markdown; `turn` numbers the headings (items without one take no number). */
+function item(entry: PathItem, turn: () => number, label: string | undefined): string {
   const [heading, body] = render(entry.body)
-  const when = entry.time === null ? '' : ` · ${new Date(entry.time).toISOString()}`
   const tag = label ? `\n\n**Label:** ${label}` : ''
   if (!heading) return `${body}${tag ? `${tag}\n` : ''}\n`
-  return `## ${turn}. ${heading}${when}${tag}\n\n${body}\n`
+  const when = entry.time === null ? '' : ` · ${new Date(entry.time).toISOString()}`
+  return `## ${turn()}. ${heading}${when}${tag}\n\n${body}\n`
 }
 
 /**
@@ -141,10 +142,8 @@ export function* renderMarkdown(doc: ExportDoc, exportedAt = new Date()): Genera
   yield frontMatter(doc, exportedAt)
   yield `# ${doc.title.replace(/\s+/g, ' ').trim() || doc.fileName}\n\n`
   let turn = 0
+  const next = () => ++turn
   for (const i of pathIndices(doc, doc.selected)) {
-    const entry = doc.items[i]!
-    const heading = render(entry.body)[0]
-    if (heading) turn++
-    yield item(entry, turn, doc.rows[i]!.label)
+    yield item(doc.items[i]!, next, doc.rows[i]!.label)
   }
 }

@@ -96,7 +96,8 @@ function totals(items: readonly PathItem[]): Pick<ExportDoc, 'models' | 'usage'>
     if (body.kind !== 'assistant') continue
     const model = [body.provider, body.model].filter((p) => p !== '').join('/')
     if (model && !models.includes(model)) models.push(model)
-    if (body.usage) addUsage(usage, body.usage)
+    // The item's usage is already a UsageView (cost as a number); addUsage reads pi's shape.
+    if (body.usage) addUsage(usage, { ...body.usage, cost: { total: body.usage.cost } })
   }
   return { models, usage }
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import yauzl from 'yauzl'
 import { FIXTURE_STORE, readManifest } from '../helpers/fixtures'
-import { expect, test } from './harness'
+import { expect, test, type ServerHandle } from './harness'
 import { SessionPage } from './pages/session-page'
 
 const fixtureName = (scenario: string) =>
@@ -26,6 +26,13 @@ async function exportDownload(page: Page, dir: string): Promise<string> {
   await (await download).saveAs(file)
   await expect(page.getByTestId('export-done')).toContainText('Downloaded')
   return file
+}
+
+/** Opens the branches fixture in the session view; returns its page object. */
+async function openBranches(page: Page, server: ServerHandle): Promise<SessionPage> {
+  const session = new SessionPage(page, server)
+  await session.open(fixtureName('branches'))
+  return session
 }
 
 /** Opens an exported page from disk with the network cut off; records what it tried. */
@@ -54,8 +61,7 @@ test('export a branch from the session view and open the page offline', async ({
   scratch,
 }) => {
   const dir = scratch('pi-export-e2e-')
-  const session = new SessionPage(page, server)
-  await session.open(fixtureName('branches'))
+  const session = await openBranches(page, server)
   await session.selectNode('d212dd00')
   await page.keyboard.press('e')
   const dialog = page.getByTestId('export-dialog')
@@ -88,8 +94,7 @@ test('the whole session switches branches in the page', async ({
   scratch,
 }) => {
   const dir = scratch('pi-export-e2e-')
-  const session = new SessionPage(page, server)
-  await session.open(fixtureName('branches'))
+  await openBranches(page, server)
   await page.getByTestId('action-export').click()
   await page.getByTestId('export-scope').selectOption('session')
   const whole = await openOffline(browser, await exportDownload(page, dir))

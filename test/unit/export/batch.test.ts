@@ -5,13 +5,23 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import yauzl from 'yauzl'
 import { runBatch, type BatchItem, type BatchOptions } from '../../../main/export/batch.js'
+import { SessionManager } from '../../../main/session/index.js'
+import { assistant, user } from '../session/samples.js'
 
 const SESSIONS = 200
 setFlagsFromString('--expose-gc')
@@ -25,46 +35,21 @@ before(() => {
   dir = mkdtempSync(join(tmpdir(), 'pi-export-batch-'))
   mkdirSync(join(dir, 'sessions'))
   items = Array.from({ length: SESSIONS }, (_, n) => {
-    const id = `019ca000-0000-7000-8000-${String(n).padStart(12, '0')}`
-    const path = join(dir, 'sessions', `2026-03-01T10-00-00-000Z_${id}.jsonl`)
-    const text = generated(id, n)
-    sourceBytes += text.length
-    writeFileSync(path, text)
+    const path = generated(join(dir, 'sessions'), n)
+    sourceBytes += statSync(path).size
     return { sessionId: n.toString(16).padStart(16, '0'), path, fileName: `session-${n}.md` }
   })
 })
 after(() => rmSync(dir, { recursive: true, force: true }))
 
-/** A session of 40 turns with about 200 KB of text and code. */
-function generated(id: string, n: number): string {
-  const lines: unknown[] = [
-    { type: 'session', version: 3, id, timestamp: '2026-03-01T10:00:00.000Z', cwd: '/home/u/p' },
-  ]
-  let parentId: string | null = null
+/** A session of 40 turns with about 200 KB of text and code (written by our SessionManager). */
+function generated(folder: string, n: number): string {
+  const manager = SessionManager.create('/home/u/p', folder)
   for (let i = 0; i < 40; i++) {
-    const entryId = `${n.toString(16).padStart(4, '0')}${i.toString(16).padStart(4, '0')}`
     const text = `Turn ${i} of session ${n}.\n\n\`\`\`ts\nconst x = ${i}\n\`\`\`\n${'lorem ipsum '.repeat(400)}`
-    const message =
-      i % 2 === 0
-        ? { role: 'user', content: text, timestamp: 1 }
-        : {
-            role: 'assistant',
-            content: [{ type: 'text', text }],
-            provider: 'p',
-            model: 'm',
-            stopReason: 'stop',
-            timestamp: 1,
-          }
-    lines.push({
-      type: 'message',
-      id: entryId,
-      parentId,
-      timestamp: '2026-03-01T10:01:00.000Z',
-      message,
-    })
-    parentId = entryId
+    manager.appendMessage(i % 2 === 0 ? user(text) : assistant(text))
   }
-  return lines.map((l) => JSON.stringify(l)).join('\n') + '\n'
+  return manager.getSessionFile() as string
 }
 
 function options(target: string, overrides: Partial<BatchOptions> = {}): BatchOptions {

@@ -103,6 +103,26 @@ describe('scope', () => {
     assert.equal(headings.length, path.filter((e) => e.type === 'message').length)
     assert.match(headings.at(-1)!, new RegExp(target.message?.role ?? '-', 'i'))
   })
+  it('front matter sums tokens and cost of the exported messages', async () => {
+    const entries = readFileSync(branched, 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            message?: { usage?: { totalTokens: number; cost: { total: number } } }
+          },
+      )
+    const all = entries.reduce((n, e) => n + (e.message?.usage?.cost.total ?? 0), 0)
+    const { text } = await exportToString(branched, {
+      format: 'markdown',
+      scope: { kind: 'active' },
+    })
+    const cost = Number(/^cost: (.*)$/m.exec(text)?.[1])
+    const tokens = Number(/^tokens: (.*)$/m.exec(text)?.[1])
+    assert.ok(cost > 0 && cost < all, `${cost} of ${all}: the active path's share`)
+    assert.ok(tokens > 0)
+  })
   it('an unknown entry is refused in words', async () => {
     await assert.rejects(
       exportToString(branched, { format: 'html', scope: { kind: 'entry', entryId: 'nope' } }),

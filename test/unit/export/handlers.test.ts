@@ -14,33 +14,26 @@ import { dispatch } from '../../../main/api/dispatch'
 import { createEventHub } from '../../../main/api/events'
 import { createExportHandlers } from '../../../main/api/export-handlers'
 import { ExportDownloads } from '../../../main/export/downloads'
-import { SessionLibrary } from '../../../main/library/library'
+import type { SessionLibrary } from '../../../main/library/library'
 import { startHttpHost } from '../../../main/server/http'
 import type { EventArgs } from '../../../preload/contract/events'
-import { copyFixtureStore, fixtureFile, type TempStore } from '../../helpers/fixtures'
-import { query } from '../../helpers/library'
+import { fixtureFile, type TempStore } from '../../helpers/fixtures'
+import { openFixtureLibrary, query } from '../../helpers/library'
 import { recordingLog } from '../../helpers/log'
 
 const log = recordingLog()
+let fixtures: Awaited<ReturnType<typeof openFixtureLibrary>>
 let store: TempStore
 let library: SessionLibrary
 let out: string
 
 before(async () => {
-  store = copyFixtureStore('pi-export-handlers-')
+  fixtures = await openFixtureLibrary()
+  ;({ store, library } = fixtures)
   out = mkdtempSync(join(tmpdir(), 'pi-export-out-'))
-  library = new SessionLibrary(
-    [
-      { path: store.sessionsDir, source: 'cli' },
-      { path: store.customDir, source: 'cli' },
-    ],
-    { watch: false, dataDir: null },
-  )
-  await library.refresh()
 })
 after(async () => {
-  await library.close()
-  store.cleanup()
+  await fixtures.close()
   rmSync(out, { recursive: true, force: true })
 })
 

@@ -6,11 +6,13 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { EXPORT_FORMATS } from '../../../main/export/export.js'
 import { redactionMarker } from '../../../main/export/redact.js'
+import { SessionManager } from '../../../main/session/index.js'
+import { assistant, bash, toolCallAssistant, toolResult, user } from '../session/samples.js'
 import { exportToString } from './helpers.js'
 
 const HOME = '/home/tester'
@@ -57,59 +59,24 @@ let dir: string
 let file: string
 before(() => {
   dir = mkdtempSync(join(tmpdir(), 'pi-export-redact-'))
-  file = join(dir, '2026-03-01T10-00-00-000Z_019ca000-0000-7000-8000-0000000000aa.jsonl')
-  writeFileSync(file, seededSession())
+  file = seededSession(join(dir, 'sessions'))
 })
 after(() => rmSync(dir, { recursive: true, force: true }))
 
-function seededSession(): string {
-  const ts = (n: number) => `2026-03-01T10:0${n}:00.000Z`
-  const lines: unknown[] = [
-    {
-      type: 'session',
-      version: 3,
-      id: '019ca000-0000-7000-8000-0000000000aa',
-      timestamp: ts(0),
-      cwd: `${HOME}/src/app`,
-    },
-  ]
-  let parentId: string | null = null
+/** A session (written by our SessionManager) with each secret in a user message, a reply, a bash command's output or a tool result, in turn. */
+function seededSession(folder: string): string {
+  const manager = SessionManager.create(`${HOME}/src/app`, folder)
   SECRETS.forEach(({ secret, context }, i) => {
-    const id = `e000000${i}`
     const text = context(secret)
-    const message =
-      i % 3 === 0
-        ? { role: 'user', content: text, timestamp: 1 }
-        : i % 3 === 1
-          ? {
-              role: 'assistant',
-              content: [{ type: 'text', text }],
-              provider: 'anthropic',
-              model: 'claude-sonnet-4-5',
-              stopReason: 'stop',
-              usage: {
-                input: 1,
-                output: 1,
-                cacheRead: 0,
-                cacheWrite: 0,
-                totalTokens: 2,
-                cost: { total: 0 },
-              },
-              timestamp: 1,
-            }
-          : {
-              role: 'bashExecution',
-              command: 'env',
-              output: text,
-              exitCode: 0,
-              cancelled: false,
-              truncated: false,
-              timestamp: 1,
-            }
-    lines.push({ type: 'message', id, parentId, timestamp: ts(1), message })
-    parentId = id
+    if (i % 4 === 0) manager.appendMessage(user(text))
+    else if (i % 4 === 1) manager.appendMessage(assistant(text))
+    else if (i % 4 === 2) manager.appendMessage({ ...bash('env'), output: text })
+    else {
+      manager.appendMessage(toolCallAssistant(`call_${i}`))
+      manager.appendMessage(toolResult(`call_${i}`, text))
+    }
   })
-  return lines.map((l) => JSON.stringify(l)).join('\n') + '\n'
+  return manager.getSessionFile() as string
 }
 
 /** The unredacted output with each secret replaced by its marker, as `encode` writes text. */
