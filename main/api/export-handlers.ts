@@ -12,7 +12,7 @@ import type { EXPORT_CHANNELS } from '../../preload/contract/channels'
 import { ApiError } from '../../preload/contract/errors'
 import type { BatchSummary, ExportFormat } from '../../preload/contract/export'
 import { runBatch, type BatchItem } from '../export/batch'
-import { prepareFileExport } from '../export/export'
+import { prepareFileExport, previewRedaction } from '../export/export'
 import { exportFileName, FORMAT_EXTENSIONS } from '../export/names'
 import { refuseInsideRoots, writeExportFile } from '../export/write'
 import type { HandlerContext, HandlersOf } from './context'
@@ -56,16 +56,9 @@ export function createExportHandlers(context: HandlerContext): HandlersOf<typeof
   }
 
   return {
-    'export:preview': async ({ sessionId, format, scope, redact }) => {
-      const { path, sourceName, fileName } = describe(sessionId, format)
-      const prepared = await prepareFileExport(path, sourceName, {
-        format,
-        scope,
-        redact,
-        home,
-        images: 'omit',
-      })
-      return { counts: prepared.counts, fileName }
+    'export:preview': async ({ sessionId, format }) => {
+      const { path, fileName } = describe(sessionId, format)
+      return { counts: await previewRedaction(path, home), fileName }
     },
     'export:session': async ({ sessionId, format, scope, redact, images }) => {
       const { path, sourceName, fileName } = describe(sessionId, format)

@@ -88,6 +88,15 @@ export async function prepareExport(
 }
 
 /**
+ * What redaction would replace in the session at `path`, per kind (the whole file: an export of
+ * one path replaces those of them that lie on it).
+ * @throws the fs error when the file cannot be read
+ */
+export async function previewRedaction(path: string, home: string): Promise<RedactionCounts> {
+  return (await redactSource(await loadViewSource(path), home)).counts
+}
+
+/**
  * Loads `path` and prepares its export.
  * @throws the fs error when the file cannot be read, and prepareExport's errors
  */

@@ -77,7 +77,8 @@ export const BatchSummary = z.object({
 /** Argument and result schema of each `export:*` channel. */
 export const EXPORT_SCHEMAS = {
   'export:preview': {
-    args: z.object(SingleExport).strict(),
+    /** What redaction would replace in the whole session, and the proposed file name. */
+    args: z.object({ sessionId: OpaqueId, format: ExportFormat }).strict(),
     result: z.object({ counts: RedactionCounts, fileName: z.string() }),
   },
   'export:session': {

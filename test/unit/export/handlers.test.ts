@@ -117,14 +117,14 @@ describe('export handlers', () => {
 
   it('preview: redaction counts per kind and the proposed file name', async () => {
     const result = await call(table({}), 'export:preview', {
-      sessionId: idOf('branches'),
+      sessionId: idOf('plain-chat'),
       format: 'markdown',
-      scope: { kind: 'session' },
     })
     assert.ok(result.ok, JSON.stringify(result))
     const { fileName, counts } = result.value as { fileName: string; counts: object }
     assert.match(fileName, /\.md$/)
-    assert.equal(typeof counts, 'object')
+    // The fixtures were written under /home/ayla; the test's home is elsewhere: nothing found.
+    assert.deepEqual(counts, {})
   })
 
   it('server mode: a one-time download over the HTTP host, token required', async (ctx) => {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { EXPORT_FORMATS } from '../../../main/export/export.js'
+import { EXPORT_FORMATS, previewRedaction } from '../../../main/export/export.js'
 import { redactionMarker } from '../../../main/export/redact.js'
 import { SessionManager } from '../../../main/session/index.js'
 import { assistant, bash, toolCallAssistant, toolResult, user } from '../session/samples.js'
@@ -108,6 +108,12 @@ describe('redaction', () => {
       assert.equal(withoutExportTime(red.text), withoutExportTime(expectedFrom(plain.text, encode)))
     })
   }
+
+  it('the preview counts what a whole-session export replaces', async () => {
+    const { counts } = await exportToString(file, { format: 'jsonl', home: HOME })
+    assert.deepEqual(await previewRedaction(file, HOME), counts)
+    assert.ok(Object.keys(counts).length >= SECRETS.length)
+  })
 
   it('counts each secret once per place it appears', async () => {
     const { counts } = await exportToString(file, { format: 'jsonl', home: HOME })

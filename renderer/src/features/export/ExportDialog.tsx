@@ -16,7 +16,11 @@ function RedactionPreview({ counts }: { counts: RedactionCounts }) {
   const kinds = Object.entries(counts).sort((a, b) => b[1] - a[1])
   if (kinds.length === 0) return <p className="muted">Nothing to redact was found.</p>
   return (
-    <ul className="redaction-counts" data-testid="redaction-counts">
+    <ul
+      className="redaction-counts"
+      data-testid="redaction-counts"
+      aria-label="Found in this session and replaced"
+    >
       {kinds.map(([kind, n]) => (
         <li key={kind}>
           {n} × {kind}
@@ -74,7 +78,7 @@ export function ExportDialog() {
   const { target, format, scope, redact, loadPreview } = state
   useEffect(() => {
     if (target?.kind === 'session') void loadPreview()
-  }, [target, format, scope, redact, loadPreview])
+  }, [target, format, loadPreview])
 
   const single = target?.kind === 'session'
   const scopes: { value: ScopeKind; label: string }[] = [

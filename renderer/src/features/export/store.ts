@@ -88,18 +88,11 @@ export const useExport = create<ExportState>((set, get) => ({
     const state = get()
     const t = state.target
     if (t?.kind !== 'session') return set({ preview: null })
-    const args = {
-      sessionId: t.sessionId,
-      format: state.format,
-      scope: scopeArg(state),
-      redact: state.redact,
-    }
+    const args = { sessionId: t.sessionId, format: state.format }
     try {
       const preview = await call('export:preview', args)
       const now = get()
-      if (now.target === t && now.format === args.format && now.redact === args.redact) {
-        set({ preview })
-      }
+      if (now.target === t && now.format === args.format) set({ preview })
     } catch (error) {
       set({ preview: null, error: errorData(error) })
     }
