@@ -1,238 +1,220 @@
 /**
- * Session view benchmark: generates a 50,000-entry / ~100 MB session, serves it with
- * the built server (`out/main/serve.js`, build first: `npx electron-vite build`), opens it in
- * Chromium through a deep link and prints:
- * - request -> data -> first tree paint, and path request -> data -> first transcript paint
- *   (renderer performance marks; target <= 1 s from data to paint);
- * - how long the main process was unresponsive meanwhile (latency of `app:get-info` pings sent
- *   every 20 ms during the open);
- * - frame times while the tree scrolls, and the time to page the raw 50,000-entry transcript
- *   to its top and to its middle.
- * Run: `node --import tsx bench/session-view.ts [--entries 50000] [--mb 100]`.
+ * Session view benchmark: opens generated sessions (1 MB, 100 MB / 50,000 entries and
+ * 250 MB / 100,000 entries by default) in Chromium through the built server
+ * (`out/main/serve.js`; `npm run build` first) and prints, per size (medians of the runs):
+ * - click -> first transcript paint (the tail preview or the path), first open and cached;
+ * - click -> whole tree ready (every row laid out), first open and cached;
+ * - the longest main-process block (latency of `app:get-info` pings every 20 ms) and the
+ *   longest renderer long task, during open and during follow;
+ * - append -> entry visible in the transcript (median and p95 of 20 appends while open);
+ * - pi 1.6.0's `SessionManager.open` on the same file (bench/peers, `npm run bench:setup`).
+ * Run: `npm run bench:view [-- --sizes 1:500,100:50000,250:100000 --runs 3 --appends 20]`.
  * Figures, not pass/fail (ARCHITECTURE.md testing tier 4).
  */
-import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
-import { generateSession } from './generate-session'
+import { chromium, type Browser, type Page } from '@playwright/test'
 import { numberArg } from './args'
+import { generateSession } from './generate-session'
+import { idleId, pinger, startServer, type Server } from './view-server'
 
-const ENTRIES = numberArg('entries', 50_000)
-const MB = numberArg('mb', 100)
+const RUNS = numberArg('runs', 3)
+const APPENDS = numberArg('appends', 20)
+const SIZES = (
+  process.argv.includes('--sizes')
+    ? (process.argv[process.argv.indexOf('--sizes') + 1] as string)
+    : '1:500,100:50000,250:100000'
+)
+  .split(',')
+  .map((s) => s.split(':').map(Number) as [number, number])
 
-interface Server {
-  origin: string
-  token: string
-  /** Stops the server and resolves once it has exited (it writes its cache on the way). */
-  stop(): Promise<void>
-}
+const OUT = resolve('bench/out')
+const PEERS = resolve('bench/peers/node_modules')
+const NODE22 = join(PEERS, 'node', 'bin', 'node')
+const PI160 = join(
+  PEERS,
+  '@earendil-works',
+  'pi-coding-agent',
+  'dist',
+  'core',
+  'session-manager.js',
+)
+const NAME = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000042.jsonl'
 
-function startServer(root: string): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    [
-      resolve('out/main/serve.js'),
-      '--sessions-dir',
-      join(root, 'sessions'),
-      '--data-dir',
-      join(root, 'data'),
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: root, XDG_DATA_HOME: root } },
-  )
-  return new Promise((done, fail) => {
-    let out = ''
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString()
-      const m = /Pi Sessions: (http:\/\/127\.0\.0\.1:\d+\/)#token=(\S+)/.exec(out)
-      if (!m) return
-      const stop = () =>
-        new Promise<void>((exited) => {
-          child.removeAllListeners('exit')
-          child.once('exit', () => exited())
-          child.kill('SIGTERM')
-        })
-      done({ origin: m[1] as string, token: m[2] as string, stop })
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) => fail(new Error(`server exited (${code}):\n${out}`)))
-  })
-}
-
-async function api<T>(server: Server, channel: string, args: unknown): Promise<T> {
-  const res = await fetch(`${server.origin}api/${channel}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(args),
-  })
-  const body = (await res.json()) as { ok: boolean; value: T }
-  if (!body.ok) throw new Error(`${channel} failed: ${JSON.stringify(body)}`)
-  return body.value
-}
-
-/** Pings `app:get-info` every 20 ms; the slowest answer bounds how long main was blocked. */
-function pinger(server: Server) {
-  const latencies: number[] = []
-  let running = true
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now()
-      await api(server, 'app:get-info', {})
-      latencies.push(performance.now() - started)
-      await new Promise((r) => setTimeout(r, 20))
-    }
-  })()
-  return async () => {
-    running = false
-    await loop
-    return latencies
-  }
-}
-
-const ms = (n: number) => `${Math.round(n)} ms`
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
 const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN
+const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : 'n/a')
 
+/** Collects the renderer's long tasks from the first script on (Chromium's longtask entries). */
+const LONG_TASKS = `window.__longTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]) })
+  .observe({ type: 'longtask', buffered: true });`
+
+/** First occurrence of each `pi:` mark since the page loaded. */
 async function marks(page: Page): Promise<Record<string, number>> {
-  return page.evaluate<Record<string, number>>(
-    `Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('pi:')).map((m) => [m.name, m.startTime]))`,
-  )
+  return page.evaluate<Record<string, number>>(`(() => {
+    const out = {}
+    for (const m of performance.getEntriesByType('mark'))
+      if (m.name.startsWith('pi:') && !(m.name in out)) out[m.name] = m.startTime
+    return out
+  })()`)
 }
 
-async function openAndMeasure(
-  page: Page,
-  server: Server,
-  url: string,
-  label: string,
-  reload = false,
-): Promise<void> {
-  const stopPing = pinger(server)
-  const started = performance.now()
-  await page.goto(url)
+/** Durations of the long tasks that started at `since` (ms on the page's clock) or later. */
+async function takeLongTasks(page: Page, since = 0): Promise<number[]> {
+  const tasks = await page.evaluate<[number, number][]>(`window.__longTasks.splice(0)`)
+  return tasks.filter(([start]) => start >= since).map(([, duration]) => duration)
+}
+
+interface OpenFigures {
+  paint: number
+  tree: number
+  block: number
+  longTask: number
+}
+
+async function openOnce(page: Page, server: Server, url: string, reload: boolean) {
+  const stop = pinger(server)
   if (reload) await page.reload()
-  await page.waitForSelector('.transcript[data-transcript-state="ready"]', { timeout: 180_000 })
-  const wall = performance.now() - started
-  const pings = await stopPing()
+  else await page.goto(url)
+  await page.waitForSelector('.transcript[data-transcript-state="ready"]', { timeout: 300_000 })
+  await page.waitForSelector('.branch-tree[data-tree-state="ready"]', { timeout: 300_000 })
+  const pings = await stop()
   const m = await marks(page)
-  const get = (name: string) => m[`pi:${name}`] ?? NaN
-  console.log(`\n${label}`)
-  console.log(`  open: request -> data            ${ms(get('open:data') - get('open:request'))}`)
-  console.log(
-    `  open: data -> first tree paint   ${ms(get('tree:painted') - get('open:data'))}   (target <= 1000 ms)`,
-  )
-  console.log(`  path: request -> data            ${ms(get('path:data') - get('path:request'))}`)
-  console.log(
-    `  path: data -> first transcript   ${ms(get('transcript:painted') - get('path:data'))}   (target <= 1000 ms)`,
-  )
-  console.log(
-    `  request -> first transcript paint ${ms(get('transcript:painted') - get('open:request'))}`,
-  )
-  console.log(`  page load -> transcript settled  ${ms(wall)}`)
-  console.log(
-    `  main process: ${pings.length} pings, p50 ${ms(pct(pings, 0.5))}, p95 ${ms(pct(pings, 0.95))}, max ${ms(Math.max(...pings))}`,
-  )
+  const at = (name: string) => m[`pi:${name}`] ?? NaN
+  const start = at('open:request')
+  const painted = Math.min(at('preview:painted') || Infinity, at('transcript:painted'))
+  return {
+    paint: painted - start,
+    tree: at('tree:painted') - start,
+    block: Math.max(...pings),
+    // The app's own start-up (before the click) is not part of the open.
+    longTask: Math.max(0, ...(await takeLongTasks(page, start))),
+  } satisfies OpenFigures
 }
 
-// In-page scripts are strings: this file is type-checked without the DOM library.
-const TREE_SCROLL = `(async () => {
-  const list = document.querySelector('.tree-box [role="tree"] > div')
-  const deltas = []
-  let last = performance.now()
-  for (let i = 0; i < 120; i++) {
-    list.scrollTop += 240
-    await new Promise((r) => requestAnimationFrame(r))
-    const now = performance.now()
-    deltas.push(now - last)
-    last = now
+/** Appends `count` user entries after the leaf, one at a time; ms until each is visible. */
+async function follow(page: Page, server: Server, file: string, count: number) {
+  const stop = pinger(server)
+  await takeLongTasks(page)
+  const times: number[] = []
+  let parent = String(await page.locator('.transcript').getAttribute('data-path-target'))
+  for (let i = 0; i < count; i++) {
+    const id = `b${String(i).padStart(7, '0')}`
+    const entry = {
+      type: 'message',
+      id,
+      parentId: parent,
+      timestamp: new Date().toISOString(),
+      message: { role: 'user', content: `Benchmark append ${i}`, timestamp: Date.now() },
+    }
+    const seen = page.waitForSelector(`.transcript [data-entry-id="${id}"]`, { timeout: 30_000 })
+    const started = performance.now()
+    appendFileSync(file, `${JSON.stringify(entry)}\n`)
+    await seen
+    times.push(performance.now() - started)
+    parent = id
+    await new Promise((r) => setTimeout(r, 250))
   }
-  return deltas
-})()`
-
-const JUMP = (fraction: number) => `(async () => {
-  const el = document.querySelector('.transcript-list')
-  const started = performance.now()
-  el.scrollTop = Math.round((el.scrollHeight - el.clientHeight) * ${fraction})
-  for (;;) {
-    await new Promise((r) => requestAnimationFrame(r))
-    const rendered = document.querySelectorAll('.transcript-list [data-testid="transcript-entry"]').length
-    const waiting = document.querySelectorAll('.transcript-list [data-testid="transcript-placeholder"]').length
-    if (rendered > 0 && waiting === 0) return performance.now() - started
-    if (performance.now() - started > 30000) return -1
-  }
-})()`
-
-async function treeScroll(page: Page): Promise<void> {
-  const frames = await page.evaluate<number[]>(TREE_SCROLL)
-  console.log(
-    `\ntree scroll (120 frames, 10 rows per frame): frame p50 ${ms(pct(frames, 0.5))}, p95 ${ms(pct(frames, 0.95))}, max ${ms(Math.max(...frames))}`,
-  )
+  const pings = await stop()
+  return { times, block: Math.max(...pings), longTask: Math.max(0, ...(await takeLongTasks(page))) }
 }
 
-async function transcriptPaging(page: Page): Promise<void> {
-  await page.getByTestId('view-raw').click()
-  await page.waitForSelector('.transcript[data-raw="true"][data-transcript-state="ready"]', {
-    timeout: 120_000,
-  })
-  const total = await page.locator('.transcript').getAttribute('data-total')
-  for (const [label, fraction] of [
-    ['top', 0],
-    ['middle', 0.5],
-  ] as const) {
-    const t = await page.evaluate<number>(JUMP(fraction))
-    console.log(`raw transcript (${total} entries): jump to ${label} -> entries painted ${ms(t)}`)
+function piOpen(file: string): number {
+  if (!existsSync(NODE22) || !existsSync(PI160)) return NaN
+  const runs: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const r = spawnSync(
+      NODE22,
+      [
+        '--max-old-space-size=8192',
+        resolve('bench/peers/child.mjs'),
+        'pi160',
+        file,
+        PI160,
+        'open-only',
+      ],
+      { encoding: 'utf8' },
+    )
+    if (r.status !== 0) throw new Error(`pi 1.6.0 failed: ${r.stderr}`)
+    runs.push((JSON.parse(r.stdout.trim().split('\n').pop() as string) as { ms: number }).ms)
   }
+  return median(runs)
+}
+
+async function measureSize(browser: Browser, mb: number, entries: number): Promise<void> {
+  mkdirSync(OUT, { recursive: true })
+  const source = join(OUT, `session-${entries}-${mb}mb-b2000-seed42.jsonl`)
+  if (!existsSync(source))
+    await generateSession(source, { entries, targetBytes: mb * 1e6, branchEvery: 2000 })
+  const pi = piOpen(source)
+  const root = mkdtempSync(join(tmpdir(), 'pi-sessions-view-bench-'))
+  const first: OpenFigures[] = []
+  const cached: OpenFigures[] = []
+  const appends: number[] = []
+  const followBlock: number[] = []
+  const followTask: number[] = []
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const folder = join(root, 'sessions', '--home-ayla-src-big-project--')
+      mkdirSync(folder, { recursive: true })
+      const file = join(folder, NAME)
+      copyFileSync(source, file)
+      const server = await startServer(root)
+      try {
+        const id = await idleId(server, NAME)
+        const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+        await page.addInitScript(LONG_TASKS)
+        const url = `${server.origin}#token=${server.token}&session=${id}`
+        first.push(await openOnce(page, server, url, false))
+        cached.push(await openOnce(page, server, url, true))
+        const f = await follow(page, server, file, APPENDS)
+        appends.push(...f.times)
+        followBlock.push(f.block)
+        followTask.push(f.longTask)
+        await page.close()
+      } finally {
+        await server.stop()
+      }
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+  const med = (xs: OpenFigures[], k: keyof OpenFigures) => median(xs.map((x) => x[k]))
+  const worst = (xs: number[]) => Math.max(...xs)
+  console.log(`\n${mb} MB / ${entries.toLocaleString()} entries (${RUNS} runs)`)
+  console.log(
+    `  click -> first transcript paint  first ${ms(med(first, 'paint'))}, cached ${ms(med(cached, 'paint'))}   (target <= 300 ms)`,
+  )
+  console.log(
+    `  click -> whole tree ready         first ${ms(med(first, 'tree'))}, cached ${ms(med(cached, 'tree'))}`,
+  )
+  console.log(
+    `  pi 1.6.0 SessionManager.open      ${ms(pi)}   tree ready / pi open: first ${(med(first, 'tree') / pi).toFixed(2)}x, cached ${(med(cached, 'tree') / pi).toFixed(2)}x   (target <= 0.5x)`,
+  )
+  console.log(
+    `  longest main-process block        open ${ms(worst(first.concat(cached).map((x) => x.block)))}, follow ${ms(worst(followBlock))}   (target <= 50 ms)`,
+  )
+  console.log(
+    `  longest renderer long task        open ${ms(worst(first.concat(cached).map((x) => x.longTask)))}, follow ${ms(worst(followTask))}   (target <= 100 ms)`,
+  )
+  console.log(
+    `  append -> entry visible           median ${ms(median(appends))}, p95 ${ms(pct(appends, 0.95))} of ${appends.length}   (target <= 1000 ms)`,
+  )
 }
 
 async function main(): Promise<void> {
-  const root = mkdtempSync(join(tmpdir(), 'pi-sessions-bench-'))
-  const folder = join(root, 'sessions', '--home-ayla-src-big-project--')
-  mkdirSync(folder, { recursive: true })
-  const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000042.jsonl'
-  let t = performance.now()
-  const gen = await generateSession(join(folder, name), {
-    entries: ENTRIES,
-    targetBytes: MB * 1e6,
-    branchEvery: 2000,
-  })
-  console.log(
-    `generated ${gen.entries} entries, ${(gen.bytes / 1e6).toFixed(1)} MB, ${gen.branchPoints} branch points in ${ms(performance.now() - t)}`,
-  )
-  const server = await startServer(root)
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   })
   try {
-    t = performance.now()
-    let id = ''
-    while (!id) {
-      const { rows } = await api<{ rows: { id: string; fileName: string }[] }>(
-        server,
-        'library:query-sessions',
-        { projectId: null },
-      )
-      id = rows.find((r) => r.fileName === name)?.id ?? ''
-      if (!id) await new Promise((r) => setTimeout(r, 100))
-    }
-    console.log(`library listed it after ${ms(performance.now() - t)}`)
-    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } })
-    const url = `${server.origin}#token=${server.token}&session=${id}`
-    await openAndMeasure(page, server, url, 'first open (main reads and indexes the file)')
-    await openAndMeasure(
-      page,
-      server,
-      url,
-      'second open (page reloaded; main has the file cached)',
-      true,
-    )
-    await treeScroll(page)
-    await transcriptPaging(page)
+    for (const [mb, entries] of SIZES) await measureSize(browser, mb, entries)
   } finally {
     await browser.close()
-    await server.stop()
-    rmSync(root, { recursive: true, force: true })
   }
 }
 

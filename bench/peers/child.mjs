@@ -1,7 +1,8 @@
 // Child process of bench/session-open.ts: loads one SessionManager implementation, times
 // open + getTree + buildSessionContext on one file and prints one JSON line of figures.
 // Plain JavaScript so every implementation runs without a TypeScript loader.
-// Usage: node bench/peers/child.mjs <ours|ours-async|pi073|pi160> <file> <module path>
+// Usage: node bench/peers/child.mjs <ours|ours-async|pi073|pi160> <file> <module path> [open-only]
+// `open-only`: times `SessionManager.open` alone (the session view benchmark's yardstick).
 import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 
@@ -17,7 +18,7 @@ const busyMs = () => {
   }
 }
 
-const [impl, file, modPath] = process.argv.slice(2)
+const [impl, file, modPath, only] = process.argv.slice(2)
 const { SessionManager } = await import(pathToFileURL(modPath).href)
 const baseRssMb = process.memoryUsage().rss / 2 ** 20
 let maxBlockMs
@@ -39,9 +40,10 @@ if (impl.endsWith('async')) {
 } else {
   manager = SessionManager.open(file)
 }
+const openMs = performance.now() - t0
 const tree = manager.getTree()
 const ctx = manager.buildSessionContext()
-const ms = performance.now() - t0
+const ms = only === 'open-only' ? openMs : performance.now() - t0
 const cpu = process.cpuUsage(c0)
 const cpuMs = (cpu.user + cpu.system) / 1000
 if (tree.length === 0 || ctx.messages.length === 0) throw new Error('nothing loaded')

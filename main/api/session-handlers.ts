@@ -9,10 +9,15 @@ import { ApiError } from '../../preload/contract/errors'
 import type { SessionLink } from '../../preload/contract/session-view'
 import type { SessionLocation } from '../library/index-write'
 import type { HandlerContext, HandlersOf } from './context'
-import { SourceCache, memoize } from './session-view/cache'
+import { TREE_PAGE_ROWS, type FollowResult } from '../../preload/contract/session-live'
+import { OPENED_KEY, SourceCache, memoize } from './session-view/cache'
 import { imageAt } from './session-view/images'
-import { buildOverview } from './session-view/overview'
+import { buildOverview, overviewOf, type OpenedSession } from './session-view/overview'
 import { pathPage } from './session-view/page'
+import { peekTail } from './session-view/tail'
+
+/** Files smaller than this are parsed whole before the first paint (it takes a blink). */
+const PEEK_MIN_BYTES = 4 * 1024 * 1024
 
 /**
  * The library record of an id. A session may be asked for before the first scan has read it
@@ -47,11 +52,35 @@ export function createSessionHandlers(
     const record = await recordOf(context, id)
     return { record, ...(await cache.get(id, record.path)) }
   }
+  const opened = async (id: string) => {
+    const { record, source, memo, slot } = await load(id)
+    // Rows are built once per file load (and extended as it grows); later opens reuse them.
+    const value = await memoize(
+      memo,
+      OPENED_KEY,
+      () => buildOverview(source, id, record.fileName),
+      1,
+    )
+    return { opened: value, slot }
+  }
   return {
-    'session:open': async ({ sessionId }) => {
-      const { record, source, memo } = await load(sessionId)
-      // Rows are built once per file load; later opens of the same file reuse them.
-      return memoize(memo, 'overview:', () => buildOverview(source, sessionId, record.fileName), 1)
+    'session:open': async ({ sessionId }) => overviewOf((await opened(sessionId)).opened),
+    'session:get-tree': async ({ sessionId, revision, offset }) => {
+      const { opened: view } = await opened(sessionId)
+      if (revision < view.follow.baseRevision || revision > view.revision)
+        throw new ApiError('conflict', 'The session was read again: open it again to see its tree.')
+      const rows = view.rows.slice(offset, offset + TREE_PAGE_ROWS)
+      return { revision: view.revision, offset, total: view.rows.length, rows }
+    },
+    'session:peek-tail': async ({ sessionId }) => {
+      const record = await recordOf(context, sessionId)
+      if (cache.peek(sessionId)?.source || record.size < PEEK_MIN_BYTES)
+        return { items: [], leafId: null, reason: 'the whole session is read at once', bytes: 0 }
+      return peekTail(record.path)
+    },
+    'session:follow': async ({ sessionId, revision, rowCount }) => {
+      const { opened: view, slot } = await opened(sessionId)
+      return followReply(view, slot, revision, rowCount)
     },
     'session:get-path': async ({ sessionId, ...request }) => {
       const { source, memo } = await load(sessionId)
@@ -73,5 +102,34 @@ export function createSessionHandlers(
         forks,
       }
     },
+  }
+}
+
+/** What a view at `revision` with `rowCount` rows must do to catch up with `view`. */
+function followReply(
+  view: OpenedSession,
+  slot: { reason: string | null; notice: boolean },
+  revision: number,
+  rowCount: number,
+): FollowResult {
+  if (
+    revision < view.follow.baseRevision ||
+    revision > view.revision ||
+    rowCount > view.rows.length
+  ) {
+    return {
+      kind: 'reopen',
+      reason: slot.reason ?? 'the session was read again',
+      notice: slot.reason !== null && slot.notice,
+    }
+  }
+  if (revision === view.revision && rowCount === view.rows.length) return { kind: 'same', revision }
+  return {
+    kind: 'appended',
+    overview: overviewOf(view),
+    rows: view.rows.slice(rowCount),
+    labels: view.follow.relabels
+      .filter((r) => r.revision > revision)
+      .map(({ row, label }) => ({ row, label })),
   }
 }

@@ -73,18 +73,21 @@ async function itemsOf(source: ViewSource, rows: readonly TreeRow[]): Promise<Pa
   const byPos = new Map<number, PathItem>()
   for (let i = 0; i < rows.length; i++) {
     if (hasChild.has(i)) continue
-    const plan = planPath(source, source.entries[rows[i]!.pos]!, true)
+    const plan = await planPath(source, source.entries[rows[i]!.pos]!, true)
     for (const item of plan.items) {
       if (!byPos.has(item.pos)) byPos.set(item.pos, toPathItem(source, plan, item))
     }
     await yieldNow()
   }
-  return rows.map((r) => byPos.get(r.pos) ?? lastItem(source, source.entries[r.pos]!))
+  const items: PathItem[] = []
+  for (const r of rows)
+    items.push(byPos.get(r.pos) ?? (await lastItem(source, source.entries[r.pos]!)))
+  return items
 }
 
 /** The item of one entry on its own path (an entry no leaf's path reaches: a damaged tree). */
-function lastItem(source: ViewSource, entry: SessionEntry): PathItem {
-  const plan = planPath(source, entry, true)
+async function lastItem(source: ViewSource, entry: SessionEntry): Promise<PathItem> {
+  const plan = await planPath(source, entry, true)
   return toPathItem(source, plan, plan.items[plan.items.length - 1]!)
 }
 

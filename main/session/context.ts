@@ -151,12 +151,14 @@ function applyEdit(messages: AgentMessage[], edit: ContextEditEntry | undefined)
 /**
  * Thinking level and model on the full path (pi spec 12.1): last `thinking_level_change`
  * (default "off"); last `model_change` or assistant message, whichever comes later.
+ * @param start the settings before `path` (to continue a path that grew at its end)
  */
 export function contextSettings(
   path: readonly SessionEntry[],
+  start: Pick<SessionContext, 'thinkingLevel' | 'model'> = { thinkingLevel: 'off', model: null },
 ): Pick<SessionContext, 'thinkingLevel' | 'model'> {
-  let thinkingLevel = 'off'
-  let model: SessionContext['model'] = null
+  let thinkingLevel = start.thinkingLevel
+  let model: SessionContext['model'] = start.model
   for (const entry of path) {
     if (isEntryType(entry, 'thinking_level_change')) thinkingLevel = entry.thinkingLevel
     else if (isEntryType(entry, 'model_change')) {

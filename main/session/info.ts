@@ -45,15 +45,16 @@ export interface SessionInfo {
  * @param path absolute path to report
  * @param loaded result of parseSessionText / loadSessionFile (migration does not matter here)
  * @param mtime file modification time, the last fallback for `modified`
- * @returns info null only when the file has no header at all. Never throws.
+ * @returns info (and the fold it came from, to continue it) null only when the file has no
+ *   header at all. Never throws.
  */
 export function buildSessionInfo(
   path: string,
   loaded: LoadedSession,
   mtime: Date,
-): { info: SessionInfo | null; listedByPi: boolean } {
+): { info: SessionInfo | null; listedByPi: boolean; fold: ListingFold | null } {
   const { header } = loaded
-  if (header === null) return { info: null, listedByPi: false }
+  if (header === null) return { info: null, listedByPi: false, fold: null }
   const texts: string[] = []
   const fold = foldLoaded(loaded, (t) => texts.push(t.text))
   const info: SessionInfo = {
@@ -68,7 +69,7 @@ export function buildSessionInfo(
   }
   if (fold.name !== null) info.name = fold.name
   if (header.parentSession !== undefined) info.parentSessionPath = header.parentSession
-  return { info, listedByPi: fold.listedByPi }
+  return { info, listedByPi: fold.listedByPi, fold }
 }
 
 /**

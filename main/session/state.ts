@@ -194,17 +194,29 @@ export class SessionState implements EntryLookup {
       return
     }
     this.leafId = entry.id
-    if (isEntryType(entry, 'label')) {
-      if (entry.label) {
-        this.labelsById.set(entry.targetId, entry.label)
-        this.labelTimestampsById.set(entry.targetId, entry.timestamp)
+    const change = labelChange(entry)
+    if (change) {
+      if (change.label !== undefined) {
+        this.labelsById.set(change.targetId, change.label)
+        this.labelTimestampsById.set(change.targetId, String(entry.timestamp))
       } else {
-        this.labelsById.delete(entry.targetId)
-        this.labelTimestampsById.delete(entry.targetId)
+        this.labelsById.delete(change.targetId)
+        this.labelTimestampsById.delete(change.targetId)
       }
     } else if (!this.hasConversation && isEntryType(entry, 'message')) {
       const role = entry.message?.role
       if (role === 'user' || role === 'assistant') this.hasConversation = true
     }
   }
+}
+
+/**
+ * What a label entry does (pi spec 10): sets its target's label, or clears it when the label
+ * is empty or missing; the latest label entry in file order wins. Null for other entries.
+ */
+export function labelChange(
+  entry: SessionEntry,
+): { targetId: string; label: string | undefined } | null {
+  if (!isEntryType(entry, 'label')) return null
+  return { targetId: entry.targetId, label: entry.label ? entry.label : undefined }
 }

@@ -26,6 +26,9 @@ export const TRASH_CHANNELS = ['trash:move-sessions', 'trash:list', 'trash:resto
 /** The `session:*` channels that read one session for the session view and branch tree. */
 export const SESSION_VIEW_CHANNELS = [
   'session:open',
+  'session:get-tree',
+  'session:peek-tail',
+  'session:follow',
   'session:get-path',
   'session:get-image',
   'session:get-lineage',

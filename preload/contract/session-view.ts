@@ -2,9 +2,10 @@
  * The data shapes of one opened session, as the session view and the branch tree receive them
  * from the `session:*` channels (whose table is in `session.ts`).
  *
- * Size rule: `session:open` sends every entry as a small tree row (one line of text, no
- * content); full content travels only through `session:get-path`, one window of a path at a
- * time, and images only through `session:get-image`, when they scroll into view.
+ * Size rule: `session:open` sends the header facts; the tree rows (one small row per entry, one
+ * line of text, no content) travel in pages through `session:get-tree`; full content travels
+ * only through `session:get-path`, one window of a path at a time, and images only through
+ * `session:get-image`, when they scroll into view.
  * Results are not validated at runtime (main produces them); the schemas type both sides and a
  * unit test checks main's output against them on every fixture.
  */
@@ -120,7 +121,15 @@ export const SessionOverview = z.object({
   leafPos: z.number().int().nullable(),
   /** One sentence when pi would resume with an empty or shortened context, else null. */
   resumeNote: z.string().nullable(),
-  rows: z.array(TreeRow),
+  /** Tree rows of the file (one per entry); they arrive in pages through `session:get-tree`. */
+  rowCount: z.number().int(),
+  /**
+   * Changes with each read of the file's growth (live follow) and each full re-read: tree
+   * pages and follow replies name the revision they belong to.
+   */
+  revision: z.number().int(),
+  /** The file's mtime, ms since epoch (any write: tells a running session). */
+  mtimeMs: z.number(),
   diagnostics: z.array(DiagnosticView),
   /** Damaged files open read-only (pi spec 17): no edits are offered. */
   readOnly: z.boolean(),

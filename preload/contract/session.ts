@@ -14,6 +14,7 @@ import {
   SessionLineage,
   SessionOverview,
 } from './session-view'
+import { FollowResult, TailPreview, TreePage } from './session-live'
 
 /** A label or name change's outcome: the value before (for undo) and after. */
 export const EditResult = z.object({
@@ -42,6 +43,32 @@ export const SESSION_SCHEMAS = {
   'session:open': {
     args: z.object({ sessionId: OpaqueId }).strict(),
     result: SessionOverview,
+  },
+  'session:get-tree': {
+    args: z
+      .object({
+        sessionId: OpaqueId,
+        /** The revision of the overview the rows must belong to (else `stale`). */
+        revision: z.number().int().min(0),
+        offset: z.number().int().min(0).max(50_000_000),
+      })
+      .strict(),
+    result: TreePage,
+  },
+  'session:peek-tail': {
+    args: z.object({ sessionId: OpaqueId }).strict(),
+    result: TailPreview,
+  },
+  'session:follow': {
+    args: z
+      .object({
+        sessionId: OpaqueId,
+        /** The revision the view holds, and how many tree rows it has of it. */
+        revision: z.number().int().min(0),
+        rowCount: z.number().int().min(0).max(50_000_000),
+      })
+      .strict(),
+    result: FollowResult,
   },
   'session:get-path': { args: PathArgs, result: PathPage },
   'session:get-image': {

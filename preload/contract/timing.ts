@@ -17,3 +17,15 @@ export const NOTIFY_MS = 100
 
 /** While a scan runs, the renderer refetches rows at most this often (ms). */
 export const REFETCH_MS = 300
+
+/**
+ * A session whose file was written this recently counts as running (pi is writing to it):
+ * the list and the view mark it "live" (ms).
+ */
+export const LIVE_MS = 10_000
+
+/** Whether a file last written at `mtimeMs` counts as running at `nowMs` (see LIVE_MS). */
+export function isLive(mtimeMs: number, nowMs: number): boolean {
+  // A clock that runs behind the file system's (mtime ahead of now) counts within the window.
+  return Math.abs(nowMs - mtimeMs) < LIVE_MS
+}

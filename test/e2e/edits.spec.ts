@@ -2,13 +2,12 @@
  * Labels, rename and extract from the UI (each edit a pi-format append, with undo), in Chromium against server mode on a
  * temp copy of the fixtures; what lands on disk is read back with pi's own SessionManager.
  */
-import { readdirSync } from 'node:fs'
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import { expect, test } from './harness'
 import { EditDialog } from './pages/edit-dialog'
 import { SessionPage } from './pages/session-page'
-import { appendPrompt } from './pi-append'
 import { readManifest } from '../helpers/fixtures'
 
 function fixture(scenario: string, writer = 'pi 1.6.0') {
@@ -112,7 +111,7 @@ test('a damaged session cannot be edited and says why', async ({ page, server })
   await expect(edits.action('extract')).toBeDisabled()
 })
 
-test('an open session says when its file changed on disk, and Reload shows the new entries', async ({
+test('when another program truncates the open file, the view opens it again and says so', async ({
   page,
   server,
   store,
@@ -122,11 +121,14 @@ test('an open session says when its file changed on disk, and Reload shows the n
   await session.open(name)
   const before = Number((await page.getByTestId('stat-entries').textContent())?.replace(/\D/g, ''))
   const path = join(store.root, rel)
-  appendPrompt(path, 'live0001', 'Written by pi while the app was open')
+  // Drop the last line: what pi's own file does not do, another tool might.
+  const lines = readFileSync(path, 'utf8').trimEnd().split('\n')
+  writeFileSync(path, lines.slice(0, -1).join('\n') + '\n')
   const notice = page.getByTestId('file-notice')
-  await expect(notice).toHaveAttribute('data-state', 'changed')
-  await notice.getByRole('button', { name: 'Reload' }).click()
+  await expect(notice).toHaveAttribute('data-state', 'reopened')
+  await expect(notice).toContainText('The file was truncated: it was opened again.')
   await session.waitReady()
-  await expect(page.getByTestId('stat-entries')).toHaveText(`${before + 1} entries`)
+  await expect(page.getByTestId('stat-entries')).toHaveText(`${before - 1} entries`)
+  await notice.getByRole('button', { name: 'Dismiss' }).click()
   await expect(notice).toHaveCount(0)
 })

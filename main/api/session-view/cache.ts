@@ -1,21 +1,32 @@
 /**
  * Keeps the last few loaded sessions in memory, so paging through a path or fetching an image
- * does not re-read a 100 MB file. An entry is reused only while the file's size, mtime and inode
- * are unchanged; concurrent requests for the same file share one load.
+ * does not re-read a 100 MB file. A load is reused while the file's size, mtime and inode are
+ * unchanged; when the file only grew by entries that continue pi's leaf, the load is extended
+ * by the appended bytes (grow.ts); any other change loads the file again, and the new load
+ * says why. Concurrent requests share one load or one growth.
  */
-import { sameIdentity } from '../../library/record'
-import { loadViewSource, stampOf, type FileStamp, type ViewSource } from './source'
+import { growSource } from './grow'
+import type { OpenedSession } from './overview'
+import { loadViewSource, stampOf, type ViewSource } from './source'
 
-interface Slot {
-  stamp: FileStamp | null
-  promise: Promise<ViewSource>
+/** One cached session. */
+export interface Slot {
+  source: ViewSource | null
+  /** The load or growth running now; requests wait for it, then look again. */
+  busy: Promise<void> | null
   /** Derived data computed once per load (path plans, rows...), keyed by the caller. */
   memo: Map<string, unknown>
+  /** Why this load replaced the previous one of the same session (null: first load). */
+  reason: string | null
+  /** Whether the user should be told of that reason (a rewrite, not a new branch). */
+  notice: boolean
 }
 
-function sameStamp(a: FileStamp | null, b: FileStamp): boolean {
-  return a !== null && sameIdentity(a, b)
-}
+/** Memo key of a slot's opened session (`session:open`). */
+export const OPENED_KEY = 'overview:'
+
+/** Rounds of "the file changed while we read it" before answering with what was read. */
+const MAX_ROUNDS = 4
 
 /** An LRU of loaded sessions keyed by library id. */
 export class SourceCache {
@@ -25,29 +36,74 @@ export class SourceCache {
   constructor(private readonly capacity = 2) {}
 
   /**
-   * The loaded session for `key` at `path`, reloading when the file changed.
+   * The loaded session for `key` at `path`, extended or reloaded when the file changed.
    * @throws the fs error of stat or load (the failed load is not kept)
    */
   async get(
     key: string,
     path: string,
-  ): Promise<{ source: ViewSource; memo: Map<string, unknown> }> {
-    const stamp = await stampOf(path)
-    let slot = this.slots.get(key)
-    if (slot && slot.stamp !== null && !sameStamp(slot.stamp, stamp)) slot = undefined
-    if (!slot) {
-      const fresh: Slot = { stamp: null, promise: loadViewSource(path), memo: new Map() }
-      slot = fresh
-      this.slots.set(key, fresh)
-      fresh.promise.then(
-        (source) => {
-          fresh.stamp = source.stamp
-        },
-        () => {
-          if (this.slots.get(key) === fresh) this.slots.delete(key)
-        },
-      )
+  ): Promise<{ source: ViewSource; memo: Map<string, unknown>; slot: Slot }> {
+    for (let round = 0; ; round++) {
+      const slot = this.slots.get(key)
+      if (slot?.busy) {
+        await slot.busy
+        continue
+      }
+      const stamp = await stampOf(path)
+      if (slot?.source && (round >= MAX_ROUNDS || stampMatches(slot.source, stamp))) {
+        this.touch(key, slot)
+        return { source: slot.source, memo: slot.memo, slot }
+      }
+      if (slot?.source) this.grow(key, slot, slot.source, stamp)
+      else this.load(key, path, slot ?? null)
     }
+  }
+
+  /** The slot of `key` without loading or checking the file (null when not loaded). */
+  peek(key: string): Slot | null {
+    return this.slots.get(key) ?? null
+  }
+
+  private load(key: string, path: string, previous: Slot | null): void {
+    const slot: Slot = {
+      source: null,
+      busy: null,
+      memo: new Map(),
+      reason: previous?.reason ?? null,
+      notice: previous?.notice ?? false,
+    }
+    this.slots.set(key, slot)
+    this.touch(key, slot)
+    slot.busy = loadViewSource(path).then(
+      (source) => {
+        slot.source = source
+        slot.busy = null
+      },
+      (error: unknown) => {
+        if (this.slots.get(key) === slot) this.slots.delete(key)
+        throw error
+      },
+    )
+  }
+
+  private grow(key: string, slot: Slot, source: ViewSource, stamp: ViewSource['stamp']): void {
+    const opened = slot.memo.get(OPENED_KEY) as Promise<OpenedSession> | undefined
+    slot.busy = growSource(source, opened, stamp).then(
+      (growth) => {
+        slot.busy = null
+        if (growth.kind !== 'reload') return
+        if (this.slots.get(key) !== slot) return
+        this.slots.delete(key)
+        this.load(key, source.path, { ...slot, reason: growth.reason, notice: growth.notice })
+      },
+      (error: unknown) => {
+        if (this.slots.get(key) === slot) this.slots.delete(key)
+        throw error
+      },
+    )
+  }
+
+  private touch(key: string, slot: Slot): void {
     // Most recently used last; drop the oldest beyond capacity.
     this.slots.delete(key)
     this.slots.set(key, slot)
@@ -55,13 +111,17 @@ export class SourceCache {
       const oldest = this.slots.keys().next().value as string
       this.slots.delete(oldest)
     }
-    return { source: await slot.promise, memo: slot.memo }
   }
 
   /** Forgets everything (tests, or when roots change). */
   clear(): void {
     this.slots.clear()
   }
+}
+
+function stampMatches(source: ViewSource, stamp: ViewSource['stamp']): boolean {
+  const old = source.stamp
+  return old.size === stamp.size && old.mtimeMs === stamp.mtimeMs && old.ino === stamp.ino
 }
 
 /**

@@ -1,15 +1,18 @@
 /**
  * `session:open`: header facts, statistics over every entry, diagnostics and the tree rows
- * of one loaded session.
+ * of one loaded session, with what live follow needs to extend them (grow.ts).
  */
 import type {
   SessionOverview,
   SessionStats,
+  TreeRow,
   UsageView,
 } from '../../../preload/contract/session-view'
 import { resumeNote } from './resume'
+import { collectCalls, type CallInfo } from './row-text'
 import { buildRows } from './rows'
-import { yieldNow, type SessionEntry, type ViewSource } from './source'
+import { listingModified } from '../../session'
+import { forEachSliced, yieldNow, type SessionEntry, type ViewSource } from './source'
 
 /** Sums pi Usage objects (pi spec 2.3) defensively: odd files carry odd values. */
 export function addUsage(total: UsageView, usage: unknown): void {
@@ -59,42 +62,111 @@ function modelOf(entry: SessionEntry): string | null {
   return null
 }
 
-function computeStats(source: ViewSource, rows: SessionOverview['rows']): SessionStats {
-  const usage = emptyUsage()
-  const models: string[] = []
-  const seen = new Set<string>()
-  let messages = 0
-  let compactions = 0
-  for (const entry of source.entries) {
-    if (entry.type === 'message') messages++
-    if (entry.type === 'compaction') compactions++
-    addUsage(usage, entryUsage(entry))
-    const model = modelOf(entry)
-    if (model !== null && !seen.has(model)) {
-      seen.add(model)
-      models.push(model)
-    }
+/** Totals over entries in file order that need no tree (the rest of SessionStats). */
+export interface EntryTally {
+  entries: number
+  messages: number
+  compactions: number
+  usage: UsageView
+  models: string[]
+  seenModels: Set<string>
+}
+
+/** An empty tally. */
+export function emptyTally(): EntryTally {
+  return {
+    entries: 0,
+    messages: 0,
+    compactions: 0,
+    usage: emptyUsage(),
+    models: [],
+    seenModels: new Set(),
   }
-  const hasChild = new Uint8Array(rows.length)
+}
+
+/** Adds one entry (in file order) to a tally. */
+export function tallyEntry(tally: EntryTally, entry: SessionEntry): void {
+  tally.entries++
+  if (entry.type === 'message') tally.messages++
+  if (entry.type === 'compaction') tally.compactions++
+  addUsage(tally.usage, entryUsage(entry))
+  const model = modelOf(entry)
+  if (model !== null && !tally.seenModels.has(model)) {
+    tally.seenModels.add(model)
+    tally.models.push(model)
+  }
+}
+
+/** Tree counts of SessionStats: roots, leaves (= branches, pi spec 8) and labelled rows. */
+export interface TreeCounts {
+  branches: number
+  roots: number
+  labels: number
+}
+
+function treeCounts(rows: readonly TreeRow[], childCount: number[]): TreeCounts {
   let roots = 0
   let labels = 0
   for (const row of rows) {
-    if (row.parent >= 0) hasChild[row.parent] = 1
+    if (row.parent >= 0) childCount[row.parent] = (childCount[row.parent] ?? 0) + 1
     else roots++
     if (row.label !== undefined) labels++
   }
   let branches = 0
-  for (let i = 0; i < rows.length; i++) if (!hasChild[i]) branches++
+  for (let i = 0; i < rows.length; i++) if (!childCount[i]) branches++
+  return { branches, roots, labels }
+}
+
+/** SessionStats from its two halves. */
+export function statsOf(tally: EntryTally, tree: TreeCounts): SessionStats {
   return {
-    entries: source.entries.length,
-    messages,
-    branches,
-    roots,
-    labels,
-    compactions,
-    models,
-    usage,
+    entries: tally.entries,
+    messages: tally.messages,
+    branches: tree.branches,
+    roots: tree.roots,
+    labels: tree.labels,
+    compactions: tally.compactions,
+    models: [...tally.models],
+    usage: { ...tally.usage },
   }
+}
+
+/**
+ * What live follow (grow.ts) keeps to extend an opened session by appended entries without
+ * reading the rest of the file again.
+ */
+export interface FollowState {
+  /** Tool calls by id (heads of tool result rows). */
+  calls: Map<string, CallInfo>
+  /** Row index of each file position. */
+  rowOfPos: number[]
+  /** Children per row index. */
+  childCount: number[]
+  tally: EntryTally
+  tree: TreeCounts
+  /** The first revision of this read of the file: older ones belong to an earlier read. */
+  baseRevision: number
+  /** Rows relabelled by appended label entries, with the revision that did it. */
+  relabels: { revision: number; row: number; label: string | null }[]
+}
+
+/**
+ * An opened session as main keeps it: the `session:open` reply plus every tree row (sent in
+ * pages by `session:get-tree`) and the state live follow extends.
+ */
+export type OpenedSession = SessionOverview & { rows: TreeRow[]; follow: FollowState }
+
+let lastRevision = 0
+
+/** A revision number not handed out before in this process. */
+export function nextRevision(): number {
+  return ++lastRevision
+}
+
+/** The `session:open` reply of an opened session (rows and follow state stay in main). */
+export function overviewOf(opened: OpenedSession): SessionOverview {
+  const { rows: _rows, follow: _follow, ...overview } = opened
+  return overview
 }
 
 function finite(ms: number | undefined): number | null {
@@ -102,7 +174,7 @@ function finite(ms: number | undefined): number | null {
 }
 
 /**
- * Builds the `session:open` result.
+ * Opens a loaded session: the `session:open` facts, every tree row and the follow state.
  * @param id the library's opaque id of the session
  * @param fileName the file's base name (shown; never sent back)
  */
@@ -110,10 +182,20 @@ export async function buildOverview(
   source: ViewSource,
   id: string,
   fileName: string,
-): Promise<SessionOverview> {
-  const { loaded, manager, info, entries, leafPos } = source
-  const rows = await buildRows(source)
+): Promise<OpenedSession> {
+  const { loaded, manager, listing, entries, leafPos } = source
+  const calls = collectCalls(entries)
+  const rows = await buildRows(source, calls)
   await yieldNow()
+  const rowOfPos: number[] = new Array<number>(entries.length).fill(-1)
+  rows.forEach((row, index) => {
+    if (row.pos >= 0) rowOfPos[row.pos] = index
+  })
+  const tally = emptyTally()
+  await forEachSliced(entries, (entry) => tallyEntry(tally, entry))
+  const childCount: number[] = new Array<number>(rows.length).fill(0)
+  const tree = treeCounts(rows, childCount)
+  const revision = nextRevision()
   const header = loaded.header
   const leaf = leafPos >= 0 ? entries[leafPos] : undefined
   // The view opens every damaged file read-only (pi spec 16, 17), not only those pi
@@ -127,16 +209,19 @@ export async function buildOverview(
     id,
     fileName,
     headerId: header ? String(header.id) : null,
-    name: info?.name ?? null,
-    firstMessage: info?.firstMessage ?? '(no messages)',
+    name: listing?.name ?? null,
+    firstMessage: listing?.firstMessage ?? '(no messages)',
     cwd: typeof header?.cwd === 'string' && header.cwd !== '' ? header.cwd : null,
-    created: finite(info?.created.getTime()),
-    modified: finite(info?.modified.getTime()),
+    created: listing?.created ?? null,
+    modified: listing ? finite(listingModified(listing, source.stamp.mtimeMs)) : null,
     version: loaded.version,
     size: source.stamp.size,
     leafId: manager.getLeafId(),
     leafPos: leaf ? leafPos : null,
     resumeNote: resumeNote(source),
+    rowCount: rows.length,
+    revision,
+    mtimeMs: source.stamp.mtimeMs,
     rows,
     diagnostics: loaded.diagnostics.map((d) => ({
       line: d.line,
@@ -146,7 +231,8 @@ export async function buildOverview(
     })),
     readOnly: reason !== null,
     readOnlyReason: reason,
-    stats: computeStats(source, rows),
+    stats: statsOf(tally, tree),
     hasParent: typeof header?.parentSession === 'string' && header.parentSession !== '',
+    follow: { calls, rowOfPos, childCount, tally, tree, baseRevision: revision, relabels: [] },
   }
 }

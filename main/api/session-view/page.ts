@@ -7,7 +7,7 @@ import { ApiError } from '../../../preload/contract/errors'
 import type { PathItem, PathPage } from '../../../preload/contract/session-view'
 import { memoize } from './cache'
 import { itemSize, toPathItem } from './items'
-import { planPath, type PathPlan } from './path'
+import { extendPlan, planPath, type PathPlan } from './path'
 import type { SessionEntry, ViewSource } from './source'
 
 /** Items per page when the caller does not say. */
@@ -42,16 +42,55 @@ export function resolveTarget(source: ViewSource, req: PathRequest): SessionEntr
   )
 }
 
+/** Planned ancestors looked for when a path grew at its end (live follow), at most. */
+const EXTEND_MAX = 10_000
+
+const planKey = (source: ViewSource, entry: SessionEntry, raw: boolean) =>
+  `plan:${source.posOf.get(entry) ?? -1}:${raw}`
+
+/**
+ * The plan of the path to `target`: an already planned ancestor's plan extended by the
+ * entries after it (what live follow asks for after each append), else planned whole.
+ */
+function planOf(
+  source: ViewSource,
+  memo: Map<string, unknown>,
+  target: SessionEntry,
+  raw: boolean,
+): Promise<PathPlan> {
+  const added: SessionEntry[] = []
+  let at: SessionEntry | undefined = target
+  for (let i = 0; at !== undefined && i < EXTEND_MAX; i++) {
+    const base =
+      at === target
+        ? undefined
+        : (memo.get(planKey(source, at, raw)) as Promise<PathPlan> | undefined)
+    if (base) {
+      const path = added.reverse()
+      return base.then((b) => extendPlan(source, b, path, target) ?? planPath(source, target, raw))
+    }
+    added.push(at)
+    const parentId: unknown = at.parentId
+    at = typeof parentId === 'string' ? source.byId.get(parentId) : undefined
+  }
+  return planPath(source, target, raw)
+}
+
 /** Builds one page of the path (plans are memoized per loaded file). */
-export function pathPage(
+export async function pathPage(
   source: ViewSource,
   memo: Map<string, unknown>,
   req: PathRequest,
-): PathPage {
+): Promise<PathPage> {
   const target = resolveTarget(source, req)
   const raw = req.raw === true
   const pos = source.posOf.get(target) ?? -1
-  const plan = memoize<PathPlan>(memo, `plan:${pos}:${raw}`, () => planPath(source, target, raw), 6)
+  const plan = await memoize(
+    memo,
+    planKey(source, target, raw),
+    () => planOf(source, memo, target, raw),
+    6,
+  )
   const total = plan.items.length
   const limit = req.limit ?? DEFAULT_LIMIT
   const offset = Math.min(req.offset ?? Math.max(0, total - limit), total)

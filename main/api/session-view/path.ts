@@ -4,8 +4,9 @@
  * raw (every entry of the path, marked when the model does not see it). Computed once per
  * (file load, entry, view) and paged out by `page.ts`.
  */
+import { contextSettings, entryToContextMessages } from '../../session'
 import type { AgentMessage, SessionEntry, ViewSource } from './source'
-import { pathTo, projectionAt } from './source'
+import { pathTo, projectionAt, yieldNow } from './source'
 
 /** One entry of a planned path. */
 export interface PlanItem {
@@ -43,6 +44,8 @@ export interface PathPlan {
   contextMessages: number
   thinkingLevel: string
   model: string | null
+  /** pi's model setting at the target (pi spec 12.1), as the projection gives it. */
+  modelSetting: ModelSetting
   /** Tool results on the path by tool call id, and tool calls by id (pairing, both ways). */
   results: Map<string, ResultRef>
   calls: Map<string, CallRef>
@@ -53,9 +56,13 @@ interface EditLike {
   replacement?: unknown
 }
 
-function pairTools(items: readonly PlanItem[]): Pick<PathPlan, 'results' | 'calls'> {
-  const results = new Map<string, ResultRef>()
-  const calls = new Map<string, CallRef>()
+type ModelSetting = { provider: string; modelId: string } | null
+
+function pairTools(
+  items: readonly PlanItem[],
+  results = new Map<string, ResultRef>(),
+  calls = new Map<string, CallRef>(),
+): Pick<PathPlan, 'results' | 'calls'> {
   for (const { entry, pos } of items) {
     if (entry.type !== 'message') continue
     const m = (entry as { message?: Record<string, unknown> }).message
@@ -73,13 +80,28 @@ function pairTools(items: readonly PlanItem[]): Pick<PathPlan, 'results' | 'call
   return { results, calls }
 }
 
+/** The `provider/model` text of a model setting (either part may be missing in odd files). */
+function modelText(model: ModelSetting): string | null {
+  const parts = [model?.provider, model?.modelId].filter(
+    (p): p is string => typeof p === 'string' && p !== '',
+  )
+  return parts.length > 0 ? parts.join('/') : null
+}
+
 /**
- * Plans the path to `target`.
+ * Plans the path to `target`, yielding to the event loop between its steps (each is one walk
+ * of the path: tens of ms on 100,000 entries).
  * @param raw false: the model's view (compaction-aware, edits applied); true: every entry
  */
-export function planPath(source: ViewSource, target: SessionEntry, raw: boolean): PathPlan {
+export async function planPath(
+  source: ViewSource,
+  target: SessionEntry,
+  raw: boolean,
+): Promise<PathPlan> {
   const projection = projectionAt(source, target)
+  await yieldNow()
   const path = pathTo(source, target)
+  await yieldNow()
   const edits = new Map<string, EditLike>()
   for (const { sourceEntry } of projection.entries) {
     if (sourceEntry.type === 'context_edit') {
@@ -114,11 +136,7 @@ export function planPath(source: ViewSource, target: SessionEntry, raw: boolean)
     return item
   }
   const items = raw ? path.map(toItem) : projection.entries.map((pe) => toItem(pe.sourceEntry))
-  // Damaged or hand-written files can name a model without a provider (or neither).
-  const parts = [projection.model?.provider, projection.model?.modelId].filter(
-    (p): p is string => typeof p === 'string' && p !== '',
-  )
-  const model = parts.length > 0 ? parts.join('/') : null
+  await yieldNow()
   return {
     target,
     targetPos: posOf(target),
@@ -127,7 +145,49 @@ export function planPath(source: ViewSource, target: SessionEntry, raw: boolean)
     compactedAway: path.length - projection.entries.length,
     contextMessages: projection.messages.length,
     thinkingLevel: projection.thinkingLevel,
-    model,
+    model: modelText(projection.model),
+    modelSetting: projection.model,
     ...pairTools(items),
+  }
+}
+
+/** Entry types whose arrival changes what the model sees of earlier entries (pi spec 12.3). */
+const RESHAPES = new Set(['compaction', 'context_edit'])
+
+/**
+ * The plan of `target`, whose path is `base`'s path plus `added` (in path order, ending at
+ * `target`), at the cost of the added entries: each is seen by the model as it contributes
+ * (pi spec 12.1), nothing earlier changes. Null when an added entry reshapes the context (a
+ * compaction or a context edit): then the whole path is planned again.
+ */
+export function extendPlan(
+  source: ViewSource,
+  base: PathPlan,
+  added: readonly SessionEntry[],
+  target: SessionEntry,
+): PathPlan | null {
+  if (added.some((e) => RESHAPES.has(String(e.type)))) return null
+  const posOf = (e: SessionEntry) => source.posOf.get(e) ?? -1
+  let messages = 0
+  const more: PlanItem[] = added.map((entry) => {
+    const own = entryToContextMessages(entry)
+    messages += own.length
+    return { entry, pos: posOf(entry), messages: base.raw ? null : own, inContext: true }
+  })
+  const settings = contextSettings(added, {
+    thinkingLevel: base.thinkingLevel,
+    model: base.modelSetting,
+  })
+  return {
+    target,
+    targetPos: posOf(target),
+    raw: base.raw,
+    items: base.items.concat(more),
+    compactedAway: base.compactedAway,
+    contextMessages: base.contextMessages + messages,
+    thinkingLevel: settings.thinkingLevel,
+    model: modelText(settings.model),
+    modelSetting: settings.model,
+    ...pairTools(more, new Map(base.results), new Map(base.calls)),
   }
 }

@@ -37,10 +37,11 @@ export function resumeNote(source: ViewSource): string | null {
     if (CONTRIBUTES.has(e.type)) newest = e
   }
   if (newest === undefined) return null
-  const fullCount = projectionAt(source, newest).messages.length
   const resume = manager.getResumeEntry()
-  const got = manager.buildSessionContext().messages.length
+  // The usual case, settled by one walk: pi resumes on a path that holds the newest entry.
   if (resume !== undefined && pathTo(source, resume).includes(newest)) return null
+  const fullCount = projectionAt(source, newest).messages.length
+  const got = manager.buildSessionContext().messages.length
   if (got >= fullCount) return null
   const what =
     resume === undefined

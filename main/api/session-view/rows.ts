@@ -5,7 +5,7 @@
  * Iterative: a 50,000-deep chain needs no recursion.
  */
 import type { TreeRow } from '../../../preload/contract/session-view'
-import { collectCalls, hasText, rowText } from './row-text'
+import { collectCalls, hasText, rowText, type CallInfo } from './row-text'
 import {
   pathTo,
   treeOf,
@@ -42,6 +42,39 @@ function activeFirst(
   return first.length === 0 ? rest : [...first, ...rest]
 }
 
+/**
+ * One entry as a tree row.
+ * @param parent index of the parent row, -1 for a root
+ * @param line 1-based physical line of the entry
+ * @param label the entry's resolved label (pi spec 10)
+ * @param calls tool calls by id, for the heads of tool results
+ */
+export function toRow(
+  entry: SessionEntry,
+  pos: number,
+  parent: number,
+  line: number,
+  label: string | undefined,
+  calls: ReadonlyMap<string, CallInfo>,
+): TreeRow {
+  const { head, text } = rowText(entry, calls)
+  const row: TreeRow = {
+    id: typeof entry.id === 'string' ? entry.id : '',
+    pos,
+    parent,
+    type: typeof entry.type === 'string' ? entry.type.slice(0, 60) : 'entry',
+    head,
+    text,
+    time: entryTime(entry),
+    line,
+  }
+  const role = (entry as { message?: { role?: unknown } }).message?.role
+  if (entry.type === 'message' && typeof role === 'string') row.role = role.slice(0, 60)
+  if (label !== undefined) row.label = label
+  if (isQuiet(entry)) row.quiet = true
+  return row
+}
+
 /** Longest stretch of row building before yielding to the event loop (ms). */
 const SLICE_MS = 10
 
@@ -50,11 +83,13 @@ const SLICE_MS = 10
  * session never blocks the main process for long.
  * @returns rows in display order; `parent` indexes into the same array
  */
-export async function buildRows(source: ViewSource): Promise<TreeRow[]> {
+export async function buildRows(
+  source: ViewSource,
+  calls: ReadonlyMap<string, CallInfo> = collectCalls(source.entries),
+): Promise<TreeRow[]> {
   const { entries, posOf, leafPos, loaded } = source
   const leaf = leafPos >= 0 ? entries[leafPos] : undefined
   const active = new Set<SessionEntry>(leaf ? pathTo(source, leaf) : [])
-  const calls = collectCalls(entries)
   await yieldNow()
   const rows: TreeRow[] = []
   const stack: { node: SessionTreeNode; parent: number }[] = []
@@ -71,21 +106,7 @@ export async function buildRows(source: ViewSource): Promise<TreeRow[]> {
     const { node, parent } = stack.pop() as { node: SessionTreeNode; parent: number }
     const entry = node.entry
     const pos = posOf.get(entry) ?? -1
-    const { head, text } = rowText(entry, calls)
-    const row: TreeRow = {
-      id: typeof entry.id === 'string' ? entry.id : '',
-      pos,
-      parent,
-      type: typeof entry.type === 'string' ? entry.type.slice(0, 60) : 'entry',
-      head,
-      text,
-      time: entryTime(entry),
-      line: loaded.lines[pos] ?? 0,
-    }
-    const role = (entry as { message?: { role?: unknown } }).message?.role
-    if (entry.type === 'message' && typeof role === 'string') row.role = role.slice(0, 60)
-    if (node.label !== undefined) row.label = node.label
-    if (isQuiet(entry)) row.quiet = true
+    const row = toRow(entry, pos, parent, loaded.lines[pos] ?? 0, node.label, calls)
     const index = rows.length
     rows.push(row)
     const children = activeFirst(node.children, active)

@@ -8,13 +8,15 @@ import { stat } from 'node:fs/promises'
 import type { FileIdentity } from '../../library/record'
 import {
   SessionManager,
-  buildSessionInfo,
+  foldListing,
+  headerIsFirstForPi,
+  startListing,
   buildSessionProjection,
   loadSessionFile,
   walkToRoot,
+  type ListingFold,
   type LoadedSession,
   type SessionEntry,
-  type SessionInfo,
   type SessionProjection,
   type SessionTreeNode,
 } from '../../session'
@@ -34,9 +36,16 @@ export type FileStamp = FileIdentity
 /** One loaded session plus the lookups the view needs. */
 export interface ViewSource {
   path: string
+  /** The identity of the bytes read so far (grows with live follow, grow.ts). */
   stamp: FileStamp
   loaded: LoadedSession
-  manager: SessionManager
+  /**
+   * pi's SessionManager over the entries read so far; built on first use after the file grew
+   * (live follow keeps its own incremental state and rarely needs it).
+   */
+  readonly manager: SessionManager
+  /** Forgets the manager after the entries grew: the next use builds it over all of them. */
+  dropManager(): void
   /** All entries in file order (pi's `getEntries()`; legacy files migrated in memory). */
   entries: readonly SessionEntry[]
   /** pi's index: id -> entry, a later duplicate wins (pi spec 7). */
@@ -48,13 +57,37 @@ export interface ViewSource {
    * 1.6.0, spec 7, 12.1; `SessionManager.getResumeEntry`), or -1 when pi's context is empty by rule.
    */
   leafPos: number
-  /** pi's listing summary (name, created, modified...; pi spec 15.1). */
-  info: SessionInfo | null
+  /**
+   * pi's listing fold over the entries read so far: name, first message, created, last
+   * activity (pi spec 15.1); null without a header, as pi lists no such file.
+   */
+  listing: ListingFold | null
 }
 
 /** Lets queued I/O and timers run (used between long synchronous steps). */
 export function yieldNow(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve))
+}
+
+/** Longest stretch of a sliced loop before it yields (ms). */
+const SLICE_MS = 8
+
+/**
+ * Calls `fn` on each item in order, yielding to the event loop every ~8 ms, so a pass over
+ * 100,000 entries never blocks the main process for long.
+ */
+export async function forEachSliced<T>(
+  items: readonly T[],
+  fn: (item: T, index: number) => void,
+): Promise<void> {
+  let started = performance.now()
+  for (let i = 0; i < items.length; i++) {
+    fn(items[i] as T, i)
+    if ((i & 255) === 255 && performance.now() - started > SLICE_MS) {
+      await yieldNow()
+      started = performance.now()
+    }
+  }
 }
 
 /** Reads the file identity. Rejects with the fs error (ENOENT...). */
@@ -70,6 +103,8 @@ export async function stampOf(path: string): Promise<FileStamp> {
 export async function loadViewSource(path: string, signal?: AbortSignal): Promise<ViewSource> {
   const stamp = await stampOf(path)
   const loaded = await loadSessionFile(path, { signal })
+  // Bytes parsed, not the stat before reading: a file that grew meanwhile is followed from here.
+  stamp.size = loaded.bytes
   return viewSourceOf(path, stamp, loaded)
 }
 
@@ -89,16 +124,33 @@ export async function viewSourceOf(
   const entries = loaded.entries
   const byId = new Map<string, SessionEntry>()
   const posOf = new Map<SessionEntry, number>()
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i] as SessionEntry
+  await forEachSliced(entries, (entry, i) => {
     posOf.set(entry, i)
     if (typeof entry.id === 'string') byId.set(entry.id, entry)
-  }
+  })
   const resume = manager.getResumeEntry()
   const leafPos = resume === undefined ? -1 : (posOf.get(resume) ?? -1)
   await yieldNow()
-  const { info } = buildSessionInfo(path, loaded, new Date(stamp.mtimeMs))
-  return { path, stamp, loaded, manager, entries, byId, posOf, leafPos, info }
+  const listing = loaded.header ? startListing(loaded.header, headerIsFirstForPi(loaded)) : null
+  if (listing) await forEachSliced(entries, (entry) => foldListing(listing, entry))
+  let built: SessionManager | null = manager
+  return {
+    path,
+    stamp,
+    loaded,
+    get manager(): SessionManager {
+      built ??= SessionManager.fromLoaded(path, loaded)
+      return built
+    },
+    dropManager() {
+      built = null
+    },
+    entries,
+    byId,
+    posOf,
+    leafPos,
+    listing,
+  }
 }
 
 /** The entry tree (pi spec 8, with the session module's no-silent-loss improvements). */

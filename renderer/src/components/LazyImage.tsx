@@ -62,7 +62,8 @@ export function LazyImage({
   }, [visible])
 
   useEffect(() => {
-    if (!visible || !allowed || src || index < 0) return
+    // A negative position: an entry read from the file's end, before its position is known.
+    if (!visible || !allowed || src || index < 0 || pos < 0) return
     let live = true
     call('session:get-image', { sessionId, position: pos, index })
       .then((image) => {

@@ -1,33 +1,89 @@
 /**
- * Whether the open session's file still matches what the view shows: after each library
- * change, the file's size is compared with the one the view was opened with. The view
- * then offers Reload (pi appended, or the file was rewritten) or says the file is gone. The
- * reset to `current` when a session opens is wired in `wiring.ts`.
+ * The open session's file against what the view shows, after each library change: when the
+ * file grew, live follow reads only the new entries (`session:follow`) and the view shows
+ * them; when it was rewritten, truncated or replaced, the view opens it again and says why;
+ * when it is gone, the view says so and keeps the last version read. The reset to `current`
+ * when a session opens is wired in `wiring.ts`.
  */
 import { create } from 'zustand'
+import type { TreeRow } from '../../../preload/contract/session-view'
+import type { FollowResult } from '../../../preload/contract/session-live'
 import { ApiError } from '../../../preload/contract/errors'
 import { call } from '../api/client'
 import { useSessionView } from './session'
 
-/** The open file's state relative to the view. */
+/** The open file's state relative to the view (`changed`: follow failed, Reload offered). */
 export type FileState = 'current' | 'changed' | 'gone'
 
-export const useSessionFile = create<{ state: FileState }>(() => ({ state: 'current' }))
+/** The file state, and a sentence when the view had to open the file again. */
+export const useSessionFile = create<{ state: FileState; notice: string | null }>(() => ({
+  state: 'current',
+  notice: null,
+}))
 
-/** Checks the open session against the library (call after a library change). */
-export async function checkOpenSession(): Promise<void> {
+let following: Promise<void> | null = null
+let again = false
+
+/** Checks the open session against its file (call after a library change). */
+export function checkOpenSession(): Promise<void> {
+  if (following) {
+    again = true
+    return following
+  }
+  following = followOnce().finally(() => {
+    following = null
+    if (again) {
+      again = false
+      void checkOpenSession()
+    }
+  })
+  return following
+}
+
+async function followOnce(): Promise<void> {
   const view = useSessionView.getState()
-  if (!view.sessionId || view.status !== 'ready' || !view.overview) {
-    useSessionFile.setState({ state: 'current' })
+  const { sessionId, overview, rows } = view
+  if (!sessionId || view.status !== 'ready' || !overview || !rows) return
+  let result: FollowResult
+  try {
+    result = await call('session:follow', {
+      sessionId,
+      revision: overview.revision,
+      rowCount: rows.length,
+    })
+  } catch (error) {
+    if (useSessionView.getState().overview !== overview) return
+    const gone = error instanceof ApiError && error.code === 'not_found'
+    useSessionFile.setState({ state: gone ? 'gone' : 'changed' })
     return
   }
-  const { sessionId, overview } = view
-  try {
-    const row = await call('library:get-session', { sessionId })
-    if (useSessionView.getState().overview !== overview) return
-    useSessionFile.setState({ state: row.size === overview.size ? 'current' : 'changed' })
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'not_found')
-      useSessionFile.setState({ state: 'gone' })
+  const now = useSessionView.getState()
+  if (now.overview !== overview || now.rows !== rows) return
+  if (result.kind === 'same') return
+  if (result.kind === 'reopen') {
+    if (result.notice)
+      useSessionFile.setState({
+        notice: `The file ${result.reason.replace(/^the file /, '')}: it was opened again.`,
+      })
+    await now.reload()
+    return
   }
+  useSessionView.getState().applyGrowth(result.overview, grownRows(rows, result))
+}
+
+/** The view's rows with the appended ones and the label changes of a follow reply. */
+function grownRows(
+  rows: readonly TreeRow[],
+  result: Extract<FollowResult, { kind: 'appended' }>,
+): TreeRow[] {
+  const next = rows.concat(result.rows)
+  for (const { row, label } of result.labels) {
+    const old = next[row]
+    if (!old) continue
+    const changed = { ...old }
+    if (label === null) delete changed.label
+    else changed.label = label
+    next[row] = changed
+  }
+  return next
 }

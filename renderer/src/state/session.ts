@@ -13,6 +13,7 @@ import type {
   TreeRow,
 } from '../../../preload/contract/session-view'
 import type { ApiErrorData } from '../../../preload/contract/errors'
+import { TREE_PAGE_ROWS, type TailPreview } from '../../../preload/contract/session-live'
 import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 
@@ -27,6 +28,11 @@ const MAX_ITEMS = 3000
 export interface PathState {
   /** `${targetPos}:${raw}`: responses for another key are stale. */
   key: string
+  /**
+   * The transcript's identity on screen: kept while live follow extends the path (the list
+   * stays where it is), new when another path is shown.
+   */
+  view: string
   targetId: string
   targetPos: number
   raw: boolean
@@ -45,6 +51,12 @@ export interface SessionViewState {
   status: Status
   error: ApiErrorData | null
   overview: SessionOverview | null
+  /** Every tree row once all pages arrived (`session:get-tree`); null while they load. */
+  rows: readonly TreeRow[] | null
+  /** The newest items of pi's path read from the file's end, shown until the path loads. */
+  preview: TailPreview | null
+  /** Whether the selection follows pi's leaf as the file grows (false once another is chosen). */
+  followLeaf: boolean
   lineage: SessionLineage | null
   /** The selected entry (a tree row): its path is the transcript. */
   selected: { id: string; pos: number } | null
@@ -61,20 +73,28 @@ export interface SessionViewState {
   ensureRange(start: number, end: number): void
   /** Re-reads the open session (after pi appended to it). */
   reload(): Promise<void>
+  /**
+   * Shows the growth live follow read (`session:follow`): new rows, relabelled rows, header
+   * facts; the selection moves with pi's leaf unless the user chose another entry.
+   */
+  applyGrowth(overview: SessionOverview, rows: readonly TreeRow[]): void
   close(): void
 }
 
 let openTicket = 0
+let pathTicket = 0
+let views = 0
 const inFlight = new Set<string>()
 
 function mark(name: string): void {
   performance.mark(name)
 }
 
-function toPathState(page: PathPage, items: Map<number, PathItem>): PathState {
+function toPathState(page: PathPage, items: Map<number, PathItem>, view: string): PathState {
   page.items.forEach((item, i) => items.set(page.offset + i, item))
   return {
     key: `${page.targetPos}:${page.raw}`,
+    view,
     targetId: page.targetId,
     targetPos: page.targetPos,
     raw: page.raw,
@@ -87,37 +107,87 @@ function toPathState(page: PathPage, items: Map<number, PathItem>): PathState {
   }
 }
 
-/** The row a deep link names: an entry id, else pi's leaf. */
-function initialRow(overview: SessionOverview, entryId?: string): TreeRow | undefined {
-  const rows = overview.rows
-  if (entryId !== undefined) {
-    const hit = rows.find((r) => r.id === entryId)
-    if (hit) return hit
+/** The entry a view opens at: a deep link's entry id, else pi's leaf (null: none yet). */
+function initialSelection(
+  overview: SessionOverview,
+  entryId?: string,
+): { id: string; pos: number } | null {
+  if (entryId !== undefined) return { id: entryId, pos: -1 }
+  return overview.leafPos !== null ? { id: overview.leafId ?? '', pos: overview.leafPos } : null
+}
+
+/** Tree pages requested at once (each is a few MB of JSON). */
+const TREE_FETCHES = 3
+
+/** Loads every tree row of `overview`, a few pages at a time. */
+async function loadTreeRows(overview: SessionOverview): Promise<TreeRow[]> {
+  const pages: TreeRow[][] = []
+  const offsets: number[] = []
+  for (let offset = 0; offset < overview.rowCount; offset += TREE_PAGE_ROWS) offsets.push(offset)
+  let next = 0
+  const worker = async () => {
+    while (next < offsets.length) {
+      const index = next++
+      const page = await call('session:get-tree', {
+        sessionId: overview.id,
+        revision: overview.revision,
+        offset: offsets[index] as number,
+      })
+      pages[index] = page.rows
+    }
   }
-  return rows.find((r) => r.pos === overview.leafPos) ?? rows[rows.length - 1]
+  await Promise.all(Array.from({ length: TREE_FETCHES }, worker))
+  return pages.flat()
 }
 
 export const useSessionView = create<SessionViewState>((set, get) => {
-  async function loadPath(): Promise<void> {
+  /**
+   * Loads the end of the path to the selected entry. `extend`: the path grew at its end (live
+   * follow): loaded items and the list's position are kept.
+   */
+  async function loadPath(extend = false): Promise<void> {
     const { sessionId, selected, raw } = get()
     if (!sessionId || !selected) return set({ path: null, pathStatus: 'idle' })
-    const key = `${selected.pos}:${raw}`
-    set({ pathStatus: 'loading', pathError: null })
+    const ticket = ++pathTicket
+    if (!extend) set({ pathStatus: 'loading', pathError: null })
     mark('pi:path:request')
     try {
       const page = await call('session:get-path', {
         sessionId,
         ...(selected.id ? { entryId: selected.id } : {}),
-        position: selected.pos,
+        ...(selected.pos >= 0 ? { position: selected.pos } : {}),
         raw,
         limit: CHUNK,
       })
-      const now = get()
-      if (now.sessionId !== sessionId || `${now.selected?.pos}:${now.raw}` !== key) return
+      if (ticket !== pathTicket || get().sessionId !== sessionId) return
       mark('pi:path:data')
-      set({ path: toPathState(page, new Map()), pathStatus: 'ready' })
+      const old = get().path
+      const keep = extend && old !== null && old.raw === page.raw && continues(old, page)
+      const items = keep ? new Map(old.items) : new Map<number, PathItem>()
+      const view = keep ? old.view : `v${++views}`
+      set({
+        path: toPathState(page, items, view),
+        pathStatus: 'ready',
+        preview: null,
+        selected: { id: page.targetId, pos: page.targetPos },
+      })
     } catch (error) {
       if (get().sessionId === sessionId) set({ pathStatus: 'error', pathError: errorData(error) })
+    }
+  }
+
+  async function loadTree(ticket: number, overview: SessionOverview): Promise<void> {
+    try {
+      const rows = await loadTreeRows(overview)
+      if (ticket !== openTicket || get().overview?.revision !== overview.revision) return
+      mark('pi:tree:data')
+      set({ rows })
+      if (get().selected === null && rows.length > 0) {
+        const last = rows[rows.length - 1] as TreeRow
+        get().selectEntry(last)
+      }
+    } catch (error) {
+      if (ticket === openTicket) set({ pathError: errorData(error) })
     }
   }
 
@@ -143,7 +213,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         for (const index of items.keys())
           if (Math.abs(index - offset) > MAX_ITEMS / 2) items.delete(index)
       }
-      set({ path: toPathState(page, items) })
+      set({ path: toPathState(page, items, current.view) })
     } catch (error) {
       set({ pathError: errorData(error) })
     } finally {
@@ -165,6 +235,9 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     status: 'idle',
     error: null,
     overview: null,
+    rows: null,
+    preview: null,
+    followLeaf: true,
     lineage: null,
     selected: null,
     raw: false,
@@ -179,8 +252,8 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       const current = get()
       if (current.sessionId === sessionId && current.status !== 'error') {
         if (entryId === undefined) return
-        if (current.overview) {
-          const row = current.overview.rows.find((r) => r.id === entryId)
+        if (current.rows) {
+          const row = current.rows.find((r) => r.id === entryId)
           if (row) get().selectEntry(row)
           return
         }
@@ -191,6 +264,9 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         status: 'loading',
         error: null,
         overview: null,
+        rows: null,
+        preview: null,
+        followLeaf: entryId === undefined,
         lineage: null,
         selected: null,
         path: null,
@@ -198,13 +274,22 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         pathError: null,
       })
       mark('pi:open:request')
+      // The end of a large file paints first, while main reads the whole of it.
+      void call('session:peek-tail', { sessionId }).then(
+        (preview) => {
+          if (ticket !== openTicket || get().path !== null || preview.items.length === 0) return
+          set({ preview })
+          mark('pi:preview:data')
+        },
+        () => undefined,
+      )
       try {
         const overview = await call('session:open', { sessionId })
         if (ticket !== openTicket) return
         mark('pi:open:data')
-        const row = initialRow(overview, entryId)
-        set({ overview, status: 'ready', selected: row ? { id: row.id, pos: row.pos } : null })
+        set({ overview, status: 'ready', selected: initialSelection(overview, entryId) })
         void loadLineage(sessionId)
+        void loadTree(ticket, overview)
         await loadPath()
       } catch (error) {
         if (ticket === openTicket) set({ status: 'error', error: errorData(error) })
@@ -214,8 +299,19 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     selectEntry(row) {
       const selected = get().selected
       if (selected?.pos === row.pos && selected.id === row.id) return
-      set({ selected: { id: row.id, pos: row.pos } })
+      set({
+        selected: { id: row.id, pos: row.pos },
+        followLeaf: row.pos === get().overview?.leafPos,
+      })
       void loadPath()
+    },
+
+    applyGrowth(overview, rows) {
+      const { followLeaf, selected } = get()
+      set({ overview, rows })
+      if (!followLeaf || overview.leafPos === null || selected?.pos === overview.leafPos) return
+      set({ selected: { id: overview.leafId ?? '', pos: overview.leafPos } })
+      void loadPath(true)
     },
 
     setRaw(raw) {
@@ -242,10 +338,10 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     },
 
     async reload() {
-      const { sessionId, selected } = get()
+      const { sessionId, selected, followLeaf } = get()
       if (!sessionId) return
       set({ sessionId: null })
-      await get().openSession(sessionId, selected?.id || undefined)
+      await get().openSession(sessionId, followLeaf ? undefined : selected?.id || undefined)
     },
 
     close() {
@@ -254,6 +350,8 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         sessionId: null,
         status: 'idle',
         overview: null,
+        rows: null,
+        preview: null,
         lineage: null,
         selected: null,
         path: null,
@@ -261,3 +359,15 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     },
   }
 })
+
+/**
+ * Whether `page` (of a path that grew at its end) continues the loaded `path`: the model's
+ * view lost nothing to a new compaction, and the last loaded item is the same entry.
+ */
+function continues(path: PathState, page: PathPage): boolean {
+  if (page.total < path.total || page.compactedAway !== path.compactedAway) return false
+  const at = path.total - 1
+  const before = path.items.get(at)
+  const after = page.items[at - page.offset]
+  return before === undefined || after === undefined || before.id === after.id
+}

@@ -15,12 +15,20 @@ import { useSettings } from './settings'
 
 /** Starts every link; returns the function that stops them all. */
 export function startWiring(): () => void {
+  let lastOpened: string | null = null
   const stops = [
     startEvents(),
     startExportEvents(),
-    // A newly opened (or reloaded) session is current by definition.
+    // A newly opened (or reloaded) session is current by definition; a notice about the
+    // previous session goes when another one opens; growth while the tree loaded is followed
+    // once it is there.
     useSessionView.subscribe((s, before) => {
       if (s.overview !== before.overview) useSessionFile.setState({ state: 'current' })
+      if (s.overview && s.overview.id !== lastOpened) {
+        lastOpened = s.overview.id
+        useSessionFile.setState({ notice: null })
+      }
+      if (s.rows !== null && before.rows === null) void checkOpenSession()
     }),
     registerCommand('refresh', () => void useLibrary.getState().rescan()),
     registerCommand('toggle-hidden', () => {
@@ -60,6 +68,8 @@ function startEvents(): () => void {
       return
     }
     if (event !== 'library:changed') return
+    // The open session follows its file at once, without waiting for the list.
+    void checkOpenSession()
     const { progress } = payload
     // While scanning, show progress at once; the end of a scan is shown only with the
     // refetched projects, so "idle" never comes before the final list.

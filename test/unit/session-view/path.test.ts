@@ -30,7 +30,7 @@ for (const file of expectedFiles(NON_TERMINATING)) {
       const entryId = map(leaf)
       if (!source.byId.has(entryId)) continue // pi's `undefined` leaf of an id-less line
       const memo = new Map()
-      const context = PathPage.parse(pathPage(source, memo, { entryId, limit: 500 }))
+      const context = PathPage.parse(await pathPage(source, memo, { entryId, limit: 500 }))
       assert.deepEqual(
         context.items.map((i) => i.id),
         pi.contextEntryIds.map(map),
@@ -41,7 +41,7 @@ for (const file of expectedFiles(NON_TERMINATING)) {
         context.items[0]?.body.kind === 'compaction' ? context.items[0].body.retainedTail : 0
       assert.equal(context.contextMessages, pi.roles.length + tail, `messages at ${leaf}`)
       assert.equal(context.thinkingLevel, pi.thinkingLevel)
-      const raw = PathPage.parse(pathPage(source, memo, { entryId, raw: true, limit: 500 }))
+      const raw = PathPage.parse(await pathPage(source, memo, { entryId, raw: true, limit: 500 }))
       assert.deepEqual(
         raw.items.map((i) => i.id),
         pi.branch.map(map),
@@ -62,10 +62,10 @@ test('a compacted path starts with the compaction card; raw shows what it hides'
     .at(-1)!
   const source = await loadViewSource(file.path)
   const leaf = file.leafId as string
-  const page = pathPage(source, new Map(), { entryId: leaf })
+  const page = await pathPage(source, new Map(), { entryId: leaf })
   assert.equal(page.items[0]?.body.kind, 'compaction')
   assert.ok(page.compactedAway > 0)
-  const raw = pathPage(source, new Map(), { entryId: leaf, raw: true })
+  const raw = await pathPage(source, new Map(), { entryId: leaf, raw: true })
   assert.equal(raw.items.filter((i) => !i.inContext).length, page.compactedAway)
   assert.equal(raw.items.length, page.items.length + page.compactedAway)
 })
@@ -81,7 +81,7 @@ test('context edits: replaced content is shown as the model sees it, omitted ent
   const [leaf, pi] = Object.entries(file.byLeaf).find(([, v]) =>
     edits.some((e) => v.branch.includes(e.id) && e.replacement === null),
   )!
-  const raw = pathPage(source, new Map(), { entryId: leaf, raw: true, limit: 500 })
+  const raw = await pathPage(source, new Map(), { entryId: leaf, raw: true, limit: 500 })
   const omitted = raw.items.filter((i) => i.edited === 'omitted').map((i) => i.id)
   // Edits are branch-relative (pi spec 12.3): only those on this branch apply.
   const expectedOmitted = edits.filter((e) => e.replacement === null && pi.branch.includes(e.id))
@@ -90,7 +90,7 @@ test('context edits: replaced content is shown as the model sees it, omitted ent
     expectedOmitted.map((e) => e.targetId),
   )
   assert.ok(omitted.length > 0)
-  const context = pathPage(source, new Map(), { entryId: leaf, limit: 500 })
+  const context = await pathPage(source, new Map(), { entryId: leaf, limit: 500 })
   const replaced = context.items.filter((i) => i.edited === 'replaced')
   assert.ok(replaced.length > 0)
   for (const item of replaced) {
@@ -111,14 +111,18 @@ test('pages: default is the end of the path, offsets page through, unknown entri
     .at(-1)!
   const source = await loadViewSource(file.path)
   const memo = new Map()
-  const all = pathPage(source, memo, { entryId: file.leafId as string, raw: true, limit: 500 })
-  const tail = pathPage(source, memo, { entryId: file.leafId as string, raw: true, limit: 5 })
+  const all = await pathPage(source, memo, {
+    entryId: file.leafId as string,
+    raw: true,
+    limit: 500,
+  })
+  const tail = await pathPage(source, memo, { entryId: file.leafId as string, raw: true, limit: 5 })
   assert.equal(tail.offset, all.total - 5)
   assert.deepEqual(
     tail.items.map((i) => i.id),
     all.items.slice(-5).map((i) => i.id),
   )
-  const second = pathPage(source, memo, {
+  const second = await pathPage(source, memo, {
     entryId: file.leafId as string,
     raw: true,
     offset: 5,
@@ -128,12 +132,12 @@ test('pages: default is the end of the path, offsets page through, unknown entri
     second.items.map((i) => i.id),
     all.items.slice(5, 10).map((i) => i.id),
   )
-  assert.throws(
-    () => pathPage(source, memo, { entryId: 'nope' }),
+  await assert.rejects(
+    pathPage(source, memo, { entryId: 'nope' }),
     (e: unknown) => e instanceof ApiError && e.code === 'not_found',
   )
   // A position names an entry even without using its id.
-  const byPos = pathPage(source, memo, { position: 3, raw: true })
+  const byPos = await pathPage(source, memo, { position: 3, raw: true })
   assert.equal(byPos.targetPos, 3)
 })
 
@@ -142,7 +146,7 @@ test('tool calls and results are paired both ways on the path', async () => {
     .filter((f) => f.scenario === 'tools-images')
     .at(-1)!
   const source = await loadViewSource(file.path)
-  const page = pathPage(source, new Map(), { entryId: file.leafId as string, limit: 500 })
+  const page = await pathPage(source, new Map(), { entryId: file.leafId as string, limit: 500 })
   const calls = page.items.flatMap((i) =>
     i.body.kind === 'assistant' ? i.body.content.filter((b) => b.type === 'toolCall') : [],
   )

@@ -20,8 +20,13 @@ import { useTreeLayout } from './use-tree-layout'
 import './branch-tree.css'
 
 /** The branch tree pane. */
-export function BranchTree({ overview }: { overview: SessionOverview }) {
-  const rows = overview.rows
+export function BranchTree({
+  overview,
+  rows,
+}: {
+  overview: SessionOverview
+  rows: readonly TreeRow[]
+}) {
   const selected = useSessionView((s) => s.selected)
   const selectEntry = useSessionView((s) => s.selectEntry)
   // The tree remounts per session, so each session starts with the user's default filter.
@@ -35,7 +40,7 @@ export function BranchTree({ overview }: { overview: SessionOverview }) {
   const { width, height } = useElementSize(boxRef)
 
   const { leafRow, active, layout, initialOpenState, selection, setRunOpen, setAllRuns } =
-    useTreeLayout(overview, selected?.pos ?? null, mode, query, collapse)
+    useTreeLayout(overview, rows, selected?.pos ?? null, mode, query, collapse)
   const sessionId = useSessionView((s) => s.sessionId)
   const labels = useLabelEditing(treeRef, rows, sessionId, !overview.readOnly, selection)
   const stopEditing = labels.stop

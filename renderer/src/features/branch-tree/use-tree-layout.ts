@@ -4,7 +4,7 @@
  * runs the user opened.
  */
 import { useMemo, useState } from 'react'
-import type { SessionOverview } from '../../../../preload/contract/session-view'
+import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import type { FilterMode } from './filters'
 import { ancestry, buildTreeData, itemId, type TreeItem, type TreeLayout } from './layout'
 
@@ -28,18 +28,18 @@ export interface TreeLayoutState {
 }
 
 /**
- * Lays out `overview.rows` for the tree.
+ * Lays out the tree rows of `overview` for the tree.
  * @param selectedPos file position of the selected entry, or null
  * @param collapse whether long linear runs collapse (never while searching)
  */
 export function useTreeLayout(
   overview: SessionOverview,
+  rows: readonly TreeRow[],
   selectedPos: number | null,
   mode: FilterMode,
   query: string,
   collapse: boolean,
 ): TreeLayoutState {
-  const rows = overview.rows
   const leafRow = useMemo(
     () => rows.findIndex((r) => r.pos === overview.leafPos),
     [rows, overview.leafPos],
@@ -89,7 +89,7 @@ export function useTreeLayout(
 /** The selection must be a shown node: else the nearest shown ancestor (as pi's /tree does). */
 function shownSelection(
   data: readonly TreeItem[],
-  rows: SessionOverview['rows'],
+  rows: readonly TreeRow[],
   selectedRow: number,
 ): string | undefined {
   if (selectedRow < 0) return undefined

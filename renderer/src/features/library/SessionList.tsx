@@ -1,3 +1,4 @@
+import { LiveBadge } from '../../components/LiveBadge'
 import { useEffect, useRef } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { QueryRow as Row } from '../../../../preload/contract/library'
@@ -92,6 +93,7 @@ function SessionListItem({
         {session.snippet && <span className="snippet">{oneLine(session.snippet)}</span>}
         {showCwd && session.cwd && <span className="session-cwd">{session.cwd}</span>}
         <span className="session-meta">
+          <LiveBadge mtimeMs={session.fileModified} />
           <span title={`Last activity ${fullDate(session.modified)}`}>{age(session.modified)}</span>
           <span>{session.messageCount} msgs</span>
           {session.branchCount > 1 && (

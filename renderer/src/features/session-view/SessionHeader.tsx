@@ -3,6 +3,7 @@
  * read-only state, where pi would resume when that is not the newest conversation, lineage
  * (parent session and forks, navigable) and the file's diagnostics.
  */
+import { LiveBadge } from '../../components/LiveBadge'
 import type { SessionLineage, SessionOverview } from '../../../../preload/contract/session-view'
 import { bytes, cost, tokens, when } from '../../components/format'
 import { useSessionView } from '../../state/session'
@@ -62,7 +63,22 @@ function Lineage({ lineage }: { lineage: SessionLineage | null }) {
 /** Says when the file changed on disk since it was opened, or is gone. */
 function FileNotice() {
   const state = useSessionFile((s) => s.state)
+  const notice = useSessionFile((s) => s.notice)
   const reload = useSessionView((s) => s.reload)
+  if (state === 'current' && notice !== null) {
+    return (
+      <div className="file-notice" role="status" data-testid="file-notice" data-state="reopened">
+        {notice}{' '}
+        <button
+          type="button"
+          className="link"
+          onClick={() => useSessionFile.setState({ notice: null })}
+        >
+          Dismiss
+        </button>
+      </div>
+    )
+  }
   if (state === 'current') return null
   return (
     <div className="file-notice" role="status" data-testid="file-notice" data-state={state}>
@@ -70,7 +86,7 @@ function FileNotice() {
         'This session’s file is gone (deleted or moved); what you see is the last version read.'
       ) : (
         <>
-          The file changed on disk since it was opened.{' '}
+          The file changed on disk and could not be followed.{' '}
           <button type="button" className="link" onClick={() => void reload()}>
             Reload
           </button>
@@ -92,6 +108,7 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
         <h2 className="session-name" title={title}>
           {title}
         </h2>
+        <LiveBadge mtimeMs={overview.mtimeMs} />
         {overview.readOnly && (
           <span
             className="badge warn"

@@ -13,6 +13,8 @@ export function SessionView() {
   const status = useSessionView((s) => s.status)
   const error = useSessionView((s) => s.error)
   const overview = useSessionView((s) => s.overview)
+  const rows = useSessionView((s) => s.rows)
+  const preview = useSessionView((s) => s.preview)
   return (
     <section
       className="session-view sv"
@@ -26,14 +28,20 @@ export function SessionView() {
           Could not open the session: {error?.message}
         </p>
       )}
-      {overview && (
-        <>
-          <SessionHeader overview={overview} />
-          <div className="session-split">
-            <BranchTree key={overview.id} overview={overview} />
-            <Transcript />
-          </div>
-        </>
+      {overview && <SessionHeader overview={overview} />}
+      {(overview || preview) && (
+        <div className="session-split">
+          {overview && rows ? (
+            <BranchTree key={overview.id} overview={overview} rows={rows} />
+          ) : (
+            <div className="tree-loading muted" data-testid="tree-loading" role="status">
+              {overview
+                ? `Loading the branch tree (${overview.rowCount.toLocaleString()} entries)…`
+                : 'Reading the whole session for the branch tree…'}
+            </div>
+          )}
+          <Transcript />
+        </div>
       )}
     </section>
   )

@@ -10,6 +10,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
 import { TranscriptNav } from './nav'
+import { NewEntries, TailPreview } from './TranscriptFollow'
 import { TranscriptItem } from './TranscriptItem'
 import { TranscriptToolbar } from './TranscriptToolbar'
 
@@ -41,16 +42,22 @@ export function Transcript() {
   const error = useSessionView((s) => s.pathError)
   const showHidden = useSettings((s) => s.settings?.showHidden ?? false)
   const ensureRange = useSessionView((s) => s.ensureRange)
+  const preview = useSessionView((s) => s.preview)
   const virtuoso = useRef<VirtuosoHandle>(null)
   const scroller = useRef<HTMLElement | null>(null)
   // The path whose initial scroll position is settled (the transcript is "ready" after that).
   const [settled, setSettled] = useState<string | null>(null)
+  // Live follow: at the bottom the list scrolls with new entries; else they are counted.
+  const [atBottom, setAtBottom] = useState(true)
+  const [unseenFrom, setUnseenFrom] = useState<number | null>(null)
 
   const total = path?.total ?? 0
+  const view = path?.view ?? null
+  const hasItems = total > 0
   useEffect(() => {
-    if (status !== 'ready' || total === 0) return
+    if (status !== 'ready' || !hasItems) return
     // Virtuoso opens at the selected entry (the end of its path); "ready" once that painted.
-    const key = path?.key ?? null
+    const key = view
     // Heights are estimates until items are measured, and Virtuoso keeps re-aligning the end
     // while they change: wait until the list height holds still (at most ~1.5 s), then put the
     // end of the path at the bottom and call the transcript ready.
@@ -74,7 +81,17 @@ export function Transcript() {
       frame = requestAnimationFrame(settle)
     })
     return () => cancelAnimationFrame(frame)
-  }, [status, path?.key, total])
+  }, [status, view, hasItems])
+
+  // New entries arrived while the user reads further up: remember where they start.
+  const seenTotal = useRef({ view, total })
+  useEffect(() => {
+    const before = seenTotal.current
+    seenTotal.current = { view, total }
+    if (before.view !== view) return setUnseenFrom(null)
+    if (total > before.total && !atBottom) setUnseenFrom((from) => from ?? before.total)
+    if (atBottom) setUnseenFrom(null)
+  }, [view, total, atBottom])
 
   const jump = useCallback(
     (pos: number) => {
@@ -89,12 +106,15 @@ export function Transcript() {
   )
 
   const ready = status === 'ready' && path !== null && sessionId !== null
-  const settledNow = ready && (path.total === 0 || settled === path.key)
+  const settledNow = ready && (path.total === 0 || settled === path.view)
+  const showPreview = !ready && preview !== null && sessionId !== null && status !== 'error'
   return (
     <section
       className="transcript"
       aria-label="Transcript"
-      data-transcript-state={settledNow ? 'ready' : status === 'error' ? 'error' : 'loading'}
+      data-transcript-state={
+        settledNow ? 'ready' : status === 'error' ? 'error' : showPreview ? 'preview' : 'loading'
+      }
       data-path-target={path?.targetId}
       data-raw={path?.raw ? 'true' : 'false'}
       data-total={path?.total}
@@ -103,11 +123,12 @@ export function Transcript() {
       {status === 'error' && (
         <p className="error-text">Could not load the path: {error?.message}</p>
       )}
+      {showPreview && <TailPreview preview={preview} sessionId={sessionId} />}
       {ready && path.total === 0 && <p className="muted empty-path">Nothing on this path.</p>}
       {ready && path.total > 0 && (
         <TranscriptNav.Provider value={jump}>
           <Virtuoso
-            key={`${sessionId}:${path.key}`}
+            key={`${sessionId}:${path.view}`}
             ref={virtuoso}
             scrollerRef={(el) => {
               scroller.current = el instanceof HTMLElement ? el : null
@@ -115,6 +136,9 @@ export function Transcript() {
             className="transcript-list"
             totalCount={path.total}
             initialTopMostItemIndex={{ index: path.total - 1, align: 'end' }}
+            followOutput={(bottom) => (bottom ? 'auto' : false)}
+            atBottomStateChange={setAtBottom}
+            atBottomThreshold={120}
             defaultItemHeight={140}
             increaseViewportBy={{ top: 800, bottom: 800 }}
             computeItemKey={(index) => path.items.get(index)?.pos ?? `p${index}`}
@@ -140,6 +164,15 @@ export function Transcript() {
               )
             }}
           />
+          {unseenFrom !== null && total > unseenFrom && (
+            <NewEntries
+              count={total - unseenFrom}
+              onJump={() => {
+                virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
+                setUnseenFrom(null)
+              }}
+            />
+          )}
         </TranscriptNav.Provider>
       )}
     </section>

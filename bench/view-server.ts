@@ -1,0 +1,103 @@
+/**
+ * The built server (`out/main/serve.js`) for the session view benchmark: start it over a
+ * sessions folder, call its API, wait for the library to be idle, and ping it to see how long
+ * the main process is blocked.
+ */
+import { spawn } from 'node:child_process'
+import { join, resolve } from 'node:path'
+
+/** A running server. */
+export interface Server {
+  origin: string
+  token: string
+  /** Stops the server and resolves once it has exited. */
+  stop(): Promise<void>
+}
+
+/** Starts server mode over `root/sessions` with its data in `root/data`. */
+export function startServer(root: string): Promise<Server> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--max-old-space-size=8192',
+      resolve('out/main/serve.js'),
+      '--sessions-dir',
+      join(root, 'sessions'),
+      '--data-dir',
+      join(root, 'data'),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: root, XDG_DATA_HOME: root } },
+  )
+  return new Promise((done, fail) => {
+    let out = ''
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString()
+      const m = /Pi Sessions: (http:\/\/127\.0\.0\.1:\d+\/)#token=(\S+)/.exec(out)
+      if (!m) return
+      const stop = () =>
+        new Promise<void>((exited) => {
+          child.removeAllListeners('exit')
+          child.once('exit', () => exited())
+          child.kill('SIGTERM')
+        })
+      done({ origin: m[1] as string, token: m[2] as string, stop })
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', (code) => fail(new Error(`server exited (${code}):\n${out}`)))
+  })
+}
+
+/** Calls one API channel. @throws when the server answers with an error */
+export async function api<T>(server: Server, channel: string, args: unknown): Promise<T> {
+  const res = await fetch(`${server.origin}api/${channel}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(args),
+  })
+  const body = (await res.json()) as { ok: boolean; value: T }
+  if (!body.ok) throw new Error(`${channel} failed: ${JSON.stringify(body)}`)
+  return body.value
+}
+
+interface QueryResult {
+  rows: { id: string; fileName: string }[]
+  progress: { scanning: boolean; textsIndexed: number; textsTotal: number }
+}
+
+/**
+ * The library id of `fileName`, once the library has listed it and indexed every text (so the
+ * background indexing does not run during the measurements).
+ */
+export async function idleId(server: Server, fileName: string): Promise<string> {
+  for (;;) {
+    const { rows, progress } = await api<QueryResult>(server, 'library:query-sessions', {
+      projectId: null,
+    })
+    const id = rows.find((r) => r.fileName === fileName)?.id
+    if (id && !progress.scanning && progress.textsIndexed >= progress.textsTotal) return id
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/**
+ * Pings `app:get-info` every 20 ms until stopped; the slowest answer bounds how long the main
+ * process was blocked (it includes one HTTP round trip, ~1 ms here).
+ */
+export function pinger(server: Server): () => Promise<number[]> {
+  const latencies: number[] = []
+  let running = true
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now()
+      await api(server, 'app:get-info', {})
+      latencies.push(performance.now() - started)
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  })()
+  return async () => {
+    running = false
+    await loop
+    return latencies
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Live follow: when the open session's file grows, only the appended bytes are read (the
+ * session module's continuation parse, as the library reads growth) and the loaded session,
+ * its tree rows and its header facts are extended in place, at a cost proportional to the
+ * appended bytes. Growth that does not simply continue pi's leaf (a new branch, a damaged or
+ * unfinished line, a duplicate id), a rewrite, a truncation or a replaced file asks for a full
+ * read instead. Reading never writes (pi spec 17).
+ */
+import { open } from 'node:fs/promises'
+import {
+  CURRENT_SESSION_VERSION,
+  foldListing,
+  labelChange,
+  finishParse,
+  listingModified,
+  SessionLineParser,
+  type LoadedSession,
+} from '../../session'
+import { sameIdentity } from '../../library/record'
+import { collectCalls } from './row-text'
+import { nextRevision, statsOf, tallyEntry, type OpenedSession } from './overview'
+import { toRow } from './rows'
+import { yieldNow, type FileStamp, type SessionEntry, type ViewSource } from './source'
+
+/** What became of a loaded session whose file changed. */
+export type Growth =
+  | { kind: 'same' }
+  | { kind: 'grown'; entries: number }
+  | { kind: 'reload'; reason: string; notice: boolean }
+
+const reload = (reason: string, notice: boolean): Growth => ({ kind: 'reload', reason, notice })
+
+/** Bytes parsed between two yields to the event loop. */
+const SLICE_BYTES = 256 * 1024
+
+/**
+ * Parses the whole lines appended after the bytes read (up to `size`), leaving a line pi is
+ * still writing for the next read; null when no line is whole yet.
+ */
+async function readWholeLines(source: ViewSource, size: number): Promise<LoadedSession | null> {
+  const from = source.stamp.size
+  const bytes = await readAt(source.path, from, size - from)
+  const end = bytes.lastIndexOf(0x0a) + 1
+  if (end === 0) return null
+  const parser = new SessionLineParser({
+    continuation: true,
+    startLine: source.loaded.lineCount + 1,
+  })
+  for (let at = 0; at < end; at += SLICE_BYTES) {
+    parser.push(bytes.subarray(at, Math.min(end, at + SLICE_BYTES)))
+    if (at + SLICE_BYTES < end) await yieldNow()
+  }
+  return finishParse(parser.end(), true, from)
+}
+
+async function readAt(path: string, position: number, length: number): Promise<Buffer> {
+  const handle = await open(path, 'r')
+  try {
+    const buf = Buffer.alloc(length)
+    const { bytesRead } = await handle.read(buf, 0, length, position)
+    return buf.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Whether the bytes the view read are still the file's first bytes (its last ones compared). */
+async function prefixIntact(source: ViewSource): Promise<boolean> {
+  const { tail } = source.loaded
+  const at = source.stamp.size - tail.length
+  const now = await readAt(source.path, at, tail.length)
+  return Buffer.compare(now, Buffer.from(tail)) === 0
+}
+
+/**
+ * Why `more` (entries parsed after the old end) cannot simply extend the view, or null: each
+ * new entry must be whole and valid, carry a new id and hang on the entry before it, starting at
+ * pi's leaf (the old last entry, pi spec 7), so the tree's order and every path stay as they are.
+ */
+function whyNotContinuing(source: ViewSource, more: LoadedSession): string | null {
+  if (source.loaded.version !== CURRENT_SESSION_VERSION) return 'a legacy file grew'
+  if (more.diagnostics.length > 0 || !more.endsWithNewline) return 'the new lines need a full read'
+  const last = source.entries[source.entries.length - 1]
+  if (!last || typeof last.id !== 'string' || source.byId.get(last.id) !== last)
+    return 'the file had no leaf to continue'
+  if (source.leafPos !== source.entries.length - 1) return 'the file had no leaf to continue'
+  let previous: string = last.id
+  const seen = new Set<string>()
+  for (const entry of more.entries) {
+    const id = entry.id
+    if (typeof id !== 'string' || source.byId.has(id) || seen.has(id))
+      return 'a new entry reuses an id'
+    if (entry.parentId !== previous) return 'pi started a new branch'
+    seen.add(id)
+    previous = id
+  }
+  return null
+}
+
+/** Adds the parsed growth to the loaded session and its lookups. */
+function extendSource(source: ViewSource, more: LoadedSession, stamp: FileStamp): void {
+  const { loaded } = source
+  const entries = loaded.entries
+  const byId = source.byId as Map<string, SessionEntry>
+  const posOf = source.posOf as Map<SessionEntry, number>
+  for (let i = 0; i < more.entries.length; i++) {
+    const entry = more.entries[i] as SessionEntry
+    const pos = entries.length
+    entries.push(entry)
+    loaded.lines.push(more.lines[i] ?? 0)
+    byId.set(entry.id, entry)
+    posOf.set(entry, pos)
+    loaded.indexById?.set(entry.id, pos)
+    if (source.listing) foldListing(source.listing, entry)
+  }
+  loaded.bytes = more.bytes
+  loaded.lineCount = more.lineCount
+  loaded.endsWithNewline = more.endsWithNewline
+  loaded.tail = Buffer.concat([Buffer.from(loaded.tail), Buffer.from(more.tail)]).subarray(-256)
+  source.leafPos = entries.length - 1
+  // Whole lines only: a line still being written (size beyond `bytes`) is read next time.
+  source.stamp = { size: more.bytes, mtimeMs: stamp.mtimeMs, ino: stamp.ino }
+  source.dropManager()
+}
+
+/** Adds rows, labels, stats and header facts for entries [from, end) to an opened session. */
+function extendOpened(opened: OpenedSession, source: ViewSource, from: number): void {
+  const { follow, rows } = opened
+  const revision = nextRevision()
+  for (let pos = from; pos < source.entries.length; pos++) {
+    const entry = source.entries[pos] as SessionEntry
+    tallyEntry(follow.tally, entry)
+    for (const [id, call] of collectCalls([entry])) follow.calls.set(id, call)
+    const parentEntry = source.byId.get(String(entry.parentId))
+    const parent = parentEntry ? (follow.rowOfPos[source.posOf.get(parentEntry) ?? -1] ?? -1) : -1
+    const line = source.loaded.lines[pos] ?? 0
+    follow.rowOfPos[pos] = rows.length
+    follow.childCount.push(0)
+    rows.push(toRow(entry, pos, parent, line, undefined, follow.calls))
+    if (parent >= 0) {
+      // A parent that already had children gains a branch; a leaf passes its place on.
+      if ((follow.childCount[parent] ?? 0) > 0) follow.tree.branches++
+      follow.childCount[parent] = (follow.childCount[parent] ?? 0) + 1
+    } else {
+      follow.tree.roots++
+      follow.tree.branches++
+    }
+    const change = labelChange(entry)
+    const target = change ? source.byId.get(change.targetId) : undefined
+    const row = target ? (follow.rowOfPos[source.posOf.get(target) ?? -1] ?? -1) : -1
+    if (change && row >= 0) {
+      const old = rows[row] as (typeof rows)[number]
+      if (old.label === undefined && change.label !== undefined) follow.tree.labels++
+      if (old.label !== undefined && change.label === undefined) follow.tree.labels--
+      const next = { ...old }
+      if (change.label === undefined) delete next.label
+      else next.label = change.label
+      rows[row] = next
+      follow.relabels.push({ revision, row, label: change.label ?? null })
+    }
+  }
+  const leaf = source.entries[source.leafPos] as SessionEntry
+  Object.assign(opened, {
+    name: source.listing?.name ?? null,
+    modified: source.listing
+      ? listingModified(source.listing, source.stamp.mtimeMs)
+      : opened.modified,
+    size: source.stamp.size,
+    mtimeMs: source.stamp.mtimeMs,
+    leafId: String(leaf.id),
+    leafPos: source.leafPos,
+    rowCount: rows.length,
+    revision,
+    stats: statsOf(follow.tally, follow.tree),
+  })
+}
+
+/**
+ * Brings a loaded session (and its opened form, when the view has one) up to the file as
+ * `stamp` describes it.
+ * @param opened the memoized `session:open` state of this load, if any (awaited first)
+ * @throws the fs error when the file cannot be read (ENOENT: it was deleted)
+ */
+export async function growSource(
+  source: ViewSource,
+  opened: Promise<OpenedSession> | undefined,
+  stamp: FileStamp,
+): Promise<Growth> {
+  const old = source.stamp
+  if (sameIdentity(old, stamp)) return { kind: 'same' }
+  if (stamp.ino !== old.ino) return reload('the file was replaced', true)
+  if (stamp.size < old.size) return reload('the file was truncated', true)
+  if (!(await prefixIntact(source))) return reload('the file was rewritten', true)
+  if (stamp.size === old.size) {
+    source.stamp = { ...old, mtimeMs: stamp.mtimeMs }
+    return { kind: 'same' }
+  }
+  if (!source.loaded.endsWithNewline) return reload('the last line was unfinished', false)
+  const more = await readWholeLines(source, stamp.size)
+  // pi is still writing its line: it is read once it is whole.
+  if (more === null) return { kind: 'same' }
+  const why = whyNotContinuing(source, more)
+  if (why !== null) return reload(why, false)
+  // The rows are extended only once they exist (a view still building them waits).
+  const view = opened ? await opened : undefined
+  if (view && view.resumeNote !== null) return reload('pi resumes elsewhere', false)
+  const from = source.entries.length
+  extendSource(source, more, stamp)
+  if (view) extendOpened(view, source, from)
+  return { kind: 'grown', entries: more.entries.length }
+}

@@ -1,0 +1,160 @@
+/**
+ * First paint from the end: the newest items of pi's active path read from the last bytes of a
+ * large file, before the whole file is parsed. pi resumes at the file's last entry (pi spec 7)
+ * and every entry's parent was written before it, so the end of the active path lies in the
+ * file's tail. What the tail settles exactly is given; anything it cannot (a path that leaves
+ * the tail too soon, a damaged or unfinished end, a legacy file that pi migrates) is refused
+ * with the reason, and the view waits for the full parse. Reading never writes (pi spec 17).
+ */
+import { open } from 'node:fs/promises'
+import type { PathItem } from '../../../preload/contract/session-view'
+import type { TailPreview } from '../../../preload/contract/session-live'
+import { CURRENT_SESSION_VERSION, SessionLineParser, finishParse } from '../../session'
+import { toPathItem } from './items'
+import { planPath, type PathPlan } from './path'
+import { pathTo, type SessionEntry, type ViewSource } from './source'
+
+/** Bytes read from the end of the file. */
+export const TAIL_BYTES = 2 * 1024 * 1024
+/** Items of the newest page shown: a window's worth (each costs a markdown render). */
+export const PREVIEW_ITEMS = 12
+/** Fewer settled items than this (with the root not reached) is not worth a first paint. */
+export const MIN_ITEMS = 8
+/** Longest header line looked for (bytes). */
+const HEADER_BYTES = 64 * 1024
+
+/** Options of {@link peekTail} (tests use small tails). */
+export interface PeekOptions {
+  tailBytes?: number
+  items?: number
+}
+
+const refuse = (reason: string, bytes: number): TailPreview => ({
+  items: [],
+  leafId: null,
+  reason,
+  bytes,
+})
+
+async function readHead(path: string): Promise<{ size: number; head: Buffer }> {
+  const handle = await open(path, 'r')
+  try {
+    const { size } = await handle.stat()
+    const head = Buffer.alloc(Math.min(size, HEADER_BYTES))
+    await handle.read(head, 0, head.length, 0)
+    return { size, head }
+  } finally {
+    await handle.close()
+  }
+}
+
+async function readTail(path: string, from: number, to: number): Promise<Buffer> {
+  const handle = await open(path, 'r')
+  try {
+    const buf = Buffer.alloc(to - from)
+    const { bytesRead } = await handle.read(buf, 0, buf.length, from)
+    return buf.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+}
+
+/** The header line's end (index of its newline), or -1 when it is not a current pi header. */
+function currentHeaderEnd(head: Buffer): number {
+  const nl = head.indexOf(0x0a)
+  if (nl < 0) return -1
+  try {
+    const header = JSON.parse(
+      head
+        .subarray(0, nl)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    ) as {
+      type?: unknown
+      version?: unknown
+    }
+    return header?.type === 'session' && header.version === CURRENT_SESSION_VERSION ? nl : -1
+  } catch {
+    return -1
+  }
+}
+
+/** A view source over the tail's entries alone; positions are unknown (-1). */
+function tailSource(entries: SessionEntry[]): ViewSource {
+  const byId = new Map<string, SessionEntry>()
+  const posOf = new Map<SessionEntry, number>()
+  for (const entry of entries) {
+    posOf.set(entry, -1)
+    if (typeof entry.id === 'string') byId.set(entry.id, entry)
+  }
+  return { entries, byId, posOf, loaded: { lines: [] } } as unknown as ViewSource
+}
+
+/**
+ * Index of the first plan item the tail settles exactly. Without a compaction on the tail's
+ * path, its items are the full path's last ones, except a tool result whose call lies before
+ * the tail (its pairing is unknown). With one, pi's context starts at the latest compaction
+ * (pi spec 12.3): exact when its kept entries are in the tail (or it carries its own), else
+ * only the entries after it.
+ */
+function firstSettled(plan: PathPlan, path: readonly SessionEntry[]): number {
+  const items = plan.items
+  let latest = -1
+  for (let i = items.length - 1; i >= 0 && latest < 0; i--)
+    if (items[i]?.entry.type === 'compaction') latest = i
+  if (latest >= 0) {
+    const compaction = items[latest]?.entry as {
+      firstKeptEntryId?: unknown
+      retainedTail?: unknown
+    }
+    const keptInTail =
+      Array.isArray(compaction.retainedTail) ||
+      path.some((e) => e.id === compaction.firstKeptEntryId)
+    if (keptInTail) return 0
+    return latest + 1
+  }
+  let first = 0
+  items.forEach((item, i) => {
+    const m = (item.entry as { message?: { role?: unknown; toolCallId?: unknown } }).message
+    if (m?.role === 'toolResult' && !plan.calls.has(String(m.toolCallId))) first = i + 1
+  })
+  return first
+}
+
+/**
+ * Reads the end of a session file and returns the newest items of pi's active path (the
+ * model's view), or none with the reason when the tail cannot settle them.
+ * @throws the fs error when the file cannot be read
+ */
+export async function peekTail(path: string, options: PeekOptions = {}): Promise<TailPreview> {
+  const tailBytes = options.tailBytes ?? TAIL_BYTES
+  const { size, head } = await readHead(path)
+  const headerEnd = currentHeaderEnd(head)
+  if (headerEnd < 0) return refuse('the file does not start with a current pi header', 0)
+  const from = Math.max(headerEnd + 1, size - tailBytes)
+  const bytes = await readTail(path, from, size)
+  // Start at a line start: after the header, or after the first line break of the tail.
+  const skip = from === headerEnd + 1 ? 0 : bytes.indexOf(0x0a) + 1
+  if (skip === 0 && from !== headerEnd + 1) return refuse('no whole line in the tail', bytes.length)
+  const parser = new SessionLineParser({ continuation: true })
+  parser.push(bytes.subarray(skip))
+  const more = finishParse(parser.end(), true, from + skip)
+  if (more.diagnostics.length > 0 || !more.endsWithNewline)
+    return refuse('the end of the file is damaged or still being written', bytes.length)
+  const leaf = more.entries[more.entries.length - 1]
+  if (!leaf || typeof leaf.id !== 'string' || leaf.id === '')
+    return refuse('the last entry has no id', bytes.length)
+  const source = tailSource(more.entries)
+  const path_ = pathTo(source, leaf)
+  const plan = await planPath(source, leaf, false)
+  const rooted = path_[0] !== undefined && (path_[0].parentId ?? null) === null
+  const first = rooted ? 0 : firstSettled(plan, path_)
+  const settled = plan.items.length - first
+  if (!rooted && settled < MIN_ITEMS)
+    return refuse('the active branch leaves the part of the file read', bytes.length)
+  const start = Math.max(first, plan.items.length - (options.items ?? PREVIEW_ITEMS))
+  const items: PathItem[] = []
+  for (let i = start; i < plan.items.length; i++)
+    items.push(toPathItem(source, plan, plan.items[i] as PathPlan['items'][number]))
+  return { items, leafId: leaf.id, reason: null, bytes: bytes.length }
+}

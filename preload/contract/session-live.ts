@@ -1,0 +1,64 @@
+/**
+ * The data shapes of a session opened at any size and followed while pi writes to it: the
+ * branch tree in pages (no single reply carries every row), the newest page of the active path
+ * read from the file's tail before the whole file is parsed, and the growth of the open file.
+ * Channel schemas are in `session.ts`.
+ */
+import { z } from 'zod'
+import { PathItem, SessionOverview, TreeRow } from './session-view'
+
+/** Rows per `session:get-tree` page: about 2 MB of JSON, a few ms to encode. */
+export const TREE_PAGE_ROWS = 5000
+
+/** `session:get-tree` result: rows [offset, offset + rows.length) of the open file. */
+export const TreePage = z.object({
+  revision: z.number().int(),
+  offset: z.number().int(),
+  /** Rows of the whole tree at this revision. */
+  total: z.number().int(),
+  rows: z.array(TreeRow),
+})
+
+/**
+ * `session:peek-tail` result: the newest items of pi's active path (the model's view, pi spec
+ * 12.3), read from the end of the file. Only given when the tail settles them exactly; else
+ * `items` is empty and `reason` says why (the full parse is then awaited). Positions and lines
+ * of the items are unknown (-1 and 0): they are for reading, not for navigation.
+ */
+export const TailPreview = z.object({
+  items: z.array(PathItem),
+  /** The id of pi's leaf (the file's last entry, pi spec 7) the items end at. */
+  leafId: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** Bytes read from the end of the file. */
+  bytes: z.number().int(),
+})
+
+/** A relabelled row (pi spec 10: the latest label entry wins; null = cleared). */
+export const RowLabel = z.object({ row: z.number().int(), label: z.string().nullable() })
+
+/**
+ * `session:follow` result, relative to the revision the view holds:
+ * - `same`: nothing new;
+ * - `appended`: the file grew by whole entries that continue pi's leaf: `rows` are the new
+ *   rows (appended to the tree's rows; `parent` indexes the whole array), `labels` the rows
+ *   whose label changed, `overview` the header facts now;
+ * - `reopen`: the view must open the file again (`reason` in words: rewritten, truncated,
+ *   replaced, or grew in a way that reorders the tree); `notice` is false when the user need
+ *   not be told (a new branch that pi wrote).
+ */
+export const FollowResult = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('same'), revision: z.number().int() }),
+  z.object({
+    kind: z.literal('appended'),
+    overview: SessionOverview,
+    rows: z.array(TreeRow),
+    labels: z.array(RowLabel),
+  }),
+  z.object({ kind: z.literal('reopen'), reason: z.string(), notice: z.boolean() }),
+])
+
+export type TreePage = z.output<typeof TreePage>
+export type TailPreview = z.output<typeof TailPreview>
+export type RowLabel = z.output<typeof RowLabel>
+export type FollowResult = z.output<typeof FollowResult>

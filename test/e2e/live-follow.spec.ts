@@ -1,0 +1,101 @@
+/**
+ * Live follow in Chromium against server mode: a session open in the browser shows what a pi
+ * writer process (pi 0.73.1's own SessionManager) appends, without a click, every entry once
+ * and in order, with the "live" marker in the list and the view; a reader scrolled up keeps
+ * their place and is offered the new entries instead. Expected ids come from the writer.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { expect, test } from './harness'
+import { SessionPage } from './pages/session-page'
+import { readManifest } from '../helpers/fixtures'
+import { generateSession } from '../../bench/generate-session'
+
+/** Runs the pi writer on `path`; resolves with the ids it wrote, in order. */
+function piWriter(path: string, count: number, delayMs: number): Promise<string[]> {
+  const writer = spawn(
+    process.execPath,
+    [resolve('test/helpers/pi-writer.mjs'), path, String(count), String(delayMs)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  let out = ''
+  writer.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  return new Promise((done, fail) =>
+    writer.once('exit', (code) =>
+      code === 0 ? done(out.trim().split('\n')) : fail(new Error(`pi writer exited ${code}`)),
+    ),
+  )
+}
+
+test('a session open in the browser shows what pi writes, without a click', async ({
+  page,
+  server,
+  store,
+}) => {
+  const file = readManifest().files.find(
+    (f) => f.scenario === 'plain-chat' && f.writer === 'pi 1.6.0',
+  )!
+  const name = file.file.split('/').pop() as string
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const before = await session.transcriptIds()
+  const entries = Number((await page.getByTestId('stat-entries').textContent())?.replace(/\D/g, ''))
+  const written = await piWriter(join(store.root, file.file), 6, 250)
+  const transcript = page.locator('.transcript')
+  await expect(transcript).toHaveAttribute('data-path-target', written.at(-1) as string)
+  for (const id of written)
+    await expect(
+      page.locator(`[data-testid="transcript-entry"][data-entry-id="${id}"]`),
+    ).toHaveCount(1)
+  await expect(page.getByTestId('stat-entries')).toHaveText(`${entries + written.length} entries`)
+  expect(await session.transcriptIds()).toEqual([...before, ...written])
+  for (const id of written) await expect(session.treeNode(id)).toBeVisible()
+  await expect(session.header().getByTestId('live-badge')).toBeVisible()
+  await expect(
+    page.locator('.session-item.selected').getByTestId('live-badge').first(),
+  ).toBeVisible()
+  await session.screenshot('live-follow')
+  session.expectClean()
+})
+
+test('scrolled up, the reader keeps their place and is offered the new entries', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const root = scratch('pi-sessions-follow-')
+  const folder = join(root, 'sessions', '--home-ayla-src-follow--')
+  mkdirSync(folder, { recursive: true })
+  const name = '2026-03-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000077.jsonl'
+  const path = join(folder, name)
+  await generateSession(path, { entries: 400, targetBytes: 400_000 })
+  const server = await serverFor(join(root, 'sessions'))
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const list = page.locator('.transcript-list')
+  await list.evaluate((el) => (el.scrollTop = 0))
+  await page.waitForTimeout(300)
+  const firstShown = await page
+    .getByTestId('transcript-entry')
+    .first()
+    .getAttribute('data-entry-id')
+  const written = await piWriter(path, 12, 60)
+  const jump = page.getByTestId('new-entries')
+  await expect(jump).toHaveText(`${written.length} new entries ↓`)
+  expect(await list.evaluate((el) => el.scrollTop)).toBeLessThan(50)
+  await expect(page.getByTestId('transcript-entry').first()).toHaveAttribute(
+    'data-entry-id',
+    firstShown as string,
+  )
+  await session.screenshot('live-follow-scrolled-up')
+  await jump.click()
+  await expect(
+    page.locator(`[data-testid="transcript-entry"][data-entry-id="${written.at(-1)}"]`),
+  ).toBeVisible()
+  await expect(jump).toHaveCount(0)
+  const ids = await session.transcriptIds()
+  expect(ids.slice(-written.length)).toEqual(written)
+  expect(new Set(ids).size).toBe(ids.length)
+  session.expectClean()
+})

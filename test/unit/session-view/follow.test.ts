@@ -1,0 +1,302 @@
+/**
+ * Live follow (`session:follow`): while pi appends to the open session, only the new bytes are
+ * read and the view's rows grow to exactly what a fresh open of the file gives (every entry
+ * once, in order, labels applied); a new branch, a truncation, a rewrite or a replaced file
+ * asks for a full re-open (with a notice when another program changed the file); a deleted
+ * file says so.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import {
+  appendFileSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs'
+import { basename, resolve } from 'node:path'
+import type { HandlerContext, HandlerTable } from '../../../main/api/context'
+import { dispatch } from '../../../main/api/dispatch'
+import { createSessionHandlers } from '../../../main/api/session-handlers'
+import { SessionLibrary } from '../../../main/library/library'
+import type { FollowResult, TreePage } from '../../../preload/contract/session-live'
+import type { PathPage, SessionOverview, TreeRow } from '../../../preload/contract/session-view'
+import { appendAfterLast, userEntry } from '../../helpers/append'
+import { copyFixtureStore, fixtureFile } from '../../helpers/fixtures'
+import { query } from '../../helpers/library'
+import { recordingLog } from '../../helpers/log'
+
+const log = recordingLog()
+
+/** A library over a copy of the fixtures and a fresh handler table; `open` a scenario in it. */
+async function setup(t: { after(fn: () => Promise<void>): void }, scenario = 'plain-chat') {
+  const store = copyFixtureStore('pi-sessions-follow-')
+  const library = new SessionLibrary([{ path: store.sessionsDir, source: 'cli' }], {
+    watch: false,
+    dataDir: null,
+  })
+  await library.refresh()
+  t.after(async () => {
+    await library.close()
+    store.cleanup()
+  })
+  const file = fixtureFile(scenario, 'pi 1.6.0')
+  const row = library.query(query()).rows.find((r) => r.fileName === basename(file.file))
+  assert.ok(row)
+  const path = `${store.root}/${file.file}`
+  const table = () => createSessionHandlers({ library } as HandlerContext) as HandlerTable
+  return { id: row.id, path, handlers: table(), fresh: table }
+}
+
+async function ok<T>(handlers: HandlerTable, channel: string, args: unknown): Promise<T> {
+  const result = await dispatch(handlers, channel, args, log)
+  assert.ok(result.ok, JSON.stringify(result))
+  return result.value as T
+}
+
+/** What the view holds: the overview and every row, kept up to date as the renderer does. */
+class View {
+  rows: TreeRow[] = []
+  constructor(
+    private readonly handlers: HandlerTable,
+    public overview: SessionOverview,
+  ) {}
+
+  static async open(handlers: HandlerTable, sessionId: string): Promise<View> {
+    const view = new View(handlers, await ok(handlers, 'session:open', { sessionId }))
+    while (view.rows.length < view.overview.rowCount) {
+      const page = await ok<TreePage>(handlers, 'session:get-tree', {
+        sessionId,
+        revision: view.overview.revision,
+        offset: view.rows.length,
+      })
+      view.rows.push(...page.rows)
+    }
+    return view
+  }
+
+  async follow(): Promise<FollowResult> {
+    const result = await ok<FollowResult>(this.handlers, 'session:follow', {
+      sessionId: this.overview.id,
+      revision: this.overview.revision,
+      rowCount: this.rows.length,
+    })
+    if (result.kind === 'appended') {
+      this.overview = result.overview
+      this.rows.push(...result.rows)
+      for (const { row, label } of result.labels) {
+        const next = { ...(this.rows[row] as TreeRow) }
+        if (label === null) delete next.label
+        else next.label = label
+        this.rows[row] = next
+      }
+    }
+    return result
+  }
+}
+
+/** Rows and header facts a fresh open of the file gives (another cache, nothing reused). */
+async function freshView(fresh: () => HandlerTable, id: string): Promise<View> {
+  return View.open(fresh(), id)
+}
+
+function sameAsFresh(view: View, fresh: View): void {
+  assert.deepEqual(view.rows, fresh.rows)
+  const { revision: _a, ...followed } = view.overview
+  const { revision: _b, ...opened } = fresh.overview
+  assert.deepEqual(followed, opened)
+}
+
+test('entries pi writes while the view is open arrive once each, in order, as a fresh open shows them', async (t) => {
+  const { id, path, handlers, fresh } = await setup(t)
+  const view = await View.open(handlers, id)
+  const before = view.rows.length
+  const writer = spawn(process.execPath, [resolve('test/helpers/pi-writer.mjs'), path, '40', '3'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  writer.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  const exited = new Promise<number | null>((done) => writer.once('exit', done))
+  let running = true
+  void exited.then(() => (running = false))
+  let appended = 0
+  while (running) {
+    if ((await view.follow()).kind === 'appended') appended++
+    await new Promise((r) => setTimeout(r, 2))
+  }
+  assert.equal(await exited, 0)
+  await view.follow()
+  const written = out.trim().split('\n')
+  assert.equal(written.length, 40)
+  const ids = view.rows.slice(before).map((r) => r.id)
+  assert.deepEqual(ids, written, 'every appended entry once, in order')
+  assert.ok(appended > 1, `followed in several steps (${appended})`)
+  assert.equal(view.overview.leafId, written.at(-1))
+  sameAsFresh(view, await freshView(fresh, id))
+})
+
+test('labels and a session name appended later change the rows and the header', async (t) => {
+  const { id, path, handlers, fresh } = await setup(t)
+  const view = await View.open(handlers, id)
+  const target = view.rows[1] as TreeRow
+  appendAfterLast(path, {
+    type: 'label',
+    id: 'feed0001',
+    timestamp: new Date().toISOString(),
+    targetId: target.id,
+    label: 'checkpoint',
+  })
+  appendAfterLast(path, {
+    type: 'session_info',
+    id: 'feed0002',
+    timestamp: new Date().toISOString(),
+    name: 'Followed name',
+  })
+  const result = await view.follow()
+  assert.equal(result.kind, 'appended')
+  assert.equal(view.rows[1]?.label, 'checkpoint')
+  assert.equal(view.overview.name, 'Followed name')
+  sameAsFresh(view, await freshView(fresh, id))
+  assert.equal((await view.follow()).kind, 'same')
+})
+
+test('a new branch pi starts is re-opened without a notice', async (t) => {
+  const { id, path, handlers } = await setup(t)
+  const view = await View.open(handlers, id)
+  const older = view.rows[0] as TreeRow
+  appendFileSync(
+    path,
+    JSON.stringify({ ...userEntry('feed0003', 'a branch'), parentId: older.id }) + '\n',
+  )
+  const result = await view.follow()
+  assert.deepEqual(result, { kind: 'reopen', reason: 'pi started a new branch', notice: false })
+  const again = await View.open(handlers, id)
+  assert.equal(again.overview.leafId, 'feed0003')
+})
+
+test('truncated, rewritten or replaced files are re-opened with a notice; a deleted one is gone', async (t) => {
+  const { id, path, handlers } = await setup(t)
+  const cases: [string, () => void][] = [
+    ['the file was truncated', () => truncateSync(path, readFileSync(path).length - 10)],
+    [
+      'the file was rewritten',
+      () => {
+        // Another program edits the last entry in place (what the end-of-file check sees).
+        const text = readFileSync(path, 'utf8')
+        const at = text.search(/\d[^\d]*$/)
+        const digit = text[at] === '1' ? '2' : '1'
+        writeFileSync(path, `${text.slice(0, at)}${digit}${text.slice(at + 1)}`)
+        appendAfterLast(path, userEntry('feed0004', 'after a rewrite'))
+      },
+    ],
+    [
+      'the file was replaced',
+      () => {
+        writeFileSync(`${path}.new`, readFileSync(path))
+        renameSync(`${path}.new`, path)
+      },
+    ],
+  ]
+  const original = readFileSync(path)
+  for (const [reason, change] of cases) {
+    writeFileSync(path, original)
+    const view = await View.open(handlers, id)
+    change()
+    assert.deepEqual(await view.follow(), { kind: 'reopen', reason, notice: true }, reason)
+  }
+  const view = await View.open(handlers, id)
+  rmSync(path)
+  const gone = await dispatch(
+    handlers,
+    'session:follow',
+    { sessionId: id, revision: view.overview.revision, rowCount: view.rows.length },
+    log,
+  )
+  assert.equal(!gone.ok && gone.error.code, 'not_found')
+})
+
+test('tree pages of an older read are refused, not mixed with the new one', async (t) => {
+  const { id, path, handlers } = await setup(t)
+  const view = await View.open(handlers, id)
+  writeFileSync(`${path}.new`, readFileSync(path))
+  renameSync(`${path}.new`, path)
+  assert.equal((await view.follow()).kind, 'reopen')
+  const stale = await dispatch(
+    handlers,
+    'session:get-tree',
+    { sessionId: id, revision: view.overview.revision, offset: 0 },
+    log,
+  )
+  assert.equal(!stale.ok && stale.error.code, 'conflict')
+})
+
+test('the path to the new leaf, extended from the planned one, is the path a fresh open plans', async (t) => {
+  const { id, path, handlers, fresh } = await setup(t, 'tools-images')
+  const view = await View.open(handlers, id)
+  const page = (table: HandlerTable, raw: boolean) =>
+    ok<PathPage>(table, 'session:get-path', {
+      sessionId: id,
+      entryId: String(view.overview.leafId),
+      raw,
+      limit: 500,
+    })
+  for (const raw of [false, true]) await page(handlers, raw)
+  const time = () => new Date().toISOString()
+  appendAfterLast(path, userEntry('feed0010', 'read the file again'))
+  appendAfterLast(path, {
+    type: 'message',
+    id: 'feed0011',
+    timestamp: time(),
+    message: {
+      role: 'assistant',
+      content: [{ type: 'toolCall', id: 'call-f1', name: 'read', arguments: { path: 'a.ts' } }],
+      provider: 'openai',
+      model: 'gpt-5.1',
+      stopReason: 'toolUse',
+      timestamp: Date.now(),
+    },
+  })
+  appendAfterLast(path, {
+    type: 'message',
+    id: 'feed0012',
+    timestamp: time(),
+    message: {
+      role: 'toolResult',
+      toolCallId: 'call-f1',
+      toolName: 'read',
+      content: [{ type: 'text', text: 'export {}' }],
+      isError: false,
+      timestamp: Date.now(),
+    },
+  })
+  appendAfterLast(path, {
+    type: 'thinking_level_change',
+    id: 'feed0013',
+    timestamp: time(),
+    thinkingLevel: 'low',
+  })
+  assert.equal((await view.follow()).kind, 'appended')
+  const other = fresh()
+  for (const raw of [false, true]) {
+    const followed = await page(handlers, raw)
+    assert.equal(followed.targetId, 'feed0013')
+    assert.deepEqual(followed, await page(other, raw), raw ? 'raw' : 'model view')
+  }
+})
+
+test('a line pi is still writing is read once it is whole, not taken for damage', async (t) => {
+  const { id, path, handlers, fresh } = await setup(t)
+  const view = await View.open(handlers, id)
+  const line = JSON.stringify({
+    ...userEntry('feed0020', 'half now, half later'),
+    parentId: view.overview.leafId,
+  })
+  appendFileSync(path, line.slice(0, 40))
+  assert.deepEqual(await view.follow(), { kind: 'same', revision: view.overview.revision })
+  appendFileSync(path, `${line.slice(40)}\n`)
+  assert.equal((await view.follow()).kind, 'appended')
+  assert.equal(view.overview.leafId, 'feed0020')
+  sameAsFresh(view, await freshView(fresh, id))
+})

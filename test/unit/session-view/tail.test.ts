@@ -1,0 +1,91 @@
+/**
+ * First paint from the end (`session:peek-tail`): whatever the tail of a file settles must be
+ * exactly the end of pi's active path as the full parse gives it (the model's view, pi spec
+ * 12.3, at pi's leaf, spec 7), for every fixture and for tails of every size; what it cannot
+ * settle is refused with a reason, and the view waits for the full parse.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { appendFileSync, copyFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathPage } from '../../../main/api/session-view/page'
+import { loadViewSource } from '../../../main/api/session-view/source'
+import { peekTail } from '../../../main/api/session-view/tail'
+import type { PathItem } from '../../../preload/contract/session-view'
+import { TailPreview } from '../../../preload/contract/session-live'
+import { generateSession } from '../../../bench/generate-session'
+import { tempDir } from '../../helpers/temp'
+import { expectedFiles } from './expected'
+
+/** Positions and lines are unknown in a preview: compare everything else. */
+function withoutPlaces(items: readonly PathItem[]): unknown {
+  return JSON.parse(
+    JSON.stringify(items, (key, value: unknown) =>
+      key === 'pos' || key === 'line' ? undefined : value,
+    ),
+  )
+}
+
+/** Checks one preview against the full parse; returns whether it was given. */
+async function agrees(path: string, tailBytes: number): Promise<boolean> {
+  const preview = TailPreview.parse(await peekTail(path, { tailBytes, items: 1000 }))
+  if (preview.items.length === 0) {
+    assert.ok(preview.reason, `${path} @${tailBytes}: a refusal says why`)
+    return false
+  }
+  const source = await loadViewSource(path)
+  const leaf = source.entries[source.leafPos]
+  assert.ok(leaf, 'the full parse has a leaf where the tail found one')
+  assert.equal(preview.leafId, leaf.id, `${path} @${tailBytes}: same leaf as pi`)
+  const full = await pathPage(source, new Map(), { entryId: String(leaf.id), limit: 5000 })
+  const end = full.items.slice(full.items.length - preview.items.length)
+  assert.ok(full.items.length >= preview.items.length)
+  assert.deepEqual(withoutPlaces(preview.items), withoutPlaces(end), `${path} @${tailBytes}`)
+  return true
+}
+
+const TAILS = [256, 1024, 4096, 16_384, 65_536, 1 << 22]
+
+for (const file of expectedFiles()) {
+  test(`the tail agrees with the full parse: ${file.scenario} (${file.rel.split('/').pop()?.slice(0, 24)})`, async () => {
+    for (const tail of TAILS) await agrees(file.path, tail)
+  })
+}
+
+test('a whole pi-written fixture read from its end paints at once', async () => {
+  const given = []
+  for (const file of expectedFiles())
+    if (await agrees(file.path, 1 << 22)) given.push(file.scenario)
+  for (const scenario of ['plain-chat', 'branches', 'compaction', 'tools-images'])
+    assert.ok(given.includes(scenario), `${scenario} paints from its tail`)
+})
+
+test('a long session: small tails settle its newest entries or wait, never show others', async (t) => {
+  const dir = tempDir(t)
+  const path = join(dir, 'long.jsonl')
+  await generateSession(path, { entries: 12_000, targetBytes: 6e6, branchEvery: 500 })
+  let given = 0
+  for (const tail of [512, 2048, 8192, 32_768, 131_072, 524_288, 2_097_152])
+    if (await agrees(path, tail)) given++
+  assert.ok(given >= 4, `most tails settle the newest entries (${given} of 7)`)
+  // A tail holding less than a page of the path is refused: the branch leaves it.
+  const tiny = await peekTail(path, { tailBytes: 300 })
+  assert.equal(tiny.items.length, 0)
+  assert.match(String(tiny.reason), /leaves the part of the file read|no whole line/)
+})
+
+test('a damaged or unfinished end waits for the full parse', async (t) => {
+  const dir = tempDir(t)
+  const source = expectedFiles().find((f) => f.scenario === 'plain-chat')!.path
+  const damaged = join(dir, 'damaged.jsonl')
+  copyFileSync(source, damaged)
+  appendFileSync(damaged, '{"type":"message","id":"torn\n')
+  const refused = await peekTail(damaged, { tailBytes: 1 << 20 })
+  assert.equal(refused.items.length, 0)
+  assert.match(String(refused.reason), /damaged or still being written/)
+  const unfinished = join(dir, 'unfinished.jsonl')
+  copyFileSync(source, unfinished)
+  appendFileSync(unfinished, '{"type":"message"')
+  assert.equal((await peekTail(unfinished)).items.length, 0)
+  assert.ok(statSync(unfinished).size > statSync(source).size, 'reading never repairs the file')
+})
