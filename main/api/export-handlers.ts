@@ -2,16 +2,17 @@
  * Handlers of the `export:*` channels. The renderer names sessions by id; main asks the OS
  * where to write (desktop save dialog, which asks before replacing a file) or, in server mode,
  * writes into the app's downloads folder for the browser to fetch once. Exports are streamed
- * to disk (no file content crosses IPC), never written inside a session root, and redacted
- * unless the user turned it off.
+ * to disk (no file content crosses IPC), never written inside a session root (except a JSONL
+ * saved as a new session, beside its source), and redacted unless the user turned it off.
  */
 import { randomUUID } from 'node:crypto'
 import { homedir } from 'node:os'
-import { basename } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import type { EXPORT_CHANNELS } from '../../preload/contract/channels'
 import { ApiError } from '../../preload/contract/errors'
 import type { BatchSummary, ExportFormat } from '../../preload/contract/export'
 import { runBatch, type BatchItem } from '../export/batch'
+import { opaqueId } from '../library/ids'
 import { prepareFileExport, previewRedaction } from '../export/export'
 import { exportFileName, FORMAT_EXTENSIONS } from '../export/names'
 import { refuseInsideRoots, writeExportFile } from '../export/write'
@@ -87,6 +88,26 @@ export function createExportHandlers(context: HandlerContext): HandlersOf<typeof
       // The save dialog asked before replacing an existing file.
       const bytes = await writeExportFile(target, prepared.chunks, { overwrite: true })
       return { status: 'written', file: target, bytes, counts: prepared.counts }
+    },
+    'export:save-as-session': async ({ sessionId, scope, redact }) => {
+      const { path, sourceName } = describe(sessionId, 'jsonl')
+      const prepared = await prepareFileExport(path, sourceName, {
+        format: 'jsonl',
+        scope,
+        redact,
+        home,
+        images: 'omit',
+        asNewSession: true,
+      })
+      // The one export written inside a session root: it is a session, beside its source.
+      const file = join(dirname(path), prepared.fileName as string)
+      await writeExportFile(file, prepared.chunks)
+      await library.refresh()
+      return {
+        sessionId: opaqueId('session', file),
+        fileName: basename(file),
+        counts: prepared.counts,
+      }
     },
     'export:batch': async ({ sessionIds, format, redact, packaging }) => {
       const items: BatchItem[] = [...new Set(sessionIds)].map((sessionId) => {

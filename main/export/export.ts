@@ -8,7 +8,7 @@ import { imageAt } from '../api/session-view/images'
 import { loadViewSource, viewSourceOf, type ViewSource } from '../api/session-view/source'
 import { renderHtml } from './html'
 import type { ImageSource } from './html-items'
-import { jsonlSession, renderJsonl } from './jsonl'
+import { asNewSession, jsonlSession, renderJsonl } from './jsonl'
 import { renderMarkdown } from './markdown'
 import { redactValue, type RedactionCounts } from './redact'
 import { buildExportDoc, type ExportScope } from './scope'
@@ -27,12 +27,16 @@ export interface ExportOptions {
   home: string
   /** HTML: images inline as data: URLs, or omitted with a note. Markdown always omits them. */
   images: 'inline' | 'omit'
+  /** JSONL: a new session (new id, `parentSession` = the source) to save beside the source. */
+  asNewSession?: boolean
 }
 
 /** A prepared export: its output chunks and what redaction replaced. */
 export interface PreparedExport {
   chunks: Iterable<string>
   counts: RedactionCounts
+  /** With `asNewSession`: the new session's file name (pi's `<timestamp>_<id>.jsonl`). */
+  fileName?: string
 }
 
 function imageSource(source: ViewSource): ImageSource {
@@ -77,7 +81,10 @@ export async function prepareExport(
     ? await redactSource(loaded, options.home)
     : { source: loaded, counts: {} }
   if (options.format === 'jsonl') {
-    return { chunks: renderJsonl(jsonlSession(source, options.scope)), counts }
+    const session = jsonlSession(source, options.scope)
+    if (!options.asNewSession) return { chunks: renderJsonl(session), counts }
+    const fresh = asNewSession(session, loaded.path)
+    return { chunks: renderJsonl(fresh.session), counts, fileName: fresh.fileName }
   }
   const doc = await buildExportDoc(source, fileName, options.scope)
   const chunks =

@@ -6,7 +6,15 @@
  * so nothing is written beside the source.
  */
 import { ApiError } from '../../preload/contract/errors'
-import { SessionManager, serializeLine, type SessionEntry, type SessionHeader } from '../session'
+import {
+  SessionManager,
+  createSessionId,
+  newHeader,
+  serializeLine,
+  sessionFileName,
+  type SessionEntry,
+  type SessionHeader,
+} from '../session'
 import type { ViewSource } from '../api/session-view/source'
 import { scopeTarget, type ExportScope } from './scope'
 
@@ -39,6 +47,24 @@ export function jsonlSession(source: ViewSource, scope: ExportScope): JsonlSessi
   const out = manager.getHeader()
   if (!out) throw new ApiError('internal', 'The session has no header to export')
   return { header: out, entries: manager.getEntries() }
+}
+
+/**
+ * The export as a session of its own beside the source (pi's fork and createBranchedSession,
+ * spec 14.5, 14.6): a new session id and timestamp, `parentSession` naming the source file.
+ * @returns the session and its file name (`<timestamp>_<id>.jsonl`)
+ */
+export function asNewSession(
+  session: JsonlSession,
+  sourcePath: string,
+): { session: JsonlSession; fileName: string } {
+  const id = createSessionId()
+  const timestamp = new Date().toISOString()
+  const cwd = typeof session.header.cwd === 'string' ? session.header.cwd : ''
+  return {
+    session: { header: newHeader(id, timestamp, cwd, sourcePath), entries: session.entries },
+    fileName: sessionFileName(timestamp, id),
+  }
 }
 
 /** Renders a session as JSONL lines (one chunk per line). */

@@ -37,6 +37,7 @@ export const SESSION_VIEW_CHANNELS = [
 export const EXPORT_CHANNELS = [
   'export:preview',
   'export:session',
+  'export:save-as-session',
   'export:batch',
   'export:cancel',
 ] as const

@@ -87,6 +87,13 @@ export const EXPORT_SCHEMAS = {
       .strict(),
     result: ExportOutcome,
   },
+  'export:save-as-session': {
+    /** JSONL as a new session beside the source (it then appears in the library). */
+    args: z
+      .object({ sessionId: OpaqueId, scope: ExportScope, redact: z.boolean().default(true) })
+      .strict(),
+    result: z.object({ sessionId: OpaqueId, fileName: z.string(), counts: RedactionCounts }),
+  },
   'export:batch': {
     args: z
       .object({

@@ -4,7 +4,7 @@
  * selected branch are there, branches switch in the page, nothing leaves the page and no
  * script from session text runs. Then a library selection as one zip.
  */
-import { cpSync, readFileSync } from 'node:fs'
+import { cpSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import yauzl from 'yauzl'
@@ -158,4 +158,23 @@ test('export a library selection as one zip', async ({ page, library, scratch })
   )
   expect(names).toHaveLength(3)
   for (const name of names) expect(name).toMatch(/\.md$/)
+})
+
+test('a branch saved as a new session appears beside its source', async ({
+  page,
+  server,
+  store,
+}) => {
+  const session = await openBranches(page, server)
+  await session.selectNode('d212dd00')
+  await page.keyboard.press('e')
+  await page.getByTestId('export-format').selectOption('jsonl')
+  await page.getByTestId('export-as-session').check()
+  const folder = join(store.sessionsDir, '--home-ayla-src-orbit-notes--')
+  const before = readdirSync(folder)
+  await page.getByTestId('export-start').click()
+  await expect(page.getByTestId('export-done')).toContainText('Saved as a new session')
+  const created = readdirSync(folder).filter((f) => !before.includes(f))
+  expect(created).toHaveLength(1)
+  expect(await session.idOf(created[0] as string)).not.toBe('')
 })

@@ -8,7 +8,8 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
+import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import type { DesktopActions, HandlerContext, HandlerTable } from '../../../main/api/context'
 import { dispatch } from '../../../main/api/dispatch'
 import { createEventHub } from '../../../main/api/events'
@@ -113,6 +114,35 @@ describe('export handlers', () => {
     assert.equal(result.error.code, 'invalid_argument')
     assert.match(result.error.message, /not written inside the session folder/)
     assert.ok(!existsSync(inside))
+  })
+
+  it('JSONL saved as a new session: beside its source, in the library, opened by pi', async () => {
+    const sourceId = idOf('branches')
+    const source = library.getSession(sourceId).path
+    const before = readdirSync(dirname(source))
+    const result = await call(table({}), 'export:save-as-session', {
+      sessionId: sourceId,
+      scope: { kind: 'entry', entryId: 'd212dd00' },
+    })
+    assert.ok(result.ok, JSON.stringify(result))
+    const value = result.value as { sessionId: string; fileName: string }
+    const created = readdirSync(dirname(source)).filter((f) => !before.includes(f))
+    assert.deepEqual(created, [value.fileName])
+    assert.equal(library.getSession(value.sessionId).fileName, value.fileName)
+    const pi = PiSessionManager.open(join(dirname(source), value.fileName))
+    assert.equal(pi.getHeader()?.parentSession, source)
+    assert.notEqual(pi.getHeader()?.id, PiSessionManager.open(source).getHeader()?.id)
+    const branch = PiSessionManager.open(source)
+      .getBranch('d212dd00')
+      .filter((e) => e.type !== 'label')
+      .map((e) => e.id)
+    assert.deepEqual(
+      pi
+        .getEntries()
+        .filter((e) => e.type !== 'label')
+        .map((e) => e.id),
+      branch,
+    )
   })
 
   it('preview: redaction counts per kind and the proposed file name', async () => {

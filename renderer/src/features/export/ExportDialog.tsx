@@ -122,6 +122,14 @@ export function ExportDialog() {
             onChange={(value) => state.setOptions({ scope: value })}
           />
         )}
+        {single && format === 'jsonl' && (
+          <CheckField
+            label="Save as a new session beside this one (it appears in the library)"
+            testId="export-as-session"
+            checked={state.asSession}
+            onChange={(value) => state.setOptions({ asSession: value })}
+          />
+        )}
         {!single && (
           <ChoiceField<'zip' | 'folder'>
             label="Into"

@@ -28,6 +28,8 @@ export interface ExportState {
   scope: ScopeKind
   redact: boolean
   packaging: 'zip' | 'folder'
+  /** JSONL of one session: save it as a new session beside the source instead of a file. */
+  asSession: boolean
   preview: { counts: RedactionCounts; fileName: string } | null
   busy: boolean
   error: ApiErrorData | null
@@ -37,7 +39,9 @@ export interface ExportState {
   summary: BatchSummary | null
   open(target: ExportTarget): void
   close(): void
-  setOptions(patch: Partial<Pick<ExportState, 'format' | 'scope' | 'redact' | 'packaging'>>): void
+  setOptions(
+    patch: Partial<Pick<ExportState, 'format' | 'scope' | 'redact' | 'packaging' | 'asSession'>>,
+  ): void
   loadPreview(): Promise<void>
   start(): Promise<void>
   cancel(): Promise<void>
@@ -68,6 +72,7 @@ export const useExport = create<ExportState>((set, get) => ({
   scope: 'active',
   redact: true,
   packaging: 'zip',
+  asSession: false,
   preview: null,
   busy: false,
   error: null,
@@ -103,7 +108,14 @@ export const useExport = create<ExportState>((set, get) => ({
     if (!t || state.busy) return
     set({ busy: true, error: null, done: null, summary: null })
     try {
-      if (t.kind === 'session') {
+      if (t.kind === 'session' && state.format === 'jsonl' && state.asSession) {
+        const saved = await call('export:save-as-session', {
+          sessionId: t.sessionId,
+          scope: scopeArg(state),
+          redact: state.redact,
+        })
+        set({ done: `Saved as a new session: ${saved.fileName}` })
+      } else if (t.kind === 'session') {
         const outcome = await call('export:session', {
           sessionId: t.sessionId,
           format: state.format,
