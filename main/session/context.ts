@@ -62,7 +62,7 @@ export function buildContextEntries(
   return contextEntriesOfPath(buildSessionPath(entries, leafId, byId))
 }
 
-function contextEntriesOfPath(path: SessionEntry[]): SessionEntry[] {
+function contextEntriesOfPath(path: readonly SessionEntry[]): SessionEntry[] {
   let at = -1
   for (let i = path.length - 1; i >= 0; i--) {
     if (isEntryType(path[i], 'compaction')) {
@@ -70,7 +70,7 @@ function contextEntriesOfPath(path: SessionEntry[]): SessionEntry[] {
       break
     }
   }
-  if (at < 0) return path
+  if (at < 0) return path as SessionEntry[]
   const compaction = path[at] as CompactionEntry
   const out: SessionEntry[] = [compaction]
   if (!hasRetainedTail(compaction)) {
@@ -181,7 +181,14 @@ export function buildSessionProjection(
   leafId?: string | null,
   byId?: ReadonlyMap<string, SessionEntry>,
 ): SessionProjection {
-  const path = buildSessionPath(entries, leafId, byId)
+  return projectPath(buildSessionPath(entries, leafId, byId))
+}
+
+/**
+ * The projection of an already walked path (root first; see {@link buildSessionProjection}):
+ * for callers that hold the path anyway and must not walk it twice.
+ */
+export function projectPath(path: readonly SessionEntry[]): SessionProjection {
   const { thinkingLevel, model } = contextSettings(path)
   const selected = contextEntriesOfPath(path)
   const edits = new Map<string, ContextEditEntry>()

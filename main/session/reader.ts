@@ -5,7 +5,7 @@
 import { buildContextEntries, buildSessionContext } from './context.js'
 import type { SessionFile } from './session-file.js'
 import { SessionState } from './state.js'
-import { buildTree, childrenOf, walkToRoot } from './tree.js'
+import { buildTree, buildTreeSteps, childrenOf, walkToRoot } from './tree.js'
 import type {
   Diagnostic,
   SessionContext,
@@ -132,6 +132,11 @@ export abstract class SessionReader {
   /** The entry tree (pi spec 8; see tree.ts for where it deliberately differs). */
   getTree(): SessionTreeNode[] {
     return buildTree(this.state)
+  }
+
+  /** {@link getTree} in steps that pause every few thousand entries (see buildTreeSteps). */
+  getTreeSteps(): Generator<void, SessionTreeNode[]> {
+    return buildTreeSteps(this.state)
   }
 
   /** Name from the last `session_info` in file order, trimmed; blank = none (pi spec 11). */

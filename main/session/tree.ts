@@ -100,12 +100,28 @@ export function lastIndexById(entries: readonly SessionEntry[]): Map<string, num
  *   order becomes a root.
  */
 export function buildTree(lookup: EntryLookup): SessionTreeNode[] {
+  const steps = buildTreeSteps(lookup)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** Entries handled between two pauses of {@link buildTreeSteps}. */
+const STEP_ENTRIES = 4096
+
+/**
+ * {@link buildTree}'s work in steps: pauses (yields) every few thousand entries, so a caller
+ * that must stay responsive can let other work run in between; returns the roots.
+ */
+export function* buildTreeSteps(lookup: EntryLookup): Generator<void, SessionTreeNode[]> {
   const { entries, labelsById, labelTimestampsById } = lookup
   const indexById = lookup.indexById ?? lastIndexById(entries)
   const n = entries.length
   const nodes: SessionTreeNode[] = new Array(n)
   const hasLabels = labelsById.size > 0
   for (let i = 0; i < n; i++) {
+    if (i % STEP_ENTRIES === STEP_ENTRIES - 1) yield
     const entry = entries[i] as SessionEntry
     nodes[i] = hasLabels
       ? {
@@ -119,6 +135,7 @@ export function buildTree(lookup: EntryLookup): SessionTreeNode[] {
   const parent = new Int32Array(n)
   let forward = false
   for (let i = 0; i < n; i++) {
+    if (i % STEP_ENTRIES === STEP_ENTRIES - 1) yield
     const entry = entries[i] as SessionEntry
     const parentId: unknown = entry.parentId
     const p =
@@ -131,6 +148,7 @@ export function buildTree(lookup: EntryLookup): SessionTreeNode[] {
     }
   }
   if (forward) breakCycles(nodes, parent)
+  yield
   sortChildren(nodes)
   const roots: SessionTreeNode[] = []
   for (let i = 0; i < n; i++) if (parent[i] === -1) roots.push(nodes[i] as SessionTreeNode)

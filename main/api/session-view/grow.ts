@@ -17,7 +17,7 @@ import {
   type LoadedSession,
 } from '../../session'
 import { sameIdentity } from '../../library/record'
-import { collectCalls } from './row-text'
+import { addCalls } from './row-text'
 import { nextRevision, statsOf, tallyEntry, type OpenedSession } from './overview'
 import { toRow } from './rows'
 import { yieldNow, type FileStamp, type SessionEntry, type ViewSource } from './source'
@@ -130,7 +130,7 @@ function extendOpened(opened: OpenedSession, source: ViewSource, from: number): 
   for (let pos = from; pos < source.entries.length; pos++) {
     const entry = source.entries[pos] as SessionEntry
     tallyEntry(follow.tally, entry)
-    for (const [id, call] of collectCalls([entry])) follow.calls.set(id, call)
+    addCalls(follow.calls, entry)
     const parentEntry = source.byId.get(String(entry.parentId))
     const parent = parentEntry ? (follow.rowOfPos[source.posOf.get(parentEntry) ?? -1] ?? -1) : -1
     const line = source.loaded.lines[pos] ?? 0

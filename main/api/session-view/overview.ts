@@ -9,7 +9,7 @@ import type {
   UsageView,
 } from '../../../preload/contract/session-view'
 import { resumeNote } from './resume'
-import { collectCalls, type CallInfo } from './row-text'
+import { addCalls, type CallInfo } from './row-text'
 import { buildRows } from './rows'
 import { listingModified } from '../../session'
 import { forEachSliced, yieldNow, type SessionEntry, type ViewSource } from './source'
@@ -184,7 +184,8 @@ export async function buildOverview(
   fileName: string,
 ): Promise<OpenedSession> {
   const { loaded, manager, listing, entries, leafPos } = source
-  const calls = collectCalls(entries)
+  const calls = new Map<string, CallInfo>()
+  await forEachSliced(entries, (entry) => addCalls(calls, entry))
   const rows = await buildRows(source, calls)
   await yieldNow()
   const rowOfPos: number[] = new Array<number>(entries.length).fill(-1)

@@ -4,9 +4,9 @@
  * raw (every entry of the path, marked when the model does not see it). Computed once per
  * (file load, entry, view) and paged out by `page.ts`.
  */
-import { contextSettings, entryToContextMessages } from '../../session'
+import { contextSettings, entryToContextMessages, projectPath } from '../../session'
 import type { AgentMessage, SessionEntry, ViewSource } from './source'
-import { pathTo, projectionAt, yieldNow } from './source'
+import { pathTo, yieldNow } from './source'
 
 /** One entry of a planned path. */
 export interface PlanItem {
@@ -98,9 +98,9 @@ export async function planPath(
   target: SessionEntry,
   raw: boolean,
 ): Promise<PathPlan> {
-  const projection = projectionAt(source, target)
-  await yieldNow()
   const path = pathTo(source, target)
+  await yieldNow()
+  const projection = projectPath(path)
   await yieldNow()
   const edits = new Map<string, EditLike>()
   for (const { sourceEntry } of projection.entries) {

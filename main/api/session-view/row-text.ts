@@ -187,21 +187,24 @@ export function rowText(entry: SessionEntry, calls: ReadonlyMap<string, CallInfo
 /** Tool calls of all assistant messages, by call id (pi's toolCallMap). */
 export function collectCalls(entries: readonly SessionEntry[]): Map<string, CallInfo> {
   const calls = new Map<string, CallInfo>()
-  for (const entry of entries) {
-    if (entry.type !== 'message') continue
-    const message = (entry as { message?: { role?: unknown; content?: unknown } }).message
-    if (!message || message.role !== 'assistant' || !Array.isArray(message.content)) continue
-    for (const block of message.content) {
-      if (
-        block &&
-        typeof block === 'object' &&
-        block.type === 'toolCall' &&
-        typeof block.id === 'string'
-      ) {
-        const args = block.arguments && typeof block.arguments === 'object' ? block.arguments : {}
-        calls.set(block.id, { name: str(block.name), args })
-      }
+  for (const entry of entries) addCalls(calls, entry)
+  return calls
+}
+
+/** Adds the tool calls of one entry (an assistant message) to `calls`, by call id. */
+export function addCalls(calls: Map<string, CallInfo>, entry: SessionEntry): void {
+  if (entry.type !== 'message') return
+  const message = (entry as { message?: { role?: unknown; content?: unknown } }).message
+  if (!message || message.role !== 'assistant' || !Array.isArray(message.content)) return
+  for (const block of message.content) {
+    if (
+      block &&
+      typeof block === 'object' &&
+      block.type === 'toolCall' &&
+      typeof block.id === 'string'
+    ) {
+      const args = block.arguments && typeof block.arguments === 'object' ? block.arguments : {}
+      calls.set(block.id, { name: str(block.name), args })
     }
   }
-  return calls
 }

@@ -93,7 +93,7 @@ export async function buildRows(
   await yieldNow()
   const rows: TreeRow[] = []
   const stack: { node: SessionTreeNode; parent: number }[] = []
-  const roots = activeFirst(treeOf(source), active)
+  const roots = activeFirst(await treeOf(source), active)
   await yieldNow()
   for (let i = roots.length - 1; i >= 0; i--)
     stack.push({ node: roots[i] as SessionTreeNode, parent: -1 })

@@ -153,14 +153,40 @@ export async function viewSourceOf(
   }
 }
 
-/** The entry tree (pi spec 8, with the session module's no-silent-loss improvements). */
-export function treeOf(source: ViewSource): SessionTreeNode[] {
-  return source.manager.getTree()
+/**
+ * The entry tree (pi spec 8, with the session module's no-silent-loss improvements), built in
+ * slices of ~8 ms so a 100,000-entry tree never blocks the main process for long.
+ */
+export async function treeOf(source: ViewSource): Promise<SessionTreeNode[]> {
+  const steps = source.manager.getTreeSteps()
+  let started = performance.now()
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    if (performance.now() - started > SLICE_MS) {
+      await yieldNow()
+      started = performance.now()
+    }
+  }
 }
 
-/** Root-first path to `entry` (pi spec 9), cycle-safe. */
-export function pathTo(source: ViewSource, entry: SessionEntry): SessionEntry[] {
-  return walkToRoot(entry, source.byId)
+/** The last path walked per source: opening a session walks pi's leaf path several times. */
+const lastWalk = new WeakMap<
+  ViewSource,
+  { entry: SessionEntry; size: number; path: SessionEntry[] }
+>()
+
+/**
+ * Root-first path to `entry` (pi spec 9), cycle-safe. The array may be shared with other
+ * callers (the last walk is kept): never mutate it.
+ */
+export function pathTo(source: ViewSource, entry: SessionEntry): readonly SessionEntry[] {
+  const last = lastWalk.get(source)
+  // Appends never change an existing entry's path; a new index winner could: compare sizes.
+  if (last && last.entry === entry && last.size === source.byId.size) return last.path
+  const path = walkToRoot(entry, source.byId)
+  lastWalk.set(source, { entry, size: source.byId.size, path })
+  return path
 }
 
 /**
