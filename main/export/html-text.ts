@@ -79,9 +79,34 @@ const highlighted = unified()
   .use(rehypeHighlight, { detect: false })
   .use(inert)
 
+/**
+ * Text in which Markdown finds no syntax: none of its marker characters, no list numbers, web
+ * addresses or e-mail, no control characters, no line with leading or trailing blanks. For such
+ * text the parser's output is known (paragraphs at blank lines), and building it directly is many
+ * times faster (a unit test checks both give the same HTML).
+ */
+const MARKUP =
+  /[*_`#>[\]|~\\<&!=+@\-\t\r\u0000-\u0008\u000b\u000c\u000e-\u001f]|:\/\/|www\.|^\d+[.)]|^ | $/m
+
+/** The HTML Markdown makes of plain text (see MARKUP), or null when the text is not plain. */
+export function plainParagraphs(text: string): string | null {
+  if (MARKUP.test(text)) return null
+  const paragraphs = text
+    .replace(/^\n+|\n+$/g, '')
+    .split(/\n{2,}/)
+    .filter((p) => p !== '')
+  if (paragraphs.length === 0) return null
+  return `<div class="md">${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}</div>`
+}
+
 /** Session Markdown as inert HTML (see the file comment). */
 export function markdownHtml(text: string): string {
   if (text.length > MARKDOWN_MAX) return `<pre class="plain">${escapeHtml(text)}</pre>`
+  return plainParagraphs(text) ?? parsedMarkdownHtml(text)
+}
+
+/** `markdownHtml` through the Markdown parser, whatever the text (the fast path's reference). */
+export function parsedMarkdownHtml(text: string): string {
   const processor = text.length > HIGHLIGHT_MAX ? plain : highlighted
   const tree = processor.runSync(processor.parse(text)) as Root
   return `<div class="md">${toHtml(tree)}</div>`

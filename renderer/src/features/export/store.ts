@@ -66,6 +66,7 @@ async function finishSingle(outcome: ExportOutcome): Promise<string | null> {
   return `Downloaded ${outcome.fileName}`
 }
 
+/** The export store (one per app). */
 export const useExport = create<ExportState>((set, get) => ({
   target: null,
   format: 'html',
