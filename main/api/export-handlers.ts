@@ -164,7 +164,13 @@ export function createExportHandlers(context: HandlerContext): HandlersOf<typeof
       }).then(
         (result) => finish({ ...result, message: null }),
         (error: unknown) =>
-          finish({ status: 'failed', written: [], failed: [], message: (error as Error).message }),
+          finish({
+            status: 'failed',
+            written: [],
+            failed: [],
+            counts: {},
+            message: (error as Error).message,
+          }),
       )
       return { status: 'started', jobId, total }
     },

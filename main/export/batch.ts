@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto'
 import { ZipFile } from 'yazl'
 import { prepareFileExport, type ExportOptions, type PreparedExport } from './export'
 import { uniqueName } from './names'
+import { addCounts, type RedactionCounts } from './redact'
 import { writeExportFile } from './write'
 
 /** One session of a batch. */
@@ -41,12 +42,14 @@ export interface BatchResult {
   status: 'done' | 'cancelled'
   written: { sessionId: string; fileName: string }[]
   failed: { sessionId: string; message: string }[]
+  /** What redaction replaced in the written sessions, per kind. */
+  counts: RedactionCounts
 }
 
 type Sink = (name: string, prepared: PreparedExport) => Promise<void>
 
 async function runItems(items: readonly BatchItem[], options: BatchOptions, sink: Sink) {
-  const result: BatchResult = { status: 'done', written: [], failed: [] }
+  const result: BatchResult = { status: 'done', written: [], failed: [], counts: {} }
   const taken = new Set<string>()
   for (const item of items) {
     if (options.signal.aborted) return { ...result, status: 'cancelled' as const }
@@ -60,6 +63,7 @@ async function runItems(items: readonly BatchItem[], options: BatchOptions, sink
       const name = uniqueName(item.fileName, taken)
       await sink(name, prepared)
       result.written.push({ sessionId: item.sessionId, fileName: name })
+      addCounts(result.counts, prepared.counts)
     } catch (error) {
       if (options.signal.aborted) return { ...result, status: 'cancelled' as const }
       result.failed.push({ sessionId: item.sessionId, message: (error as Error).message })

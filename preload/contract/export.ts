@@ -65,6 +65,8 @@ export const BatchSummary = z.object({
   status: z.enum(['done', 'cancelled', 'failed']),
   written: z.array(z.object({ sessionId: OpaqueId, fileName: z.string() })),
   failed: z.array(z.object({ sessionId: OpaqueId, message: z.string() })),
+  /** What redaction replaced in the written sessions, per kind. */
+  counts: RedactionCounts,
   /** The folder or zip file written (desktop). */
   target: z.string().nullable(),
   /** Server mode, zip: the download to fetch. */

@@ -111,6 +111,7 @@ describe('batch export', () => {
     assert.equal(result.status, 'done')
     assert.equal(result.failed.length, 0)
     assert.equal(result.written.length, SESSIONS)
+    assert.deepEqual(result.counts, { home: SESSIONS }, 'the cwd of each session (/home/u/p)')
     assert.deepEqual((await zipNames(target)).sort(), items.map((i) => i.fileName).sort())
     // Streaming: what stays alive is about one session, not the whole batch.
     assert.ok(heapGrowth < sourceBytes / 4, `live heap grew ${heapGrowth} bytes`)

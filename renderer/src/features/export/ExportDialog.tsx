@@ -55,6 +55,7 @@ function BatchStatus() {
         {summary.status === 'done' && where ? ` (${where})` : ''}
         {summary.message ? `: ${summary.message}` : ''}
       </p>
+      {Object.keys(summary.counts).length > 0 && <RedactionPreview counts={summary.counts} />}
       {summary.failed.length > 0 && (
         <ul className="export-failures">
           {summary.failed.map((f) => (
