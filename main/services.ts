@@ -5,6 +5,8 @@
 import type { DesktopActions, HandlerTable } from './api/context'
 import { join } from 'node:path'
 import { createHandlers } from './api/handlers'
+import { mkdir } from 'node:fs/promises'
+import { archiveFolder } from './library/archive'
 import { ExportDownloads } from './export/downloads'
 import { SessionLibrary } from './library/library'
 import type { WorkerScript } from './library/read-pool'
@@ -52,7 +54,11 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const warnings = [...resolved.warnings]
   const settingsWarning = await settings.load()
   if (settingsWarning) warnings.push(settingsWarning)
-  const library = new SessionLibrary(allRoots(resolved, settings.get().extraRoots), {
+  const archiveDir = archiveFolder(options.dataDir, settings.get().archiveDir)
+  // The archive is a root like the others: made here so a first launch lists no missing folder.
+  await mkdir(archiveDir, { recursive: true }).catch(() => undefined)
+  const roots = allRoots(resolved, settings.get().extraRoots, archiveDir)
+  const library = new SessionLibrary(roots, {
     dataDir: options.dataDir,
     watch: options.watch,
     worker: options.worker,

@@ -21,19 +21,21 @@ export function createEditHandlers(
 ): HandlersOf<typeof SESSION_EDIT_CHANNELS> {
   const { library } = context
   const pathOf = (sessionId: string) => library.getSession(sessionId).path
+  // Archived sessions are read-only (archive.ts): edits name the writable path.
+  const writable = (sessionId: string) => library.writablePath(sessionId)
   return {
     'session:set-label': async ({ sessionId, entryId, label }) => {
-      const result = await setLabel(pathOf(sessionId), entryId, label)
+      const result = await setLabel(writable(sessionId), entryId, label)
       await library.reread(sessionId)
       return result
     },
     'session:rename': async ({ sessionId, name }) => {
-      const result = await renameSession(pathOf(sessionId), name)
+      const result = await renameSession(writable(sessionId), name)
       await library.reread(sessionId)
       return result
     },
     'session:extract-branch': async ({ sessionId, entryId }) => {
-      const file = await extractBranch(pathOf(sessionId), entryId)
+      const file = await extractBranch(writable(sessionId), entryId)
       await library.refresh()
       return { sessionId: opaqueId('session', file) }
     },

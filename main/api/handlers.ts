@@ -4,8 +4,10 @@
  * (ARCHITECTURE.md rule 6).
  */
 import { createAppHandlers } from './app-handlers'
+import { createArchiveHandlers } from './archive-handlers'
 import type { HandlerContext, HandlerTable } from './context'
 import { createEditHandlers } from './edit-handlers'
+import { createInsightsHandlers } from './insights-handlers'
 import { createExportHandlers } from './export-handlers'
 import { createLibraryHandlers } from './library-handlers'
 import { createSessionHandlers } from './session-handlers'
@@ -17,8 +19,10 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...createAppHandlers(context),
     ...createLibraryHandlers(context),
     ...createTrashHandlers(context),
+    ...createArchiveHandlers(context),
     ...createEditHandlers(context),
     ...createSessionHandlers(context),
+    ...createInsightsHandlers(context),
     ...createExportHandlers(context),
   }
 }

@@ -18,6 +18,14 @@ export function createLibraryHandlers(
     'library:list-projects': async () => library.listProjects(),
     'library:query-sessions': async (query) => library.query(query),
     'library:get-session': async ({ sessionId }) => library.getSummary(sessionId),
+    'library:select-sessions': async (query) => library.select(query),
+    'library:describe-sessions': async ({ sessionIds }) => library.describe(sessionIds),
+    'library:cancel-bulk': async ({ operationId }) => ({
+      cancelled: library.operations.cancel(operationId),
+    }),
+    'library:star-sessions': async ({ sessionIds, starred }) => ({
+      changed: await library.star(sessionIds, starred),
+    }),
     'library:refresh': async () => {
       void library.refresh()
       return { ...library.listProjects().progress, scanning: true }
@@ -32,7 +40,7 @@ export function createLibraryHandlers(
           ...s,
           extraRoots: s.extraRoots.includes(real) ? s.extraRoots : [...s.extraRoots, real],
         }))
-        await library.setRoots(allRoots(resolved, next.extraRoots))
+        await library.setRoots(allRoots(resolved, next.extraRoots, library.archiveRoot))
         return { path: real }
       })
     },
@@ -47,7 +55,7 @@ export function createLibraryHandlers(
         ...s,
         extraRoots: s.extraRoots.filter((r) => r !== path),
       }))
-      await library.setRoots(allRoots(resolved, next.extraRoots))
+      await library.setRoots(allRoots(resolved, next.extraRoots, library.archiveRoot))
       return { removed: true }
     },
   }

@@ -7,11 +7,12 @@ import { basename } from 'node:path'
 import { homedir } from 'node:os'
 import type { TRASH_CHANNELS } from '../../preload/contract/channels'
 import { ApiError } from '../../preload/contract/errors'
-import type { TrashMoveResult } from '../../preload/contract/trash'
+import type { BulkDrive } from '../library/bulk'
+import { restoreSessions, trashSessions } from '../library/bulk-trash'
 import { opaqueId } from '../library/ids'
 import { RecentlyDeleted } from '../library/recently-deleted'
 import { describeFsError } from '../library/fs-errors'
-import { homeTrashDir, moveToTrash, restoreFromTrash } from '../library/trash'
+import { homeTrashDir, restoreFromTrash } from '../library/trash'
 import type { HandlerContext, HandlersOf } from './context'
 
 /** The `trash:*` part of the handler table. */
@@ -21,35 +22,21 @@ export function createTrashHandlers(context: HandlerContext): HandlersOf<typeof 
   // Only freedesktop trashes have a layout we can restore from.
   const trashDir = process.platform === 'linux' ? homeTrashDir(process.env, homedir()) : null
 
+  /** Runs a bulk action that can be cancelled by id and tells its progress as events. */
+  const bulk = <T>(operationId: string | undefined, act: (drive: BulkDrive) => Promise<T>) =>
+    library.operations.run(
+      operationId,
+      (p) => context.events?.emit('library:bulk-progressed', p),
+      act,
+    )
+
   return {
-    'trash:move-sessions': async ({ sessionIds }) => {
-      const result: TrashMoveResult = { moved: [], failed: [] }
-      for (const sessionId of new Set(sessionIds)) {
-        try {
-          const summary = library.getSummary(sessionId)
-          const record = library.getSession(sessionId)
-          const trashed = await moveToTrash(record.path, trashDir)
-          const entry = await logged(log.dataDir, record.path, 'in the trash', () =>
-            log.add({
-              headerId: summary.headerId,
-              title: summary.name ?? summary.firstMessage,
-              cwd: summary.cwd,
-              original: record.path,
-              size: record.size,
-              deletedAt: Date.now(),
-              trashPath: trashed.trashPath,
-              infoPath: trashed.infoPath,
-            }),
-          )
-          result.moved.push({ sessionId, deletedId: entry.id })
-        } catch (error) {
-          const code = error instanceof ApiError ? error.code : 'io'
-          result.failed.push({ sessionId, code, message: (error as Error).message })
-        }
-      }
-      await library.refresh()
-      return result
-    },
+    'trash:move-sessions': ({ sessionIds, includeRunning, operationId }) =>
+      bulk(operationId, (drive) =>
+        trashSessions(library, log, trashDir, { sessionIds, includeRunning }, drive),
+      ),
+    'trash:restore-many': ({ deletedIds, operationId }) =>
+      bulk(operationId, (drive) => restoreSessions(library, log, deletedIds, drive)),
     'trash:list': async () =>
       (await log.restorable()).map((d) => ({
         id: d.id,
@@ -60,6 +47,7 @@ export function createTrashHandlers(context: HandlerContext): HandlersOf<typeof 
         size: d.size,
         inTrash: d.inTrash,
         restorable: d.inTrash && d.trashPath !== null && d.infoPath !== null,
+        batchId: d.batchId,
       })),
     'trash:restore': async ({ deletedId }) => {
       const entry = (await log.list()).find((d) => d.id === deletedId)

@@ -62,6 +62,7 @@ export function menuTemplate(
       label: 'View',
       submenu: [
         item('Show Hidden Entries', 'toggle-hidden', 'CmdOrCtrl+H'),
+        item('Insights', 'insights', 'CmdOrCtrl+I'),
         { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },

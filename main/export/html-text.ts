@@ -86,6 +86,7 @@ const highlighted = unified()
  * times faster (a unit test checks both give the same HTML).
  */
 const MARKUP =
+  // eslint-disable-next-line no-control-regex
   /[*_`#>[\]|~\\<&!=+@\-\t\r\u0000-\u0008\u000b\u000c\u000e-\u001f]|:\/\/|www\.|^\d+[.)]|^ | $/m
 
 /** The HTML Markdown makes of plain text (see MARKUP), or null when the text is not plain. */

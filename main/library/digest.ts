@@ -7,6 +7,7 @@
  */
 import { foldListing, startListing, type ListingFold, type ListingText } from '../session'
 import type { SessionEntry, SessionHeader } from '../session'
+import { addToSlot, type SessionSlots, type UsageCounts } from '../insights/slots'
 
 /** Token totals (pi's Usage fields) and cost in USD (`usage.cost.total`). */
 export interface UsageTotals {
@@ -52,6 +53,24 @@ export interface SessionDigest {
    * whether or not that origin is in the library.
    */
   usage: UsageTotals
+  /**
+   * The same usage, and the session's own `message` entries, by quarter hour and model
+   * (main/insights/slots.ts). An entry without a readable timestamp is dated like the entry
+   * before it (the header for the first); usage with no date at all is in `usage` only.
+   */
+  slots: SessionSlots
+  /**
+   * The `provider/model` in force: the last one a model change, assistant message or usage
+   * entry named ('' before any). Compactions, branch summaries and tool results carry no
+   * model of their own; their usage goes to this one.
+   */
+  model: string
+  /** Time of the last entry with a readable timestamp (ms); null before any. */
+  lastTime: number | null
+  /** Messages with role `user` (pi spec 4.1); 0 for the empty sessions pi leaves behind. */
+  userMessages: number
+  /** Image blocks in the content of the file's messages (all of them, copied or not). */
+  images: number
 }
 
 /** Starts a digest from a header (null when the file has none: fields come from its entries). */
@@ -70,6 +89,11 @@ export function newDigest(header: SessionHeader | null, headerFirstForPi = true)
     labels: {},
     models: [],
     usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 },
+    slots: {},
+    model: '',
+    lastTime: null,
+    userMessages: 0,
+    images: 0,
   }
 }
 
@@ -77,29 +101,84 @@ type Loose = Record<string, unknown>
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
 
+/** The entry's time in ms, or null when its timestamp is missing or unreadable. */
+function timeOf(entry: Loose): number | null {
+  const stamp = entry.timestamp
+  const readable = typeof stamp === 'string' || typeof stamp === 'number'
+  const time = readable ? new Date(stamp).getTime() : NaN
+  return Number.isNaN(time) ? null : time
+}
+
 /** True for an entry a fork copied from its origin (see SessionDigest.usage). */
-function isCopiedHistory(digest: SessionDigest, entry: Loose): boolean {
+function isCopiedHistory(digest: SessionDigest, time: number | null): boolean {
   const forkTime = digest.listing.created
   if (digest.parentSession === null || forkTime === null) return false
-  const time = new Date(entry.timestamp as string).getTime()
-  return !Number.isNaN(time) && time <= forkTime
+  return time !== null && time <= forkTime
 }
 
-function addUsage(digest: SessionDigest, entry: Loose, usage: unknown): void {
-  if (!usage || typeof usage !== 'object' || isCopiedHistory(digest, entry)) return
+/** The date an entry is counted on (see SessionDigest.slots); null when there is none. */
+function dateOf(digest: SessionDigest, time: number | null): number | null {
+  if (time !== null) digest.lastTime = time
+  return digest.lastTime ?? digest.listing.created
+}
+
+function countsOf(usage: unknown): UsageCounts | null {
+  if (!usage || typeof usage !== 'object') return null
   const u = usage as Loose
-  const totals = digest.usage
-  totals.input += num(u.input)
-  totals.output += num(u.output)
-  totals.cacheRead += num(u.cacheRead)
-  totals.cacheWrite += num(u.cacheWrite)
-  totals.cost += u.cost && typeof u.cost === 'object' ? num((u.cost as Loose).total) : 0
+  return {
+    input: num(u.input),
+    output: num(u.output),
+    cacheRead: num(u.cacheRead),
+    cacheWrite: num(u.cacheWrite),
+    cost: u.cost && typeof u.cost === 'object' ? num((u.cost as Loose).total) : 0,
+  }
 }
 
-function addModel(digest: SessionDigest, provider: unknown, model: unknown): void {
-  if (typeof model !== 'string' || model === '') return
+/**
+ * Counts an own entry's usage (or none) and whether it is a message, at its date, under
+ * `model` (the model in force unless the entry names its own).
+ */
+function addOwn(
+  digest: SessionDigest,
+  entry: Loose,
+  usage: unknown,
+  message: boolean,
+  model = digest.model,
+): void {
+  const time = timeOf(entry)
+  if (isCopiedHistory(digest, time)) return
+  const counts = countsOf(usage)
+  const date = dateOf(digest, time)
+  if (counts) {
+    const totals = digest.usage
+    totals.input += counts.input
+    totals.output += counts.output
+    totals.cacheRead += counts.cacheRead
+    totals.cacheWrite += counts.cacheWrite
+    totals.cost += counts.cost
+  }
+  if (date !== null && (counts || message))
+    addToSlot(digest.slots, date, model, counts, message ? 1 : 0)
+}
+
+/** Records a model seen; returns its `provider/model` key ('' for none). */
+function addModel(
+  digest: SessionDigest,
+  provider: unknown,
+  model: unknown,
+  inForce = true,
+): string {
+  if (typeof model !== 'string' || model === '') return ''
   const key = typeof provider === 'string' && provider ? `${provider}/${model}` : model
+  if (inForce) digest.model = key
   if (!digest.models.includes(key)) digest.models.push(key)
+  return key
+}
+
+function countImages(digest: SessionDigest, message: Loose): void {
+  if (!Array.isArray(message.content)) return
+  for (const block of message.content as unknown[])
+    if (block && typeof block === 'object' && (block as Loose).type === 'image') digest.images += 1
 }
 
 /**
@@ -144,10 +223,13 @@ function addEntry(digest: SessionDigest, entry: Loose): void {
   switch (entry.type) {
     case 'message': {
       const message = entry.message as Loose | null | undefined
-      if (message && typeof message === 'object' && message.role === 'assistant') {
-        addModel(digest, message.provider, message.model)
-        addUsage(digest, entry, message.usage)
-      }
+      const loose = message && typeof message === 'object' ? message : null
+      if (loose?.role === 'assistant') addModel(digest, loose.provider, loose.model)
+      if (loose?.role === 'user') digest.userMessages += 1
+      if (loose) countImages(digest, loose)
+      // Usage on assistant messages, and on tool results where a tool reports its own.
+      const usage = loose?.role === 'assistant' || loose?.role === 'toolResult' ? loose.usage : null
+      addOwn(digest, entry, usage, true)
       break
     }
     case 'label':
@@ -161,10 +243,14 @@ function addEntry(digest: SessionDigest, entry: Loose): void {
       break
     case 'compaction':
     case 'branch_summary':
-    case 'usage':
-      addUsage(digest, entry, entry.usage)
-      if (entry.type === 'usage') addModel(digest, entry.provider, entry.model)
+      addOwn(digest, entry, entry.usage, false)
       break
+    case 'usage': {
+      // A usage entry names its own model (e.g. a classifier), not the conversation's.
+      const model = addModel(digest, entry.provider, entry.model, false)
+      addOwn(digest, entry, entry.usage, false, model || digest.model)
+      break
+    }
   }
 }
 

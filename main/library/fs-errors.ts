@@ -7,7 +7,7 @@ import { ApiError, type ErrorCode } from '../../preload/contract/errors'
 import { PartialWriteError } from '../session'
 
 /** What was being done when the error happened (decides the "nothing was written" half). */
-export type FsAction = 'read' | 'write' | 'trash' | 'restore' | 'add-folder' | 'watch'
+export type FsAction = 'read' | 'write' | 'trash' | 'restore' | 'move' | 'add-folder' | 'watch'
 
 /** A path that failed, the reason in words, and the errno code when there is one. */
 export interface FsProblem {
@@ -41,6 +41,7 @@ const OUTCOMES: Record<FsAction, string> = {
   write: 'nothing was written',
   trash: 'the file was not touched',
   restore: 'nothing was restored',
+  move: 'nothing was moved',
   'add-folder': 'the folder was not added',
   watch: 'this folder is checked every second instead of watched',
 }

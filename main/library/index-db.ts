@@ -3,7 +3,9 @@
  * memory when the library keeps nothing on disk. It holds one row per session with every
  * listing field the rows, sorts, filters and project totals need, the state an append is
  * resumed from, and the sessions' searchable texts in chunks with a trigram full-text index
- * (FTS5: pi matches by case-insensitive substring, pi spec 15.5). A database that is missing,
+ * (FTS5: pi matches by case-insensitive substring, pi spec 15.5), and for the Insights charts
+ * each session's usage and messages by quarter hour and model (main/insights/slots.ts), the
+ * same by local day for each time zone asked for (main/insights/days.ts), and its disk facts (size, images, damage), small rows the charts scan instead of the sessions'. A database that is missing,
  * foreign, of another schema version or unreadable is rebuilt from the session files, which
  * are the only truth: the index is never trusted beyond its own header checks.
  */
@@ -13,7 +15,7 @@ import { join } from 'node:path'
 import { WriteLock } from './write-lock'
 
 /** Bump when the schema or a stored shape changes: an older index is then rebuilt. */
-export const INDEX_SCHEMA_VERSION = 2
+export const INDEX_SCHEMA_VERSION = 4
 /** `PRAGMA application_id` of our index ("piSs"): anything else at our path is foreign. */
 const APPLICATION_ID = 0x70695373
 
@@ -49,6 +51,8 @@ CREATE TABLE sessions (
   name TEXT,
   first_message TEXT NOT NULL,
   message_count INTEGER NOT NULL,
+  user_message_count INTEGER NOT NULL,
+  image_count INTEGER NOT NULL,
   entry_count INTEGER NOT NULL,
   branch_count INTEGER NOT NULL,
   label_count INTEGER NOT NULL,
@@ -81,6 +85,44 @@ CREATE VIRTUAL TABLE chunks_fts USING fts5(
   text, content='chunks', content_rowid='id', tokenize='trigram'
 );
 INSERT INTO chunks_fts (chunks_fts, rank) VALUES ('automerge', 16);
+CREATE TABLE usage_slots (
+  session_no INTEGER NOT NULL,
+  project_id TEXT NOT NULL,
+  slot REAL NOT NULL,
+  model TEXT NOT NULL,
+  input REAL NOT NULL,
+  output REAL NOT NULL,
+  cache_read REAL NOT NULL,
+  cache_write REAL NOT NULL,
+  cost REAL NOT NULL,
+  messages INTEGER NOT NULL
+);
+CREATE INDEX usage_slots_session ON usage_slots (session_no);
+CREATE INDEX usage_slots_slot ON usage_slots (slot);
+CREATE TABLE usage_days (
+  zone TEXT NOT NULL,
+  day INTEGER NOT NULL,
+  session_no INTEGER NOT NULL,
+  model TEXT NOT NULL,
+  project_id TEXT NOT NULL,
+  input REAL NOT NULL,
+  output REAL NOT NULL,
+  cache_read REAL NOT NULL,
+  cache_write REAL NOT NULL,
+  cost REAL NOT NULL,
+  messages INTEGER NOT NULL,
+  PRIMARY KEY (zone, day, session_no, model)
+) WITHOUT ROWID;
+CREATE INDEX usage_days_session ON usage_days (session_no);
+CREATE TABLE usage_zones (zone TEXT PRIMARY KEY) WITHOUT ROWID;
+CREATE TABLE session_facts (
+  session_no INTEGER PRIMARY KEY,
+  project_id TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  images INTEGER NOT NULL,
+  damaged INTEGER NOT NULL
+);
+CREATE INDEX session_facts_project ON session_facts (project_id, size DESC);
 `
 
 /** An open index: the connection and why it had to be rebuilt, if it was. */

@@ -10,6 +10,7 @@ import { rowsByNo } from './index-rows'
 import { matchSessions, snippetOf, type SearchCandidate } from './index-search'
 import { compileQuery, parseQuery, QueryError, type SearchPattern } from './search'
 import { SearchTimeout } from './search-run'
+import { ARCHIVED_SQL, markParams, STARRED_SQL, type RowMarks } from './marks'
 
 /** A query's rows and counts (the contract's result without progress). */
 export interface QueryOutcome {
@@ -20,7 +21,7 @@ export interface QueryOutcome {
 }
 
 /** What sorting and searching need of a session (the page's rows are read afterwards). */
-interface Key extends SearchCandidate {
+export interface Key extends SearchCandidate {
   key: string
   modified: number
   created: number | null
@@ -28,27 +29,44 @@ interface Key extends SearchCandidate {
   cost: number
   parentKey: string | null
   title: string
+  /** 1 when starred (SQLite's boolean). */
+  starred: number
 }
 
-/** The SQL conditions of a query's scope and filters. */
-function conditions(query: SessionQuery): {
+/** The SQL conditions of a query's scope and filters (the marks are always bound). */
+function conditions(
+  query: SessionQuery,
+  marks: RowMarks,
+): {
   scope: string
   where: string
   params: Record<string, SQLInputValue>
 } {
   const scope = query.projectId === null ? '1' : 'project_id = :project'
   const parts = [scope]
+  const named: Record<string, SQLInputValue> = { ...markParams(marks) }
+  const bind = (condition: string, name: string, value: SQLInputValue | null) => {
+    if (value === null) return
+    parts.push(condition)
+    named[name] = value
+  }
   if (query.named) parts.push('name IS NOT NULL')
   if (query.labeled) parts.push('label_count > 0')
-  if (query.modifiedFrom !== null) parts.push('modified >= :since')
-  if (query.modifiedTo !== null) parts.push('modified <= :until')
-  if (query.model !== null)
-    parts.push('EXISTS (SELECT 1 FROM json_each(models) WHERE value = :model)')
-  const named: Record<string, SQLInputValue> = {}
+  // Empty: a readable file without a user message (what pi leaves behind); a file that
+  // cannot be read at all is not known to be empty (the damaged filter finds it).
+  if (query.empty) parts.push("user_message_count = 0 AND status != 'unreadable'")
+  if (query.damaged) parts.push("status != 'ok'")
+  if (query.withImages) parts.push('image_count > 0')
+  if (query.starred === 'only') parts.push(STARRED_SQL)
+  if (query.starred === 'none') parts.push(`NOT ${STARRED_SQL}`)
+  if (query.archived === 'only') parts.push(ARCHIVED_SQL)
+  if (query.archived === 'none') parts.push(`NOT ${ARCHIVED_SQL}`)
   if (query.projectId !== null) named.project = query.projectId
-  if (query.modifiedFrom !== null) named.since = query.modifiedFrom
-  if (query.modifiedTo !== null) named.until = query.modifiedTo
-  if (query.model !== null) named.model = query.model
+  bind('modified >= :since', 'since', query.modifiedFrom)
+  bind('modified <= :until', 'until', query.modifiedTo)
+  bind('modified < :before', 'before', query.olderThan)
+  bind('size >= :minSize', 'minSize', query.minSize)
+  bind('EXISTS (SELECT 1 FROM json_each(models) WHERE value = :model)', 'model', query.model)
   return { scope, where: parts.join(' AND '), params: named }
 }
 
@@ -56,7 +74,8 @@ function keysOf(db: DatabaseSync, where: string, params: Record<string, SQLInput
   return db
     .prepare(
       `SELECT no, key, name, header_id AS headerId, cwd, file_name AS fileName, modified, created,
-        size, cost, parent_key AS parentKey, lower(coalesce(name, substr(first_message, 1, 400))) AS title
+        size, cost, parent_key AS parentKey, lower(coalesce(name, substr(first_message, 1, 400))) AS title,
+        ${STARRED_SQL} AS starred, ${ARCHIVED_SQL} AS archived
       FROM sessions WHERE ${where}`,
     )
     .all(params) as unknown as Key[]
@@ -142,16 +161,28 @@ function scopeParams(params: Record<string, SQLInputValue>): Record<string, SQLI
   return params.project === undefined ? {} : { project: params.project }
 }
 
-/** Runs `query` over the index. */
-export function runQuery(db: DatabaseSync, query: SessionQuery): QueryOutcome {
-  const { scope, where, params } = conditions(query)
+/** The sessions a query matches, in its order, with the counts of its outcome. */
+export interface MatchedKeys {
+  ordered: { key: Key; depth: number }[]
+  total: number
+  queryError: string | null
+  /** Search patterns (empty when the query has no text), for snippets. */
+  patterns: SearchPattern[]
+}
+
+/**
+ * Every session `query` matches (its scope, filters and search), in the query's order; the
+ * `limit` is not applied.
+ */
+export function matchKeys(db: DatabaseSync, query: SessionQuery, marks: RowMarks): MatchedKeys {
+  const { scope, where, params } = conditions(query, marks)
   const total = (
     db.prepare(`SELECT count(*) AS n FROM sessions WHERE ${scope}`).get(scopeParams(params)) as {
       n: number
     }
   ).n
   const { patterns, error } = compile(query.text)
-  if (error) return { rows: [], matched: 0, total, queryError: error }
+  if (error) return { ordered: [], total, queryError: error, patterns }
   let keys = keysOf(db, where, params)
   let tiers = new Map<number, number>()
   let queryError: string | null = null
@@ -173,10 +204,25 @@ export function runQuery(db: DatabaseSync, query: SessionQuery): QueryOutcome {
     } else keys.sort((a, b) => (COMPARE[query.sort] ?? byRecent)(a, b) || byRecent(a, b))
     ordered = keys.map((key) => ({ key, depth: 0 }))
   }
+  // Starred first: a stable split, flat (a fork may leave its parent's thread).
+  if (query.starredFirst)
+    ordered = [
+      ...ordered.filter((o) => o.key.starred === 1),
+      ...ordered.filter((o) => o.key.starred !== 1),
+    ].map((o) => ({ key: o.key, depth: 0 }))
+  return { ordered, total, queryError, patterns }
+}
+
+/** Runs `query` over the index: its first `limit` rows, with snippets when it searches. */
+export function runQuery(db: DatabaseSync, query: SessionQuery, marks: RowMarks): QueryOutcome {
+  const { ordered, total, queryError, patterns } = matchKeys(db, query, marks)
+  if (queryError && patterns.length === 0) return { rows: [], matched: 0, total, queryError }
+  const searching = patterns.length > 0
   const page = ordered.slice(0, query.limit)
   const summaries = rowsByNo(
     db,
     page.map((p) => p.key.no),
+    marks,
   )
   const rows: QueryRow[] = summaries.map((summary, i) => {
     const { key, depth } = page[i] as { key: Key; depth: number }

@@ -6,12 +6,14 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { basename } from 'node:path'
 import type { ProjectSummary, LibraryRow } from '../../preload/contract/library'
+import { ARCHIVED_SQL, markParams, NO_MARKS, STARRED_SQL, type RowMarks } from './marks'
 
 /** The columns of a full row. */
 const ROW_COLUMNS = `no, key, project_id, header_id, file_name, cwd, name, first_message, created,
   modified, message_count, entry_count, branch_count, label_count, models, input, output,
   cache_read, cache_write, cost, parent_key, parent_file_name, size, mtime_ms, status,
-  listed_by_pi, diagnostic_count, problem`
+  listed_by_pi, diagnostic_count, problem, user_message_count, image_count,
+  ${STARRED_SQL} AS starred, ${ARCHIVED_SQL} AS archived`
 
 /** A row as SQLite returns it. */
 interface Row {
@@ -43,6 +45,10 @@ interface Row {
   listed_by_pi: number
   diagnostic_count: number
   problem: string | null
+  user_message_count: number
+  image_count: number
+  starred: number
+  archived: number
 }
 
 function toSummary(row: Row, forkIds: string[]): LibraryRow {
@@ -77,6 +83,10 @@ function toSummary(row: Row, forkIds: string[]): LibraryRow {
     listedByPi: row.listed_by_pi === 1,
     diagnosticCount: row.diagnostic_count,
     problem: row.problem,
+    userMessageCount: row.user_message_count,
+    imageCount: row.image_count,
+    starred: row.starred === 1,
+    archived: row.archived === 1,
   }
 }
 
@@ -98,11 +108,15 @@ function forksOf(db: DatabaseSync, keys: readonly string[]): Map<string, string[
  * The rows of the sessions numbered `nos`, in that order (numbers not in the index are
  * left out).
  */
-export function rowsByNo(db: DatabaseSync, nos: readonly number[]): LibraryRow[] {
+export function rowsByNo(
+  db: DatabaseSync,
+  nos: readonly number[],
+  marks: RowMarks = NO_MARKS,
+): LibraryRow[] {
   if (nos.length === 0) return []
   const rows = db
-    .prepare(`SELECT ${ROW_COLUMNS} FROM sessions WHERE no IN (SELECT value FROM json_each(?))`)
-    .all(JSON.stringify(nos)) as unknown as Row[]
+    .prepare(`SELECT ${ROW_COLUMNS} FROM sessions WHERE no IN (SELECT value FROM json_each(:nos))`)
+    .all({ nos: JSON.stringify(nos), ...markParams(marks) }) as unknown as Row[]
   const byNo = new Map(rows.map((row) => [row.no, row]))
   const forks = forksOf(
     db,
@@ -117,14 +131,24 @@ export function rowsByNo(db: DatabaseSync, nos: readonly number[]): LibraryRow[]
 }
 
 /** The row of the session with opaque id `key`, or undefined. */
-export function rowByKey(db: DatabaseSync, key: string): LibraryRow | undefined {
+export function rowByKey(
+  db: DatabaseSync,
+  key: string,
+  marks: RowMarks = NO_MARKS,
+): LibraryRow | undefined {
   const found = db.prepare('SELECT no FROM sessions WHERE key = ?').get(key) as
     { no: number } | undefined
-  return found ? rowsByNo(db, [found.no])[0] : undefined
+  return found ? rowsByNo(db, [found.no], marks)[0] : undefined
 }
 
-/** Projects with counts and totals, newest activity first. */
-export function listProjects(db: DatabaseSync): ProjectSummary[] {
+/**
+ * Projects with counts and totals, newest activity first. Sessions in the archive folder
+ * (`archiveRoot`) are not counted: like pi, the projects show what is not archived.
+ */
+export function listProjects(
+  db: DatabaseSync,
+  archiveRoot: string | null = null,
+): ProjectSummary[] {
   const rows = db
     .prepare(
       `SELECT project_id, max(cwd) AS cwd, json_group_array(DISTINCT folder) AS folders,
@@ -132,9 +156,9 @@ export function listProjects(db: DatabaseSync): ProjectSummary[] {
         max(modified) AS last_modified, sum(message_count) AS messages, sum(input) AS input,
         sum(output) AS output, sum(cache_read) AS cache_read, sum(cache_write) AS cache_write,
         sum(cost) AS cost
-      FROM sessions GROUP BY project_id`,
+      FROM sessions WHERE root IS NOT :archiveRoot GROUP BY project_id`,
     )
-    .all() as {
+    .all({ archiveRoot }) as {
     project_id: string
     cwd: string | null
     folders: string

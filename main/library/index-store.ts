@@ -4,13 +4,20 @@
  * query answers from the index, never from memory proportional to the library.
  */
 import type { DatabaseSync } from 'node:sqlite'
-import type { ProjectSummary, SessionQuery, LibraryRow } from '../../preload/contract/library'
+import type {
+  LibraryRow,
+  ProjectSummary,
+  SessionQuery,
+  SessionSelection,
+} from '../../preload/contract/library'
 import { chunkTexts, indexPendingChunks, readChunks, type StoredText } from './index-chunks'
 import { indexPath, openIndex, useWriteLock, type OpenIndex } from './index-db'
 import { runQuery, type QueryOutcome } from './index-query'
 import { listModels, listProjects, rowByKey, textProgress } from './index-rows'
 import { locateByKey, removeSessions, type SessionLocation } from './index-write'
 import type { FileIdentity, SessionStatus } from './record'
+import { describeSelection, selectSessions } from './select'
+import type { RowMarks } from './marks'
 import { WriteLock } from './write-lock'
 
 /** What the scan compares a file with: its stored identity and status. */
@@ -93,14 +100,24 @@ export class LibraryIndex {
     return indexPendingChunks(this.db, maxChars)
   }
 
-  /** Runs a session query. */
-  query(query: SessionQuery): QueryOutcome {
-    return runQuery(this.db, query)
+  /** Runs a session query; `marks` tell which sessions are starred. */
+  query(query: SessionQuery, marks: RowMarks): QueryOutcome {
+    return runQuery(this.db, query, marks)
   }
 
-  /** Projects with their totals. */
-  projects(): ProjectSummary[] {
-    return listProjects(this.db)
+  /** The sessions behind `ids` with the selection's totals (select.ts). */
+  describe(ids: readonly string[]): ReturnType<typeof describeSelection> {
+    return describeSelection(this.db, ids)
+  }
+
+  /** Every session a query matches, with the selection's totals. */
+  select(query: SessionQuery, marks: RowMarks): SessionSelection {
+    return selectSessions(this.db, query, marks)
+  }
+
+  /** Projects with their totals, without the sessions in `archiveRoot` (index-rows.ts). */
+  projects(archiveRoot: string | null): ProjectSummary[] {
+    return listProjects(this.db, archiveRoot)
   }
 
   /** Every model seen. */
@@ -109,8 +126,8 @@ export class LibraryIndex {
   }
 
   /** The row of a session id, or undefined. */
-  row(key: string): LibraryRow | undefined {
-    return rowByKey(this.db, key)
+  row(key: string, marks: RowMarks): LibraryRow | undefined {
+    return rowByKey(this.db, key, marks)
   }
 
   /** A session's searchable texts in file order (pi spec 15.1), as stored. */

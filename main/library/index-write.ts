@@ -10,6 +10,7 @@ import { basename } from 'node:path'
 import { listingModified } from '../session'
 import { appendChunks, deleteChunks } from './index-chunks'
 import { inTransaction } from './index-db'
+import { deleteSlotRows, writeSlotRows } from '../insights/slot-rows'
 import { projectIdOf } from './project'
 import type { SessionRecord, ReadOutcome } from './record'
 
@@ -22,11 +23,11 @@ type StoredState = Pick<
 const UPSERT = `
 INSERT INTO sessions (key, path, folder, root, file_name, project_id, size, mtime_ms, ino, status,
   listed_by_pi, problem, diagnostics, diagnostic_count, header_id, cwd, created, modified, name,
-  first_message, message_count, entry_count, branch_count, label_count, models, input, output,
+  first_message, message_count, user_message_count, image_count, entry_count, branch_count, label_count, models, input, output,
   cache_read, cache_write, cost, parent_session, parent_file_name, state, text_pending)
 VALUES (:key, :path, :folder, :root, :fileName, :projectId, :size, :mtimeMs, :ino, :status,
   :listedByPi, :problem, :diagnostics, :diagnosticCount, :headerId, :cwd, :created, :modified,
-  :name, :firstMessage, :messageCount, :entryCount, :branchCount, :labelCount, :models, :input,
+  :name, :firstMessage, :messageCount, :userMessages, :images, :entryCount, :branchCount, :labelCount, :models, :input,
   :output, :cacheRead, :cacheWrite, :cost, :parentSession, :parentFileName, :state, 0)
 ON CONFLICT (path) DO UPDATE SET folder = excluded.folder, root = excluded.root,
   project_id = excluded.project_id, size = excluded.size, mtime_ms = excluded.mtime_ms,
@@ -35,7 +36,8 @@ ON CONFLICT (path) DO UPDATE SET folder = excluded.folder, root = excluded.root,
   diagnostic_count = excluded.diagnostic_count, header_id = excluded.header_id,
   cwd = excluded.cwd, created = excluded.created, modified = excluded.modified,
   name = excluded.name, first_message = excluded.first_message,
-  message_count = excluded.message_count, entry_count = excluded.entry_count,
+  message_count = excluded.message_count, user_message_count = excluded.user_message_count,
+  image_count = excluded.image_count, entry_count = excluded.entry_count,
   branch_count = excluded.branch_count, label_count = excluded.label_count,
   models = excluded.models, input = excluded.input, output = excluded.output,
   cache_read = excluded.cache_read, cache_write = excluded.cache_write, cost = excluded.cost,
@@ -85,6 +87,8 @@ function rowValues(record: SessionRecord) {
     name: d?.listing.name ?? null,
     firstMessage: d?.listing.firstMessage ?? '(no messages)',
     messageCount: d?.listing.messageCount ?? 0,
+    userMessages: d?.userMessages ?? 0,
+    images: d?.images ?? 0,
     entryCount: d?.entryCount ?? 0,
     branchCount: d?.leafCount ?? 0,
     labelCount: d?.labelCount ?? 0,
@@ -111,8 +115,16 @@ export function writeOutcome(db: DatabaseSync, outcome: ReadOutcome): void {
   if (outcome.kind === 'foreign') return removeSessions(db, [outcome.record.path])
   const { record } = outcome
   inTransaction(db, () => {
-    const { no } = db.prepare(UPSERT).get(rowValues(record)) as { no: number }
+    const values = rowValues(record)
+    const { no } = db.prepare(UPSERT).get(values) as { no: number }
     if (outcome.kind !== 'appended') deleteChunks(db, no)
+    writeSlotRows(db, no, {
+      projectId: values.projectId,
+      size: record.size,
+      damaged: record.status !== 'ok',
+      slots: record.digest?.slots ?? {},
+      images: record.digest?.images ?? 0,
+    })
     if (appendChunks(db, no, outcome.texts))
       db.prepare('UPDATE sessions SET text_pending = 1 WHERE no = ?').run(no)
     resolveParents(
@@ -134,6 +146,7 @@ export function removeSessions(db: DatabaseSync, paths: readonly string[]): void
       const row = find.get(path) as { no: number; file_name: string } | undefined
       if (!row) continue
       deleteChunks(db, row.no)
+      deleteSlotRows(db, row.no)
       db.prepare('DELETE FROM sessions WHERE no = ?').run(row.no)
       resolveParents(db, 'parent_session = ? OR parent_file_name = ?', path, row.file_name)
     }

@@ -7,6 +7,7 @@
  */
 import { stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
+import type { DatabaseSync } from 'node:sqlite'
 import pLimit from 'p-limit'
 import { ApiError } from '../../preload/contract/errors'
 import type {
@@ -14,6 +15,8 @@ import type {
   ProjectList,
   SessionQuery,
   SessionQueryResult,
+  SessionSelection,
+  SessionsDescription,
   LibraryRow,
 } from '../../preload/contract/library'
 import type { StoredText } from './index-chunks'
@@ -32,6 +35,9 @@ import type { SessionLocation } from './index-write'
 import type { SessionRoot } from './roots'
 import { discoverSessionFiles, type ScanProblem, type SessionCandidate } from './scan'
 import { BackgroundLoop, indexSliceChars, Notifier } from './scheduler'
+import { BulkOperations, runningAmong } from './bulk'
+import type { RowMarks } from './marks'
+import { StarStore } from './stars'
 import { statPass } from './stat-pass'
 import { watchRoots, type ChangeBatch, type RootWatcher } from './watcher'
 
@@ -80,6 +86,10 @@ export class SessionLibrary {
   private readonly reader: RecordReader
   private readonly inline: boolean
   private readonly textLoop: BackgroundLoop
+  /** The user's stars (stars.json in the data folder; in memory without one). */
+  readonly stars: StarStore
+  /** Bulk actions under way (cancel by operation id). */
+  readonly operations = new BulkOperations()
 
   /**
    * @param roots the folders to scan; no session file is ever written by the library.
@@ -91,6 +101,7 @@ export class SessionLibrary {
     this.currentRoots = absolute(roots)
     this.reader = options.worker ? workerReader(options.worker) : inProcessReader()
     this.index = new LibraryIndex(options.dataDir ?? null)
+    this.stars = new StarStore(options.dataDir ?? null)
     const file = this.index.file
     const background = options.textIndex ?? (options.worker && file ? 'background' : 'inline')
     this.inline = background === 'inline' || file === null
@@ -125,9 +136,20 @@ export class SessionLibrary {
     return this.currentRoots
   }
 
+  /** The archive folder among the roots (archive.ts); null when there is none. */
+  get archiveRoot(): string | null {
+    return this.currentRoots.find((root) => root.source === 'archive')?.path ?? null
+  }
+
+  /** What queries mark rows by: stars and the archive folder. */
+  private marks(): RowMarks {
+    return { ...this.stars.marks(), archiveRoot: this.archiveRoot }
+  }
+
   /** Shows the stored rows, starts the first scan (not awaited) and the watcher. */
   async start(): Promise<void> {
     if (this.options.dataDir) await removeOldCache(this.options.dataDir)
+    await this.stars.load()
     this.notifier.notify(true)
     void this.refresh()
     this.restartWatcher()
@@ -273,10 +295,13 @@ export class SessionLibrary {
     )
   }
 
-  /** Projects (grouped by header cwd) with counts and totals, newest activity first. */
+  /**
+   * Projects (grouped by header cwd) with counts and totals, newest activity first; archived
+   * sessions are not counted (they are listed in the Archived scope).
+   */
   listProjects(): ProjectList {
     return {
-      projects: this.index.projects(),
+      projects: this.index.projects(this.archiveRoot),
       problems: [
         ...this.indexProblems,
         ...this.scanProblems,
@@ -289,9 +314,43 @@ export class SessionLibrary {
 
   /** Runs a session query (scope, search, filters, sort). */
   query(query: SessionQuery): SessionQueryResult {
-    const outcome = this.index.query(query)
+    const outcome = this.index.query(query, this.marks())
     const progress = this.progress()
     return { ...outcome, pendingTexts: progress.textsTotal - progress.textsIndexed, progress }
+  }
+
+  /** Runs a read-only query on the library index (the Insights charts, main/insights). */
+  readIndex<T>(read: (db: DatabaseSync) => T): T {
+    return read(this.index.connection)
+  }
+
+  /** Every session a query matches (not only a page), with the selection's totals. */
+  select(query: SessionQuery): SessionSelection {
+    return this.index.select(query, this.marks())
+  }
+
+  /**
+   * What a bulk action on `ids` would touch, judged now (bulk.ts: running sessions).
+   * Unknown ids are left out.
+   */
+  async describe(ids: readonly string[]): Promise<SessionsDescription> {
+    const { sessions, ...rest } = this.index.describe(ids)
+    const running = (await runningAmong(sessions)).map(({ path: _path, ...brief }) => brief)
+    return { ...rest, running }
+  }
+
+  /**
+   * Stars or unstars sessions by id; returns how many changed, and tells listeners.
+   * @throws ApiError `not_found` for an unknown id (nothing changes then)
+   */
+  async star(ids: readonly string[], starred: boolean): Promise<number> {
+    const keys = ids.map((id) => ({
+      headerId: this.getSummary(id).headerId,
+      path: this.getSession(id).path,
+    }))
+    const changed = await this.stars.set(keys, starred)
+    if (changed > 0) this.notifier.notify(true)
+    return changed
   }
 
   /**
@@ -304,9 +363,20 @@ export class SessionLibrary {
     return session
   }
 
+  /**
+   * The file of a session the app may write (an edit): archived sessions are read-only.
+   * @throws ApiError `not_found` for unknown ids; `conflict` for an archived session
+   */
+  writablePath(id: string): string {
+    const session = this.getSession(id)
+    if (session.root === this.archiveRoot)
+      throw new ApiError('conflict', 'Archived sessions are read-only: unarchive it to edit it')
+    return session.path
+  }
+
   /** The row of one session. @throws ApiError `not_found` for unknown ids. */
   getSummary(id: string): LibraryRow {
-    const row = this.index.row(id)
+    const row = this.index.row(id, this.marks())
     if (!row) throw new ApiError('not_found', `No session with id ${id}`)
     return row
   }

@@ -27,13 +27,15 @@ export const DeletedSession = z.preprocess(
     deletedAt: z.number(),
     trashPath: z.string().nullable(),
     infoPath: z.string().nullable(),
+    /** The bulk deletion this entry was part of (one id per confirmed move); null before. */
+    batchId: z.string().nullable().default(null),
   }),
 )
 export type DeletedSession = z.output<typeof DeletedSession>
 
 const FileSchema = z.object({ version: z.literal(1), deleted: z.array(DeletedSession) })
-/** How many entries are kept (oldest dropped first). */
-const KEEP = 500
+/** How many entries are kept (oldest dropped first): a bulk deletion stays listed whole. */
+const KEEP = 20_000
 
 /** The recently-deleted log of one data folder. */
 export class RecentlyDeleted {
@@ -79,12 +81,24 @@ export class RecentlyDeleted {
   /** Logs a deletion; returns the new entry. */
   async add(entry: Omit<DeletedSession, 'id'>): Promise<DeletedSession> {
     const full = { ...entry, id: randomUUID() }
-    await this.write([full, ...(await this.list())])
+    await this.addMany([full])
     return full
+  }
+
+  /** Logs deletions (with their ids, e.g. from randomUUID) in one write: a bulk move. */
+  async addMany(entries: readonly DeletedSession[]): Promise<void> {
+    if (entries.length === 0) return
+    await this.write([...[...entries].reverse(), ...(await this.list())])
   }
 
   /** Drops an entry (after a restore). */
   async remove(id: string): Promise<void> {
-    await this.write((await this.list()).filter((d) => d.id !== id))
+    await this.removeMany([id])
+  }
+
+  /** Drops entries in one write (after a bulk restore). */
+  async removeMany(ids: readonly string[]): Promise<void> {
+    const gone = new Set(ids)
+    await this.write((await this.list()).filter((d) => !gone.has(d.id)))
   }
 }

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path'
 import { getAgentDir, normalizePath } from '../session/paths'
 
 /** Where a root came from: `--sessions-dir`, env, settings.json, pi's default, or the user. */
-export type RootSource = 'cli' | 'env' | 'settings' | 'default' | 'user'
+export type RootSource = 'cli' | 'env' | 'settings' | 'default' | 'user' | 'archive'
 
 /** One folder to scan for sessions. */
 export interface SessionRoot {
@@ -94,11 +94,20 @@ export function isDirectory(path: string): boolean {
   }
 }
 
-/** pi's roots plus the folders the user added (settings `extraRoots`), without repeats. */
-export function allRoots(resolved: ResolvedRoots, extraRoots: readonly string[]): SessionRoot[] {
+/**
+ * pi's roots plus the folders the user added (settings `extraRoots`), without repeats, and
+ * the app's archive folder (archive.ts) when given.
+ */
+export function allRoots(
+  resolved: ResolvedRoots,
+  extraRoots: readonly string[],
+  archiveDir: string | null = null,
+): SessionRoot[] {
   const roots = [...resolved.roots]
   for (const path of extraRoots) {
     if (!roots.some((r) => r.path === path)) roots.push({ path, source: 'user' })
   }
+  if (archiveDir && !roots.some((r) => r.path === archiveDir))
+    roots.push({ path: archiveDir, source: 'archive' })
   return roots
 }

@@ -126,10 +126,37 @@ export function compareSnapshot(
   now: FileSnapshot,
   fd: number,
 ): 'same' | 'grown' | 'replaced' {
-  if (now.ino !== known.ino || now.size < known.size) return 'replaced'
-  const probe = Buffer.alloc(known.tail.length)
+  const probe = Buffer.alloc(needsProbe(known, now) ? known.tail.length : 0)
   if (probe.length > 0) readFully(fd, probe, known.size - probe.length)
-  if (!probe.equals(known.tail)) return 'replaced'
+  const change = classifyChange(known, now, probe)
+  return change === 'same' || change === 'grown' ? change : 'replaced'
+}
+
+/** How a file changed, in detail: what {@link compareSnapshot} calls `replaced` is split up. */
+export type FileChange = 'same' | 'grown' | 'replaced' | 'truncated' | 'rewritten'
+
+/** Whether telling the change needs the bytes that used to end the file (same inode, not shrunk). */
+export function needsProbe(
+  known: Pick<FileSnapshot, 'size' | 'ino'>,
+  now: Pick<FileSnapshot, 'size' | 'ino'>,
+): boolean {
+  return now.ino === known.ino && now.size >= known.size
+}
+
+/**
+ * How the file changed since `known` (pi spec 17: never append or follow blindly): another
+ * inode is `replaced`, a shorter file `truncated`, changed bytes where the file used to end
+ * `rewritten`; else `same` or `grown`.
+ * @param probe the file's bytes now at the place of `known.tail` (empty when not needed)
+ */
+export function classifyChange(
+  known: Pick<FileSnapshot, 'size' | 'ino'> & { tail: Uint8Array },
+  now: Pick<FileSnapshot, 'size' | 'ino'>,
+  probe: Uint8Array,
+): FileChange {
+  if (now.ino !== known.ino) return 'replaced'
+  if (now.size < known.size) return 'truncated'
+  if (Buffer.compare(Buffer.from(probe), Buffer.from(known.tail)) !== 0) return 'rewritten'
   return now.size === known.size ? 'same' : 'grown'
 }
 

@@ -26,6 +26,8 @@ export const Settings = z.object({
   confirmDelete: z.boolean().default(true),
   defaultTreeFilter: TreeFilter.default('default'),
   window: WindowBounds.nullable().default(null),
+  /** The archive folder the user chose; null: `archive` in the data folder (archive.ts). */
+  archiveDir: z.string().nullable().default(null),
 })
 
 export type Settings = z.output<typeof Settings>

@@ -5,8 +5,8 @@
 import { z } from 'zod'
 import { Empty } from './common'
 
-/** Where a session root came from (pi spec 1: env, settings, default; or our own). */
-export const RootSource = z.enum(['cli', 'env', 'settings', 'default', 'user'])
+/** Where a session root came from (pi spec 1: env, settings, default; or our own: user, archive). */
+export const RootSource = z.enum(['cli', 'env', 'settings', 'default', 'user', 'archive'])
 
 /** A folder the library scans for sessions, and whether it could be read. */
 export const SessionRootInfo = z.object({
@@ -58,6 +58,7 @@ export const AppCommand = z.object({
     'toggle-hidden',
     'shortcuts',
     'settings',
+    'insights',
     'export',
   ]),
 })

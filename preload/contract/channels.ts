@@ -2,7 +2,8 @@
  * The channel names of the Pi Sessions API: `domain:action` in lowercase kebab
  * (ARCHITECTURE.md rule 2), one list per domain. Each prefix has its schemas in one contract
  * file: `app:*` and `settings:*` in app.ts, `library:*` in library.ts, `trash:*` in trash.ts,
- * `session:*` (view and edits) in session.ts, `export:*` in export.ts. This file imports nothing, so the sandboxed
+ * `archive:*` in archive.ts, `session:*` (view and edits) in session.ts, `insights:*` in
+ * insights.ts, `export:*` in export.ts. This file imports nothing, so the sandboxed
  * preload can whitelist channels without pulling in zod.
  */
 export const APP_CHANNELS = ['app:get-info', 'settings:get', 'settings:update'] as const
@@ -10,6 +11,10 @@ export const LIBRARY_CHANNELS = [
   'library:list-projects',
   'library:query-sessions',
   'library:get-session',
+  'library:select-sessions',
+  'library:star-sessions',
+  'library:describe-sessions',
+  'library:cancel-bulk',
   'library:refresh',
   'library:add-root',
   'library:remove-root',
@@ -22,7 +27,19 @@ export const SESSION_EDIT_CHANNELS = [
   'session:file-info',
   'session:reveal',
 ] as const
-export const TRASH_CHANNELS = ['trash:move-sessions', 'trash:list', 'trash:restore'] as const
+export const TRASH_CHANNELS = [
+  'trash:move-sessions',
+  'trash:list',
+  'trash:restore',
+  'trash:restore-many',
+] as const
+/** The `archive:*` channels: archive folder and moves in and out of it. */
+export const ARCHIVE_CHANNELS = [
+  'archive:move-sessions',
+  'archive:restore-sessions',
+  'archive:get-folder',
+  'archive:set-folder',
+] as const
 /** The `session:*` channels that read one session for the session view and branch tree. */
 export const SESSION_VIEW_CHANNELS = [
   'session:open',
@@ -42,13 +59,23 @@ export const EXPORT_CHANNELS = [
   'export:cancel',
 ] as const
 
+/** The `insights:*` channels: one per Insights chart. */
+export const INSIGHTS_CHANNELS = [
+  'insights:usage',
+  'insights:activity',
+  'insights:top',
+  'insights:disk',
+] as const
+
 /** Every channel of the API. */
 export const CHANNELS = [
   ...APP_CHANNELS,
   ...LIBRARY_CHANNELS,
   ...TRASH_CHANNELS,
+  ...ARCHIVE_CHANNELS,
   ...SESSION_VIEW_CHANNELS,
   ...SESSION_EDIT_CHANNELS,
+  ...INSIGHTS_CHANNELS,
   ...EXPORT_CHANNELS,
 ] as const
 
@@ -58,6 +85,7 @@ export type Channel = (typeof CHANNELS)[number]
 /** Events main pushes to the renderer: `domain:past-tense` (ARCHITECTURE.md rule 2). */
 export const EVENTS = [
   'library:changed',
+  'library:bulk-progressed',
   'app:command',
   'app:error',
   'export:progressed',

@@ -3,7 +3,7 @@
  * opaque strings: the renderer never sends a session path (ARCHITECTURE.md rule 5).
  */
 import { z } from 'zod'
-import { Empty, OpaqueId } from './common'
+import { Empty, MAX_BULK, OpaqueId, OperationId } from './common'
 
 /** Something the library could not read, and why (shown to the user, never hidden). */
 export const LibraryProblem = z.object({
@@ -96,6 +96,14 @@ export const LibraryRow = z.object({
   diagnosticCount: z.number().int(),
   /** A short human account of the damage or read error, when status is not ok. */
   problem: z.string().nullable(),
+  /** Messages with role `user`; 0 for an empty session (pi leaves these behind). */
+  userMessageCount: z.number().int(),
+  /** Image blocks in the session's messages. */
+  imageCount: z.number().int(),
+  /** Starred by the user in this app (kept in the app's data, never in the session file). */
+  starred: z.boolean(),
+  /** Lies in the app's archive folder (pi no longer lists it; opened read-only). */
+  archived: z.boolean(),
 })
 
 /** A session row as a query returns it: with its threading depth and search match. */
@@ -118,6 +126,9 @@ export const SessionSort = z.enum([
   'relevance',
 ])
 
+/** Which sessions a query keeps by a mark (starred, archived): only, none, or both. */
+export const MarkFilter = z.enum(['any', 'only', 'none'])
+
 /** `library:query-sessions` argument: scope, search text, filters and sort. */
 export const SessionQuery = z
   .object({
@@ -132,6 +143,25 @@ export const SessionQuery = z
     modifiedTo: z.number().nullable().default(null),
     /** Exact `provider/model` as listed in rows' `models`. */
     model: z.string().max(300).nullable().default(null),
+    /** Only sessions whose last activity is before this time, ms since epoch (exclusive). */
+    olderThan: z.number().nullable().default(null),
+    /**
+     * Only readable sessions without a single user message (the empty ones pi leaves
+     * behind); files that cannot be read at all are left to the `damaged` filter.
+     */
+    empty: z.boolean().default(false),
+    /** Only damaged or unreadable sessions. */
+    damaged: z.boolean().default(false),
+    /** Only sessions whose file is at least this many bytes. */
+    minSize: z.number().int().min(0).nullable().default(null),
+    /** Only sessions with at least one image. */
+    withImages: z.boolean().default(false),
+    /** Starred sessions only (`only`), unstarred only (`none`), or both. */
+    starred: MarkFilter.default('any'),
+    /** Archived sessions only (`only`), none of them (`none`), or both. */
+    archived: MarkFilter.default('any'),
+    /** Starred sessions before the others, each group in the chosen sort. */
+    starredFirst: z.boolean().default(false),
     sort: SessionSort.default('recent'),
     limit: z.number().int().min(1).max(100_000).default(100_000),
   })
@@ -151,6 +181,46 @@ export const SessionQueryResult = z.object({
   progress: LibraryProgress,
 })
 
+/**
+ * `library:select-sessions` result: every session the query matches (not only a page), with
+ * the totals the selection bar shows.
+ */
+export const SessionSelection = z.object({
+  ids: z.array(OpaqueId),
+  /** Bytes of all selected files. */
+  size: z.number().int(),
+  /** Selected sessions that are forks (their parent session is in the library). */
+  forks: z.number().int(),
+  /** Selected sessions that have forks in the library. */
+  parents: z.number().int(),
+  queryError: z.string().nullable(),
+})
+
+/** A session in a selection's description: its title and file size. */
+export const SessionBrief = z.object({ sessionId: OpaqueId, title: z.string(), size: z.number() })
+
+/**
+ * `library:describe-sessions` result: what a bulk action on these sessions would touch,
+ * judged now: totals, forks whose parent would go, and the sessions that seem to be running
+ * in pi (left out unless included one by one), with the reason.
+ */
+export const SessionsDescription = z.object({
+  count: z.number().int(),
+  size: z.number().int(),
+  forks: z.number().int(),
+  parents: z.number().int(),
+  /** Forks outside the selection whose parent session is in it. */
+  orphanedForks: z.number().int(),
+  running: z.array(SessionBrief.extend({ reason: z.string() })),
+  /** The first sessions of the selection, to name them. */
+  sample: z.array(SessionBrief),
+})
+
+/** `library:star-sessions` argument: star or unstar these sessions. */
+export const StarSessions = z
+  .object({ sessionIds: z.array(OpaqueId).min(1).max(MAX_BULK), starred: z.boolean() })
+  .strict()
+
 /** `library:list-projects` result. */
 export const ProjectList = z.object({
   projects: z.array(ProjectSummary),
@@ -164,6 +234,19 @@ export const ProjectList = z.object({
 export const LIBRARY_SCHEMAS = {
   'library:list-projects': { args: Empty, result: ProjectList },
   'library:query-sessions': { args: SessionQuery, result: SessionQueryResult },
+  'library:select-sessions': { args: SessionQuery, result: SessionSelection },
+  'library:star-sessions': {
+    args: StarSessions,
+    result: z.object({ changed: z.number().int() }),
+  },
+  'library:describe-sessions': {
+    args: z.object({ sessionIds: z.array(OpaqueId).max(MAX_BULK) }).strict(),
+    result: SessionsDescription,
+  },
+  'library:cancel-bulk': {
+    args: z.object({ operationId: OperationId }).strict(),
+    result: z.object({ cancelled: z.boolean() }),
+  },
   'library:get-session': {
     args: z.object({ sessionId: OpaqueId }).strict(),
     result: LibraryRow,
@@ -182,6 +265,12 @@ export const LIBRARY_SCHEMAS = {
 /** Events main pushes about the library. */
 export const LIBRARY_EVENTS = {
   'library:changed': z.object({ progress: LibraryProgress, revision: z.number().int() }),
+  /** How far a bulk action (trash, restore, archive, unarchive) got. */
+  'library:bulk-progressed': z.object({
+    operationId: OperationId,
+    done: z.number().int(),
+    total: z.number().int(),
+  }),
 } as const
 
 export type LibraryProblem = z.output<typeof LibraryProblem>
@@ -195,3 +284,7 @@ export type SessionQuery = z.output<typeof SessionQuery>
 export type SessionQueryInput = z.input<typeof SessionQuery>
 export type SessionQueryResult = z.output<typeof SessionQueryResult>
 export type ProjectList = z.output<typeof ProjectList>
+export type MarkFilter = z.output<typeof MarkFilter>
+export type SessionSelection = z.output<typeof SessionSelection>
+export type SessionsDescription = z.output<typeof SessionsDescription>
+export type SessionBrief = z.output<typeof SessionBrief>

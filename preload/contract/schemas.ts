@@ -6,6 +6,8 @@
 import type { z } from 'zod'
 import type { Channel } from './channels'
 import { APP_SCHEMAS } from './app'
+import { ARCHIVE_SCHEMAS } from './archive'
+import { INSIGHTS_SCHEMAS } from './insights'
 import { EXPORT_SCHEMAS } from './export'
 import { LIBRARY_SCHEMAS } from './library'
 import { SESSION_SCHEMAS } from './session'
@@ -16,7 +18,9 @@ export const CHANNEL_SCHEMAS = {
   ...APP_SCHEMAS,
   ...LIBRARY_SCHEMAS,
   ...TRASH_SCHEMAS,
+  ...ARCHIVE_SCHEMAS,
   ...SESSION_SCHEMAS,
+  ...INSIGHTS_SCHEMAS,
   ...EXPORT_SCHEMAS,
 } as const satisfies Record<Channel, { args: z.ZodType; result: z.ZodType }>
 
@@ -31,4 +35,6 @@ export * from './library'
 export * from './session'
 export * from './session-view'
 export * from './trash'
+export * from './archive'
+export * from './insights'
 export * from './export'

@@ -29,3 +29,14 @@ export function isLive(mtimeMs: number, nowMs: number): boolean {
   // A clock that runs behind the file system's (mtime ahead of now) counts within the window.
   return Math.abs(nowMs - mtimeMs) < LIVE_MS
 }
+
+/**
+ * A session whose file changed this recently is taken to be open in pi, which may still be
+ * writing it: bulk trash and archive leave it out unless the user includes it by name (ms).
+ * Wider than LIVE_MS on purpose: the "live" marker shows a session being written now, while
+ * a bulk action that moves files errs on the side of leaving a session alone.
+ */
+export const RUNNING_SESSION_MS = 30_000
+
+/** Progress of a bulk action is told at most this often (ms); its end is always told. */
+export const BULK_PROGRESS_MS = 100

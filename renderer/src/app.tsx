@@ -1,8 +1,9 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { EmptyState } from './features/library/EmptyState'
 import { ProjectList } from './features/library/ProjectList'
 import { SessionList } from './features/library/SessionList'
 import { SessionPane } from './features/session-view/SessionPane'
+import { useInsights } from './features/insights/store'
 import { QuickOpen } from './features/commands/QuickOpen'
 import { ShortcutsOverlay } from './features/commands/ShortcutsOverlay'
 import { SettingsDialog } from './features/settings/SettingsDialog'
@@ -16,6 +17,11 @@ import { runCommand } from './state/commands'
 import { useLibrary } from './state/library'
 import { useSettings } from './state/settings'
 import { startWiring } from './state/wiring'
+
+/** The Insights view and its charting library load when it first opens. */
+const InsightsView = lazy(() =>
+  import('./features/insights/InsightsView').then((m) => ({ default: m.InsightsView })),
+)
 
 function AppBar() {
   const problems = useLibrary((s) => s.problems)
@@ -76,6 +82,7 @@ export function App() {
   )
   const scanning = useLibrary((s) => s.progress.scanning)
   const load = useLibrary((s) => s.load)
+  const insights = useInsights((s) => s.open)
   useEffect(() => {
     const stop = startWiring()
     void load()
@@ -110,8 +117,16 @@ export function App() {
       ) : (
         <main className="layout">
           <ProjectList />
-          <SessionList />
-          <SessionPane />
+          {insights ? (
+            <Suspense fallback={<div className="loading">Loading Insights…</div>}>
+              <InsightsView />
+            </Suspense>
+          ) : (
+            <>
+              <SessionList />
+              <SessionPane />
+            </>
+          )}
         </main>
       )}
       <DeleteDialog />

@@ -2,45 +2,10 @@
  * Accessibility: an axe-core audit (WCAG 2 A/AA, colour contrast included) of
  * the main views in both themes, and the main flows driven from the keyboard alone.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { Page } from '@playwright/test'
+import { audit } from './axe'
 import { expect, test } from './harness'
 import { SettingsDialog } from './pages/settings-dialog'
 import { TrashPage } from './pages/trash-page'
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-)
-
-interface AxeViolation {
-  id: string
-  impact: string
-  help: string
-  nodes: { target: string[] }[]
-}
-
-/** Runs axe in the page (evaluate is not subject to the page's CSP) and returns violations. */
-async function audit(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource)
-  return page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> }
-      }
-    ).axe
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-    })
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target })),
-    }))
-  })
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the library passes an axe audit in the ${theme} theme`, async ({ library, page }) => {

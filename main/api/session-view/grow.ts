@@ -9,6 +9,8 @@
 import { open } from 'node:fs/promises'
 import {
   CURRENT_SESSION_VERSION,
+  classifyChange,
+  needsProbe,
   foldListing,
   labelChange,
   finishParse,
@@ -62,14 +64,6 @@ async function readAt(path: string, position: number, length: number): Promise<B
   } finally {
     await handle.close()
   }
-}
-
-/** Whether the bytes the view read are still the file's first bytes (its last ones compared). */
-async function prefixIntact(source: ViewSource): Promise<boolean> {
-  const { tail } = source.loaded
-  const at = source.stamp.size - tail.length
-  const now = await readAt(source.path, at, tail.length)
-  return Buffer.compare(now, Buffer.from(tail)) === 0
 }
 
 /**
@@ -188,10 +182,13 @@ export async function growSource(
 ): Promise<Growth> {
   const old = source.stamp
   if (sameIdentity(old, stamp)) return { kind: 'same' }
-  if (stamp.ino !== old.ino) return reload('the file was replaced', true)
-  if (stamp.size < old.size) return reload('the file was truncated', true)
-  if (!(await prefixIntact(source))) return reload('the file was rewritten', true)
-  if (stamp.size === old.size) {
+  const { tail } = source.loaded
+  const probe = needsProbe(old, stamp)
+    ? await readAt(source.path, old.size - tail.length, tail.length)
+    : Buffer.alloc(0)
+  const change = classifyChange({ ...old, tail }, stamp, probe)
+  if (change !== 'same' && change !== 'grown') return reload(`the file was ${change}`, true)
+  if (change === 'same') {
     source.stamp = { ...old, mtimeMs: stamp.mtimeMs }
     return { kind: 'same' }
   }

@@ -12,6 +12,7 @@ import type {
   SessionQueryInput,
   QueryRow,
   SessionSort,
+  MarkFilter,
 } from '../../../preload/contract/library'
 import type { ApiErrorData } from '../../../preload/contract/errors'
 import { call, errorData } from '../api/client'
@@ -26,6 +27,16 @@ export interface QueryState {
   modifiedFrom: number | null
   modifiedTo: number | null
   model: string | null
+  /** Cleanup filters (contract SessionQuery): last activity before, empty, damaged, size, images. */
+  olderThan: number | null
+  empty: boolean
+  damaged: boolean
+  minSize: number | null
+  withImages: boolean
+  starred: MarkFilter
+  /** Archived sessions: hidden from the usual scopes, alone in the Archived scope. */
+  archived: MarkFilter
+  starredFirst: boolean
   sort: SessionSort
 }
 
@@ -66,6 +77,10 @@ export interface LibraryState {
   loadMore(): void
   selectSession(sessionId: string | null): void
   setChecked(ids: string[]): void
+  /** Ticks every session the current query matches (not only the rows loaded). */
+  checkAllMatching(): Promise<void>
+  /** Stars or unstars sessions (kept by main in the app's data). */
+  setStarred(ids: string[], starred: boolean): Promise<void>
 }
 
 export const DEFAULT_QUERY: QueryState = {
@@ -75,6 +90,14 @@ export const DEFAULT_QUERY: QueryState = {
   modifiedFrom: null,
   modifiedTo: null,
   model: null,
+  olderThan: null,
+  empty: false,
+  damaged: false,
+  minSize: null,
+  withImages: false,
+  starred: 'any',
+  archived: 'none',
+  starredFirst: false,
   sort: 'threaded',
 }
 
@@ -194,6 +217,26 @@ export const useLibrary = create<LibraryState>((set, get) => {
 
     setChecked(ids) {
       set({ checkedIds: ids })
+    },
+
+    async checkAllMatching() {
+      const { projectId, query } = get()
+      try {
+        const selection = await call('library:select-sessions', { projectId, ...query })
+        set({ checkedIds: selection.ids })
+      } catch (error) {
+        set({ error: errorData(error) })
+      }
+    },
+
+    async setStarred(ids, starred) {
+      if (ids.length === 0) return
+      try {
+        // Main's change event brings the rows with their new stars (wiring.ts).
+        await call('library:star-sessions', { sessionIds: ids, starred })
+      } catch (error) {
+        set({ error: errorData(error) })
+      }
     },
   }
 })

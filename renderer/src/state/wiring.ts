@@ -12,6 +12,7 @@ import { useLibrary } from './library'
 import { useSessionView } from './session'
 import { checkOpenSession, useSessionFile } from './session-file'
 import { useSettings } from './settings'
+import { useTrash } from './trash'
 
 /** Starts every link; returns the function that stops them all. */
 export function startWiring(): () => void {
@@ -65,6 +66,10 @@ function startEvents(): () => void {
       useLibrary.setState({
         error: { code: 'internal', message: `The app hit an unexpected error: ${payload.message}` },
       })
+      return
+    }
+    if (event === 'library:bulk-progressed') {
+      useTrash.getState().progressed(payload.operationId, payload.done, payload.total)
       return
     }
     if (event !== 'library:changed') return

@@ -75,23 +75,46 @@ export function ancestry(rows: readonly TreeRow[], index: number): number[] {
   return out.reverse()
 }
 
-function shownChildren(
-  rows: readonly TreeRow[],
-  visible: Uint8Array,
-): { roots: number[]; kids: number[][] } {
-  const nearest = new Int32Array(rows.length)
-  const kids: number[][] = new Array(rows.length)
+/**
+ * Shown children of every shown row, as one flat list (`list[start[r]..start[r + 1])` are row
+ * r's, in row order): no array per row, which at 100,000 rows is most of the layout's cost.
+ */
+interface ShownKids {
+  roots: number[]
+  start: Int32Array
+  list: Int32Array
+}
+
+function shownChildren(rows: readonly TreeRow[], visible: Uint8Array): ShownKids {
+  const n = rows.length
+  const up = new Int32Array(n)
+  const count = new Int32Array(n + 1)
   const roots: number[] = []
-  for (let i = 0; i < rows.length; i++) {
+  for (let i = 0; i < n; i++) {
     const p = (rows[i] as TreeRow).parent
     // Rows come in pre-order, so a parent's nearest shown ancestor is already known.
-    const up = p < 0 ? -1 : visible[p] ? p : (nearest[p] as number)
-    nearest[i] = up
+    const nearest = p < 0 ? -1 : visible[p] ? p : (up[p] as number)
+    up[i] = nearest
     if (!visible[i]) continue
-    if (up < 0) roots.push(i)
-    else (kids[up] ??= []).push(i)
+    if (nearest < 0) roots.push(i)
+    else count[nearest + 1] = (count[nearest + 1] as number) + 1
   }
-  return { roots, kids }
+  const start = new Int32Array(n + 1)
+  for (let i = 0; i < n; i++) start[i + 1] = (start[i] as number) + (count[i + 1] as number)
+  const fill = start.slice(0, n)
+  const list = new Int32Array(start[n] as number)
+  for (let i = 0; i < n; i++) {
+    const nearest = up[i] as number
+    if (!visible[i] || nearest < 0) continue
+    list[fill[nearest] as number] = i
+    fill[nearest] = (fill[nearest] as number) + 1
+  }
+  return { roots, start, list }
+}
+
+/** Row `row`'s shown children (a view into the flat list). */
+function kidsOf(kids: ShownKids, row: number): Int32Array {
+  return kids.list.subarray(kids.start[row] as number, kids.start[row + 1] as number)
 }
 
 /** Appends `from[start..end)` to `to` (no spread: lines can hold 50,000 items). */
@@ -149,7 +172,8 @@ export function buildTreeData(rows: readonly TreeRow[], opts: LayoutOptions): Tr
       shown++
     }
   }
-  const { roots, kids } = shownChildren(rows, visible)
+  const kids = shownChildren(rows, visible)
+  const { roots } = kids
   const lines = new Set<TreeItem[]>()
   const data: TreeItem[] = []
   // Work: append to `out` the line starting at `start` (`depth` = nesting level of `out`).
@@ -162,11 +186,11 @@ export function buildTreeData(rows: readonly TreeRow[], opts: LayoutOptions): Tr
       work.push({ start: row, out: flatInto, depth: depth - 1 })
       return null
     }
-    const own = kids[row] ?? []
+    const own = kidsOf(kids, row)
     const folder: TreeItem = { id: itemId(row), row, head: true, branches: own.length }
     if (own.length === 0) return folder
     const children: TreeItem[] = []
-    for (const side of own.slice(1)) {
+    for (const side of own.subarray(1)) {
       const f = sideFolder(side, depth + 1, children)
       if (f) children.push(f)
     }
@@ -182,12 +206,12 @@ export function buildTreeData(rows: readonly TreeRow[], opts: LayoutOptions): Tr
       for (let row = start; ;) {
         const item: TreeItem = { id: itemId(row), row }
         out.push(item)
-        const own = kids[row] ?? []
+        const own = kidsOf(kids, row)
         if (own.length === 0) break
         if (own.length > 1) {
           item.branches = own.length
           const sides: TreeItem[] = []
-          for (const side of own.slice(1)) {
+          for (const side of own.subarray(1)) {
             const f = sideFolder(side, depth + 1, out)
             if (f) sides.push(f)
           }

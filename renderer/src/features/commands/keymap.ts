@@ -24,6 +24,7 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: `${mod}+R`, command: 'refresh', description: 'Refresh the library' },
   { keys: `${mod}+H`, command: 'toggle-hidden', description: 'Show or hide hidden entries' },
   { keys: `${mod}+,`, command: 'settings', description: 'Settings' },
+  { keys: `${mod}+I`, command: 'insights', description: 'Show or hide Insights' },
   { keys: '?', command: 'shortcuts', description: 'This list of shortcuts' },
 ]
 
@@ -48,6 +49,7 @@ export function commandFor(e: KeyboardEvent): CommandName | null {
     if (key === 'r') return 'refresh'
     if (key === 'h') return 'toggle-hidden'
     if (key === ',') return 'settings'
+    if (key === 'i') return 'insights'
     if (key === 'backspace' && e.metaKey) return 'delete'
     return null
   }

@@ -1,9 +1,10 @@
-import type { KeyboardEvent } from 'react'
+import type { KeyboardEvent, ReactNode } from 'react'
 import type { ProjectSummary } from '../../../../preload/contract/library'
-import { useLibrary } from '../../state/library'
+import { useLibrary, type QueryState } from '../../state/library'
 import { age, cost, fullDate, lastSegment } from './format'
 import { RootsPanel } from './RootsPanel'
 import { RecentlyDeleted } from '../trash/RecentlyDeleted'
+import { InsightsEntry } from '../insights/InsightsEntry'
 
 function ProjectRow({ project, selected }: { project: ProjectSummary; selected: boolean }) {
   const setScope = useLibrary((s) => s.setScope)
@@ -46,6 +47,31 @@ function ProjectRow({ project, selected }: { project: ProjectSummary; selected: 
   )
 }
 
+/** A scope above the projects (all, starred, archived): one button in the list. */
+function ScopeItem(props: {
+  testId: string
+  selected: boolean
+  title: string
+  onClick(): void
+  children?: ReactNode
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={`project-item all${props.selected ? ' selected' : ''}`}
+        data-testid={props.testId}
+        aria-current={props.selected ? 'true' : undefined}
+        tabIndex={props.selected ? 0 : -1}
+        onClick={props.onClick}
+      >
+        <span className="project-title">{props.title}</span>
+        {props.children}
+      </button>
+    </li>
+  )
+}
+
 /** Arrow keys, Home and End move the focus between the project buttons of the list. */
 function moveFocus(e: KeyboardEvent<HTMLUListElement>): void {
   const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End']
@@ -68,32 +94,49 @@ function moveFocus(e: KeyboardEvent<HTMLUListElement>): void {
 export function ProjectList() {
   const projects = useLibrary((s) => s.projects)
   const selectedId = useLibrary((s) => s.projectId)
+  const starredScope = useLibrary((s) => s.query.starred === 'only')
+  const archivedScope = useLibrary((s) => s.query.archived === 'only')
   const setScope = useLibrary((s) => s.setScope)
+  const setQuery = useLibrary((s) => s.setQuery)
+  const allSelected = selectedId === null && !starredScope && !archivedScope
+  /** The All, Starred and Archived scopes: every project, by mark. */
+  const scope = (marks: Partial<QueryState>) => {
+    setQuery({ starred: 'any', archived: 'none', starredFirst: false, ...marks })
+    setScope(null)
+  }
   const total = projects.reduce((n, p) => n + p.sessionCount, 0)
   const totalCost = projects.reduce((n, p) => n + p.cost, 0)
   return (
     <nav className="project-list" aria-label="Projects">
+      <InsightsEntry />
       <h2 className="pane-title">
         Projects <span className="count">{projects.length}</span>
       </h2>
       {/* One tab stop for the list (the selected project); arrows move between projects. */}
       <ul onKeyDown={moveFocus}>
-        <li>
-          <button
-            type="button"
-            className={`project-item all${selectedId === null ? ' selected' : ''}`}
-            data-testid="project-all"
-            aria-current={selectedId === null ? 'true' : undefined}
-            tabIndex={selectedId === null ? 0 : -1}
-            onClick={() => setScope(null)}
-          >
-            <span className="project-title">All projects</span>
-            <span className="project-meta">
-              <span>{total} sessions</span>
-              {totalCost > 0 && <span>{cost(totalCost)}</span>}
-            </span>
-          </button>
-        </li>
+        <ScopeItem
+          testId="project-all"
+          selected={allSelected}
+          title="All projects"
+          onClick={() => scope({})}
+        >
+          <span className="project-meta">
+            <span>{total} sessions</span>
+            {totalCost > 0 && <span>{cost(totalCost)}</span>}
+          </span>
+        </ScopeItem>
+        <ScopeItem
+          testId="scope-starred"
+          selected={starredScope}
+          title="★ Starred"
+          onClick={() => scope({ starred: 'only', archived: 'any', starredFirst: true })}
+        />
+        <ScopeItem
+          testId="scope-archived"
+          selected={archivedScope}
+          title="Archived"
+          onClick={() => scope({ archived: 'only' })}
+        />
         {projects.map((project) => (
           <ProjectRow key={project.id} project={project} selected={project.id === selectedId} />
         ))}

@@ -5,13 +5,15 @@ import { useLibrary } from '../../state/library'
 
 /**
  * The folders the library reads, with a form to add one (persisted in settings) and a
- * button to remove a folder the user added. pi's own folders cannot be removed.
+ * button to remove a folder the user added. pi's own folders cannot be removed. The archive
+ * folder (where archived sessions go) is one of them; another can be chosen while it is empty.
  */
 export function RootsPanel({ startOpen = false }: { startOpen?: boolean }) {
   const info = useLibrary((s) => s.info)
   const roots = info?.roots ?? []
   const load = useLibrary((s) => s.load)
   const [path, setPath] = useState('')
+  const [archivePath, setArchivePath] = useState('')
   const [error, setError] = useState<ApiErrorData | null>(null)
   const [busy, setBusy] = useState(false)
   // Controlled, so a re-render (the library refreshing meanwhile) never folds it back.
@@ -77,6 +79,28 @@ export function RootsPanel({ startOpen = false }: { startOpen?: boolean }) {
         />
         <button type="submit" className="ghost" disabled={busy || !path.trim()}>
           Add folder
+        </button>
+      </form>
+      <form
+        className="add-root"
+        onSubmit={(e) => {
+          e.preventDefault()
+          const chosen = archivePath.trim() || null
+          void run(() => call('archive:set-folder', { path: chosen })).then(() =>
+            setArchivePath(''),
+          )
+        }}
+      >
+        <input
+          type="text"
+          aria-label="Archive folder"
+          data-testid="archive-folder-input"
+          placeholder="Archive folder (empty: the default)"
+          value={archivePath}
+          onChange={(e) => setArchivePath(e.target.value)}
+        />
+        <button type="submit" className="ghost" disabled={busy}>
+          Set archive folder
         </button>
       </form>
       {error && (

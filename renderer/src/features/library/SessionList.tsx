@@ -6,8 +6,8 @@ import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
 import { useSessionView } from '../../state/session'
 import { useTrash } from '../../state/trash'
-import { useExport } from '../export/store'
 import { age, bytes, cost, fullDate, oneLine } from './format'
+import { BulkBar } from './BulkBar'
 import { SessionToolbar } from './SessionToolbar'
 import './library.css'
 
@@ -56,6 +56,18 @@ function SessionListItem({
       <SessionCheck session={session} />
       <button
         type="button"
+        className={`star-toggle${session.starred ? ' on' : ''}`}
+        data-testid="star-toggle"
+        aria-pressed={session.starred}
+        aria-label={session.starred ? `Unstar ${title}` : `Star ${title}`}
+        title={session.starred ? 'Starred (click to unstar)' : 'Star this session'}
+        tabIndex={-1}
+        onClick={() => void useLibrary.getState().setStarred([session.id], !session.starred)}
+      >
+        {session.starred ? '★' : '☆'}
+      </button>
+      <button
+        type="button"
         className={`session-item status-${session.status}${selected ? ' selected' : ''}`}
         style={
           session.depth > 0
@@ -68,6 +80,8 @@ function SessionListItem({
         data-file-name={session.fileName}
         data-match-entry-id={session.matchEntryId ?? undefined}
         data-parent-id={session.parentId ?? undefined}
+        data-starred={session.starred ? 'true' : undefined}
+        data-archived={session.archived ? 'true' : undefined}
         aria-current={selected ? 'true' : undefined}
         tabIndex={tabbable ? 0 : -1}
         onKeyDown={(e) => {
@@ -105,6 +119,15 @@ function SessionListItem({
             </span>
           )}
           {session.cost > 0 && <span>{cost(session.cost)}</span>}
+          {session.archived && (
+            <span
+              className="badge"
+              data-testid="archived-badge"
+              title="Archived: pi no longer lists it; read-only"
+            >
+              archived
+            </span>
+          )}
           <span>{bytes(session.size)}</span>
           {session.status !== 'ok' && (
             <span
@@ -200,19 +223,20 @@ export function SessionList() {
   const projectId = useLibrary((s) => s.projectId)
   const project = useLibrary((s) => s.projects.find((p) => p.id === s.projectId))
   const list = useRef<VirtuosoHandle>(null)
-  const checkedIds = useLibrary((s) => s.checkedIds)
+  const scopeName = useLibrary((s) =>
+    s.query.archived === 'only'
+      ? 'Archived'
+      : s.query.starred === 'only'
+        ? 'Starred'
+        : 'All projects',
+  )
   const askToDelete = useTrash((s) => s.askToDelete)
-  const deleteTargets = () => {
-    const ids = checkedIds.length > 0 ? checkedIds : selectedId ? [selectedId] : []
-    return rows.filter((r) => ids.includes(r.id))
-  }
   useEffect(
     () =>
       registerCommand('delete', () => {
-        // Read the latest rows and selection when the command runs.
-        const { rows: now, checkedIds: checked, selectedSessionId } = useLibrary.getState()
-        const ids = checked.length > 0 ? checked : selectedSessionId ? [selectedSessionId] : []
-        askToDelete(now.filter((r) => ids.includes(r.id)))
+        // Read the latest selection when the command runs.
+        const { checkedIds: checked, selectedSessionId } = useLibrary.getState()
+        askToDelete(checked.length > 0 ? checked : selectedSessionId ? [selectedSessionId] : [])
       }),
     [askToDelete],
   )
@@ -246,35 +270,13 @@ export function SessionList() {
       }}
     >
       <h2 className="pane-title" title={project?.displayName}>
-        {projectId === null ? 'All projects' : (project?.displayName ?? 'Sessions')}
+        {projectId !== null ? (project?.displayName ?? 'Sessions') : scopeName}
         <span className="count" data-testid="session-count">
           {matched === total ? total : `${matched} of ${total}`}
         </span>
       </h2>
       <SessionToolbar />
-      {checkedIds.length > 0 && (
-        <div className="bulk-bar" data-testid="bulk-bar">
-          <span>{checkedIds.length} selected</span>
-          <button
-            type="button"
-            className="link"
-            onClick={() => useLibrary.getState().setChecked([])}
-          >
-            Clear
-          </button>
-          <button
-            type="button"
-            className="ghost"
-            data-testid="bulk-export"
-            onClick={() => useExport.getState().open({ kind: 'batch', sessionIds: checkedIds })}
-          >
-            Export…
-          </button>
-          <button type="button" className="danger" onClick={() => askToDelete(deleteTargets())}>
-            Move to trash…
-          </button>
-        </div>
-      )}
+      <BulkBar />
       <Progress />
       {queryError && (
         <p className="error-text" role="alert" data-testid="query-error">

@@ -3,6 +3,7 @@ import type { SessionSort } from '../../../../preload/contract/library'
 import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
 import { CheckField, ChoiceField } from '../../components/fields'
+import { CleanupFilters } from './CleanupFilters'
 
 const SORTS: { value: SessionSort; label: string }[] = [
   { value: 'threaded', label: 'Threaded' },
@@ -102,6 +103,10 @@ export function SessionToolbar() {
           />
         </label>
       </div>
+      <details className="cleanup" data-testid="cleanup-filters">
+        <summary>Cleanup filters</summary>
+        <CleanupFilters />
+      </details>
     </div>
   )
 }

@@ -1,62 +1,90 @@
-import { useState } from 'react'
 import { bytes, oneLine } from '../library/format'
 import { useTrash } from '../../state/trash'
 import { useModal } from '../../components/dialogs'
-
-/** Sessions touched this recently are probably open in pi. */
-const RECENT_MS = 60_000
+import { BulkProgress } from './BulkProgress'
 
 /**
- * Confirms a move to the trash: names every session and its size, and warns about forks
- * that lose their parent and sessions modified in the last minute (likely open in pi).
+ * Confirms a move to the trash or to the archive with main's description of the selection: the first
+ * sessions by name, the totals, forks that lose their parent, and the sessions that seem
+ * to be running in pi (left out unless ticked one by one). While the move runs it shows the
+ * progress and a Cancel that stops after the session in hand.
  */
 export function DeleteDialog() {
-  const rows = useTrash((s) => s.confirming)
+  const confirming = useTrash((s) => s.confirming)
   const busy = useTrash((s) => s.busy)
   const confirm = useTrash((s) => s.confirm)
   const cancel = useTrash((s) => s.cancel)
-  // When the dialog opened: "modified in the last minute" is judged at that moment.
-  const [openedAt, setOpenedAt] = useState(0)
-  const dialog = useModal(rows !== null, () => setOpenedAt(Date.now()))
+  const includeRunning = useTrash((s) => s.includeRunning)
+  const dialog = useModal(confirming !== null)
 
-  if (!rows) return <dialog ref={dialog} />
-  const ids = new Set(rows.map((r) => r.id))
-  // Every fork of a deleted session, listed or not (a search may hide them).
-  const orphaned = [...new Set(rows.flatMap((r) => r.forkIds))].filter((id) => !ids.has(id))
-  const recent = rows.filter((r) => openedAt - Math.max(r.modified, r.fileModified) < RECENT_MS)
-  const total = rows.reduce((n, r) => n + r.size, 0)
+  if (!confirming) return <dialog ref={dialog} />
+  const d = confirming.description
+  const archive = confirming.action === 'archive'
+  const count = confirming.ids.length
+  const running = d?.running ?? []
+  const leftOut = running.filter((r) => !confirming.include.includes(r.sessionId)).length
 
   return (
     <dialog
       ref={dialog}
       className="dialog"
       data-testid="delete-dialog"
-      onCancel={cancel}
+      data-ready={d ? 'true' : 'false'}
+      data-action={confirming.action}
+      onCancel={(e) => {
+        e.preventDefault()
+        if (!busy) cancel()
+      }}
       aria-labelledby="delete-title"
     >
       <h2 id="delete-title">
-        Move {rows.length === 1 ? 'this session' : `${rows.length} sessions`} to the trash?
+        {archive ? 'Archive' : 'Move'} {count === 1 ? 'this session' : `${count} sessions`}
+        {archive ? '?' : ' to the trash?'}
       </h2>
       <ul className="dialog-list">
-        {rows.map((r) => (
-          <li key={r.id}>
-            {oneLine(r.name ?? r.firstMessage)} <span className="muted">({bytes(r.size)})</span>
+        {d?.sample.map((r) => (
+          <li key={r.sessionId}>
+            {oneLine(r.title)} <span className="muted">({bytes(r.size)})</span>
           </li>
         ))}
       </ul>
-      <p className="muted">{bytes(total)} in all. They can be restored from “Recently deleted”.</p>
-      {orphaned.length > 0 && (
+      {d && d.count > d.sample.length && (
+        <p className="muted">and {d.count - d.sample.length} more.</p>
+      )}
+      {d && (
+        <p className="muted" data-testid="delete-totals">
+          {bytes(d.size)} in all
+          {d.forks > 0 && `; ${d.forks} ${d.forks === 1 ? 'is a fork' : 'are forks'}`}
+          {d.parents > 0 && `; ${d.parents} ${d.parents === 1 ? 'has' : 'have'} forks`}. They can be
+          restored from “Recently deleted”.
+        </p>
+      )}
+      {d && d.orphanedForks > 0 && (
         <p className="warn-text" data-testid="warn-forks">
-          {orphaned.length} {orphaned.length === 1 ? 'fork keeps' : 'forks keep'} pointing at a
-          deleted parent session.
+          {d.orphanedForks} {d.orphanedForks === 1 ? 'fork keeps' : 'forks keep'} pointing at a
+          parent session that {archive ? 'pi will no longer list' : 'is deleted'}.
         </p>
       )}
-      {recent.length > 0 && (
-        <p className="warn-text" data-testid="warn-recent">
-          {recent.length === 1 ? 'One session was' : `${recent.length} sessions were`} modified in
-          the last minute and may still be open in pi.
-        </p>
+      {running.length > 0 && (
+        <div className="running-list" data-testid="warn-recent">
+          <p className="warn-text">
+            {running.length === 1 ? 'One session seems' : `${running.length} sessions seem`} to be
+            running in pi and {leftOut === 1 ? 'is' : 'are'} left out unless you tick{' '}
+            {running.length === 1 ? 'it' : 'them'}:
+          </p>
+          {running.map((r) => (
+            <label key={r.sessionId} className="check" data-testid="running-session">
+              <input
+                type="checkbox"
+                checked={confirming.include.includes(r.sessionId)}
+                onChange={(e) => includeRunning(r.sessionId, e.target.checked)}
+              />
+              {oneLine(r.title)} <span className="muted">({r.reason})</span>
+            </label>
+          ))}
+        </div>
       )}
+      <BulkProgress />
       <div className="dialog-actions">
         <button type="button" className="ghost" onClick={cancel} disabled={busy}>
           Cancel
@@ -65,10 +93,10 @@ export function DeleteDialog() {
           type="button"
           className="danger"
           onClick={() => void confirm()}
-          disabled={busy}
+          disabled={busy || !d || d.count - leftOut === 0}
           autoFocus
         >
-          Move to trash
+          {archive ? 'Archive' : 'Move to trash'}
         </button>
       </div>
     </dialog>

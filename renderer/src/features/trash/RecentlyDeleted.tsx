@@ -1,46 +1,116 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
+import type { DeletedSessionView } from '../../../../preload/contract/trash'
 import { age, bytes, fullDate, oneLine } from '../library/format'
 import { useTrash } from '../../state/trash'
 
-/** The sessions the app moved to the trash, newest first, each with Restore. */
+function DeletedItem({
+  d,
+  checked,
+  onCheck,
+}: {
+  d: DeletedSessionView
+  checked: boolean
+  onCheck(checked: boolean): void
+}) {
+  const busy = useTrash((s) => s.busy)
+  const restore = useTrash((s) => s.restore)
+  return (
+    <li data-testid="deleted-item" data-file-name={d.fileName}>
+      {d.restorable && (
+        <input
+          type="checkbox"
+          aria-label={`Select ${oneLine(d.title)}`}
+          data-testid="deleted-check"
+          checked={checked}
+          onChange={(e) => onCheck(e.target.checked)}
+        />
+      )}
+      <span title={`${d.cwd ?? ''}\n${d.fileName}`}>{oneLine(d.title)}</span>{' '}
+      <span className="muted" title={fullDate(d.deletedAt)}>
+        {age(d.deletedAt)} · {bytes(d.size)}
+      </span>
+      {d.restorable ? (
+        <button type="button" className="link" disabled={busy} onClick={() => void restore(d.id)}>
+          Restore
+        </button>
+      ) : (
+        <span className="muted">
+          {' '}
+          {d.inTrash ? '· restore from the system Trash' : '· trash emptied'}
+        </span>
+      )}
+    </li>
+  )
+}
+
+/**
+ * The sessions the app moved to the trash, newest first, grouped by deletion: each with
+ * Restore, a multi-select restore, and "restore all" per deletion.
+ */
 export function RecentlyDeleted() {
   const deleted = useTrash((s) => s.deleted)
   const busy = useTrash((s) => s.busy)
   const loadDeleted = useTrash((s) => s.loadDeleted)
-  const restore = useTrash((s) => s.restore)
+  const restoreMany = useTrash((s) => s.restoreMany)
+  const [checked, setChecked] = useState<string[]>([])
   useEffect(() => {
     void loadDeleted()
   }, [loadDeleted])
+  const present = checked.filter((id) => deleted.some((d) => d.id === id))
+  // Deletions in order, each with its entries (one confirmed move is one deletion).
+  const groups: { key: string; items: DeletedSessionView[] }[] = []
+  for (const d of deleted) {
+    const key = d.batchId ?? d.id
+    const group = groups.find((g) => g.key === key)
+    if (group) group.items.push(d)
+    else groups.push({ key, items: [d] })
+  }
 
   return (
     <details className="roots-panel" data-testid="recently-deleted">
       <summary>Recently deleted ({deleted.filter((d) => d.inTrash).length})</summary>
       {deleted.length === 0 && <p className="muted">Nothing deleted from the app yet.</p>}
-      <ul>
-        {deleted.map((d) => (
-          <li key={d.id} data-testid="deleted-item" data-file-name={d.fileName}>
-            <span title={`${d.cwd ?? ''}\n${d.fileName}`}>{oneLine(d.title)}</span>{' '}
-            <span className="muted" title={fullDate(d.deletedAt)}>
-              {age(d.deletedAt)} · {bytes(d.size)}
-            </span>
-            {d.restorable ? (
-              <button
-                type="button"
-                className="link"
-                disabled={busy}
-                onClick={() => void restore(d.id)}
-              >
-                Restore
-              </button>
-            ) : (
-              <span className="muted">
-                {' '}
-                {d.inTrash ? '· restore from the system Trash' : '· trash emptied'}
-              </span>
+      {present.length > 0 && (
+        <button
+          type="button"
+          className="link"
+          disabled={busy}
+          data-testid="restore-checked"
+          onClick={() => void restoreMany(present).then(() => setChecked([]))}
+        >
+          Restore {present.length} selected
+        </button>
+      )}
+      {groups.map((g) => {
+        const restorable = g.items.filter((d) => d.restorable).map((d) => d.id)
+        return (
+          <ul key={g.key} data-testid="deletion">
+            {g.items.length > 1 && restorable.length > 0 && (
+              <li className="deletion-head">
+                <button
+                  type="button"
+                  className="link"
+                  disabled={busy}
+                  data-testid="restore-deletion"
+                  onClick={() => void restoreMany(restorable)}
+                >
+                  Restore all {restorable.length} from this deletion
+                </button>
+              </li>
             )}
-          </li>
-        ))}
-      </ul>
+            {g.items.map((d) => (
+              <DeletedItem
+                key={d.id}
+                d={d}
+                checked={present.includes(d.id)}
+                onCheck={(on) =>
+                  setChecked(on ? [...present, d.id] : present.filter((id) => id !== d.id))
+                }
+              />
+            ))}
+          </ul>
+        )
+      })}
     </details>
   )
 }

@@ -1,0 +1,33 @@
+/**
+ * The sidebar entry that opens and closes the Insights view, and the `insights` command
+ * (menu and Ctrl+I). Kept apart from the view so the charts load only when it opens.
+ */
+import { useEffect } from 'react'
+import { registerCommand } from '../../state/commands'
+import { useInsights } from './store'
+
+/** The sidebar entry that opens and closes the Insights view. */
+export function InsightsEntry() {
+  const open = useInsights((s) => s.open)
+  const setOpen = useInsights((s) => s.setOpen)
+  useEffect(
+    () =>
+      registerCommand('insights', () => {
+        const state = useInsights.getState()
+        state.setOpen(!state.open)
+      }),
+    [],
+  )
+  return (
+    <button
+      type="button"
+      className={`ghost insights-entry${open ? ' selected' : ''}`}
+      aria-pressed={open}
+      data-testid="insights-entry"
+      title="Insights: cost, tokens, activity and disk use (Ctrl+I)"
+      onClick={() => setOpen(!open)}
+    >
+      Insights
+    </button>
+  )
+}

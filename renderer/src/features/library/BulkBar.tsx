@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react'
+import type { SessionsDescription } from '../../../../preload/contract/library'
+import { call } from '../../api/client'
+import { useLibrary } from '../../state/library'
+import { useTrash } from '../../state/trash'
+import { useExport } from '../export/store'
+import { bytes } from './format'
+
+/** main's totals of the ticked sessions, re-asked when the ticks change. */
+function useTotals(ids: string[]): SessionsDescription | null {
+  const [totals, setTotals] = useState<SessionsDescription | null>(null)
+  useEffect(() => {
+    let current = true
+    const timer = setTimeout(() => {
+      call('library:describe-sessions', { sessionIds: ids }).then(
+        (d) => current && setTotals(d),
+        () => current && setTotals(null),
+      )
+    }, 100)
+    return () => {
+      current = false
+      clearTimeout(timer)
+    }
+  }, [ids])
+  return totals
+}
+
+/**
+ * The bar over the list: "select all N matching" (every session the search and filters
+ * match, not only the rows loaded), and for the ticked sessions their count, size, forks
+ * and parents of forks, with star, unstar, archive (or unarchive) and move to trash.
+ */
+export function BulkBar() {
+  const checkedIds = useLibrary((s) => s.checkedIds)
+  const matched = useLibrary((s) => s.matched)
+  const { setChecked, checkAllMatching, setStarred } = useLibrary.getState()
+  const askToDelete = useTrash((s) => s.askToDelete)
+  const askToArchive = useTrash((s) => s.askToArchive)
+  const unarchive = useTrash((s) => s.unarchive)
+  const busy = useTrash((s) => s.busy)
+  const inArchive = useLibrary((s) => s.query.archived === 'only')
+  const totals = useTotals(checkedIds)
+  const showTotals = totals !== null && totals.count === checkedIds.length
+  return (
+    <div className="bulk-bar" data-testid="bulk-bar">
+      {checkedIds.length > 0 && (
+        <span data-testid="bulk-count">
+          {checkedIds.length} selected
+          {showTotals && ` · ${bytes(totals.size)}`}
+          {showTotals && totals.forks > 0 && ` · ${totals.forks} forks`}
+          {showTotals && totals.parents > 0 && ` · ${totals.parents} parents of forks`}
+        </span>
+      )}
+      {matched > 0 && checkedIds.length < matched && (
+        <button
+          type="button"
+          className="link"
+          data-testid="select-all-matching"
+          onClick={() => void checkAllMatching()}
+        >
+          Select all {matched} matching
+        </button>
+      )}
+      {checkedIds.length > 0 && (
+        <>
+          <button type="button" className="link" onClick={() => setChecked([])}>
+            Clear
+          </button>
+          <button
+            type="button"
+            className="link"
+            data-testid="bulk-star"
+            onClick={() => void setStarred(checkedIds, true)}
+          >
+            Star
+          </button>
+          <button type="button" className="link" onClick={() => void setStarred(checkedIds, false)}>
+            Unstar
+          </button>
+          {inArchive ? (
+            <button
+              type="button"
+              className="link"
+              data-testid="bulk-unarchive"
+              disabled={busy}
+              onClick={() => void unarchive(checkedIds)}
+            >
+              Unarchive
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="link"
+              data-testid="bulk-archive"
+              onClick={() => askToArchive(checkedIds)}
+            >
+              Archive…
+            </button>
+          )}
+          <button
+            type="button"
+            className="link"
+            data-testid="bulk-export"
+            onClick={() => useExport.getState().open({ kind: 'batch', sessionIds: checkedIds })}
+          >
+            Export…
+          </button>
+          <button type="button" className="danger" onClick={() => askToDelete(checkedIds)}>
+            Move to trash…
+          </button>
+        </>
+      )}
+    </div>
+  )
+}
