@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { version } from '../package.json'
 import { parseCli } from './cli'
 import { EVENT_CHANNEL } from '../preload/contract/channels'
+import { exportDialogs } from './electron/dialogs'
 import { registerIpc } from './electron/ipc'
 import { installMenu } from './electron/menu'
 import { isAppUrl } from './electron/options'
@@ -49,6 +50,7 @@ async function start(): Promise<void> {
     desktop: {
       showItemInFolder: (p) => shell.showItemInFolder(p),
       openPath: (p) => shell.openPath(p),
+      ...exportDialogs,
     },
   })
   const root = pathToFileURL(source.indexHtml).href

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const host = await startHttpHost({
     handlers: services.handlers,
     events: services.events,
+    downloads: services.downloads,
     log: services.log,
     token,
     staticDir,

@@ -3,9 +3,11 @@
  * settings, the library and the handler table.
  */
 import type { DesktopActions, HandlerTable } from './api/context'
+import { join } from 'node:path'
 import { createHandlers } from './api/handlers'
 import { mkdir } from 'node:fs/promises'
 import { archiveFolder } from './library/archive'
+import { ExportDownloads } from './export/downloads'
 import { SessionLibrary } from './library/library'
 import type { WorkerScript } from './library/read-pool'
 import { allRoots, resolveSessionRoots, type ResolvedRoots } from './library/roots'
@@ -39,6 +41,8 @@ export interface Services {
   /** Everything main pushes to the renderer. */
   events: EventHub
   log: Logger
+  /** Server mode: finished exports for the browser to fetch (absent in the desktop app). */
+  downloads?: ExportDownloads
   /** Warnings to show or log (settings set aside, unreadable pi settings...). */
   warnings: string[]
 }
@@ -69,6 +73,10 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   for (const warning of warnings) log.info(warning)
   catchUnexpected(log, (message) => events.emit('app:error', { message }))
   await library.start()
+  // The desktop app writes exports where the save dialog says; server mode offers downloads.
+  const downloads = options.desktop
+    ? undefined
+    : new ExportDownloads(join(options.dataDir, 'exports'))
   const handlers = createHandlers({
     library,
     resolved,
@@ -76,9 +84,10 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     dataDir: options.dataDir,
     demoDir: options.demoDir ?? null,
     desktop: options.desktop,
+    downloads,
     events,
     host: options.host,
     version: options.version,
   })
-  return { resolved, settings, library, handlers, warnings, events, log }
+  return { resolved, settings, library, handlers, warnings, events, log, downloads }
 }

@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import type { AppInfo } from '../../preload/contract/app'
 import type { Channel } from '../../preload/contract/channels'
 import type { CHANNEL_SCHEMAS, ChannelResult } from '../../preload/contract/schemas'
+import type { ExportDownloads } from '../export/downloads'
 import type { SessionLibrary } from '../library/library'
 import type { ResolvedRoots } from '../library/roots'
 import type { SettingsStore } from '../settings/store'
@@ -28,6 +29,20 @@ export interface DesktopActions {
   showItemInFolder(path: string): void
   /** Resolves with an error message, '' on success (Electron's shell.openPath). */
   openPath(path: string): Promise<string>
+  /**
+   * The OS save dialog (it asks before replacing an existing file): the chosen path, or null
+   * when the user closed it.
+   */
+  chooseSavePath?(options: SaveDialogOptions): Promise<string | null>
+  /** The OS folder picker: the chosen folder, or null when the user closed it. */
+  chooseFolder?(options: { title: string }): Promise<string | null>
+}
+
+/** What the save dialog shows: its title, the proposed file name, the file type filters. */
+export interface SaveDialogOptions {
+  title: string
+  defaultName: string
+  filters: { name: string; extensions: string[] }[]
 }
 
 /** What the handlers need from the composition root. */
@@ -43,6 +58,8 @@ export interface HandlerContext {
   events?: EventHub
   /** File-manager actions, in the desktop app only. */
   desktop?: DesktopActions
+  /** Server mode: finished exports waiting for the browser to fetch them. */
+  downloads?: ExportDownloads
   host: AppInfo['host']
   version: string
 }

@@ -8,6 +8,7 @@ import { createArchiveHandlers } from './archive-handlers'
 import type { HandlerContext, HandlerTable } from './context'
 import { createEditHandlers } from './edit-handlers'
 import { createInsightsHandlers } from './insights-handlers'
+import { createExportHandlers } from './export-handlers'
 import { createLibraryHandlers } from './library-handlers'
 import { createSessionHandlers } from './session-handlers'
 import { createTrashHandlers } from './trash-handlers'
@@ -22,5 +23,6 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...createEditHandlers(context),
     ...createSessionHandlers(context),
     ...createInsightsHandlers(context),
+    ...createExportHandlers(context),
   }
 }

@@ -54,6 +54,7 @@ export function menuTemplate(
         { type: 'separator' },
         item('Rename Session…', 'rename', 'F2'),
         item('Label Entry…', 'label'),
+        item('Export Session…', 'export'),
         item('Move to Trash…', 'delete', isMac ? 'Cmd+Backspace' : 'Delete'),
       ],
     },

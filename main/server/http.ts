@@ -5,9 +5,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { finished } from 'node:stream/promises'
 import type { HandlerTable } from '../api/context'
 import { dispatch, type ErrorLog } from '../api/dispatch'
 import type { EventSource } from '../api/events'
+import type { ExportDownloads } from '../export/downloads'
 import { isChannel } from '../../preload/contract/channels'
 import { fail } from '../../preload/contract/errors'
 import { hasToken, isAllowedHost } from './auth'
@@ -27,6 +29,8 @@ export interface HttpHostOptions {
   staticDir: string
   /** 0 picks a free port. */
   port?: number
+  /** Finished exports, served once from `GET /api/export-download/<id>`. */
+  downloads?: ExportDownloads
 }
 
 /** A running server and how to reach and stop it. */
@@ -78,6 +82,24 @@ function handleEvents(req: IncomingMessage, res: ServerResponse, opts: HttpHostO
   })
 }
 
+const DOWNLOAD_PREFIX = 'export-download/'
+
+/** `GET /api/export-download/<id>`: a finished export as an attachment, once; then removed. */
+async function handleDownload(res: ServerResponse, opts: HttpHostOptions, id: string) {
+  const download = await opts.downloads?.open(id)
+  if (!download) return sendJson(res, 404, fail('not_found', 'No such download'))
+  res.writeHead(200, {
+    'Content-Type': 'application/octet-stream',
+    'Content-Length': String(download.size),
+    'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(download.fileName)}`,
+    'Cache-Control': 'no-store',
+    ...SECURITY_HEADERS,
+  })
+  download.stream.pipe(res)
+  await finished(res).catch(() => undefined)
+  await download.done()
+}
+
 async function handleApi(
   req: IncomingMessage,
   res: ServerResponse,
@@ -88,6 +110,9 @@ async function handleApi(
     return sendJson(res, 401, fail('unauthorized', 'Missing or wrong token'))
   }
   if (channel === 'events' && req.method === 'GET') return handleEvents(req, res, opts)
+  if (channel.startsWith(DOWNLOAD_PREFIX) && req.method === 'GET') {
+    return handleDownload(res, opts, channel.slice(DOWNLOAD_PREFIX.length))
+  }
   if (!isChannel(channel)) {
     return sendJson(res, 404, fail('not_found', `Unknown channel: ${channel}`))
   }

@@ -59,6 +59,7 @@ export const AppCommand = z.object({
     'shortcuts',
     'settings',
     'insights',
+    'export',
   ]),
 })
 

@@ -3,7 +3,7 @@
  * (ARCHITECTURE.md rule 2), one list per domain. Each prefix has its schemas in one contract
  * file: `app:*` and `settings:*` in app.ts, `library:*` in library.ts, `trash:*` in trash.ts,
  * `archive:*` in archive.ts, `session:*` (view and edits) in session.ts, `insights:*` in
- * insights.ts. This file imports nothing, so the sandboxed
+ * insights.ts, `export:*` in export.ts. This file imports nothing, so the sandboxed
  * preload can whitelist channels without pulling in zod.
  */
 export const APP_CHANNELS = ['app:get-info', 'settings:get', 'settings:update'] as const
@@ -50,6 +50,14 @@ export const SESSION_VIEW_CHANNELS = [
   'session:get-image',
   'session:get-lineage',
 ] as const
+/** The `export:*` channels: sessions and branches as HTML, Markdown or JSONL files. */
+export const EXPORT_CHANNELS = [
+  'export:preview',
+  'export:session',
+  'export:save-as-session',
+  'export:batch',
+  'export:cancel',
+] as const
 
 /** The `insights:*` channels: one per Insights chart. */
 export const INSIGHTS_CHANNELS = [
@@ -68,6 +76,7 @@ export const CHANNELS = [
   ...SESSION_VIEW_CHANNELS,
   ...SESSION_EDIT_CHANNELS,
   ...INSIGHTS_CHANNELS,
+  ...EXPORT_CHANNELS,
 ] as const
 
 /** One channel name of the API. */
@@ -80,6 +89,8 @@ export const EVENTS = [
   'library:bulk-progressed',
   'app:command',
   'app:error',
+  'export:progressed',
+  'export:finished',
 ] as const
 
 /** One event name. */

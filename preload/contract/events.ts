@@ -7,12 +7,14 @@
 import type { z } from 'zod'
 import type { EventName } from './channels'
 import { APP_EVENTS } from './app'
+import { EXPORT_EVENTS } from './export'
 import { LIBRARY_EVENTS } from './library'
 
 /** The payload schema of each event. */
 export const EVENT_SCHEMAS = {
   ...LIBRARY_EVENTS,
   ...APP_EVENTS,
+  ...EXPORT_EVENTS,
 } as const satisfies Record<EventName, z.ZodType>
 
 /** The payload type of event `E`. */

@@ -8,6 +8,7 @@ import type { Channel } from './channels'
 import { APP_SCHEMAS } from './app'
 import { ARCHIVE_SCHEMAS } from './archive'
 import { INSIGHTS_SCHEMAS } from './insights'
+import { EXPORT_SCHEMAS } from './export'
 import { LIBRARY_SCHEMAS } from './library'
 import { SESSION_SCHEMAS } from './session'
 import { TRASH_SCHEMAS } from './trash'
@@ -20,6 +21,7 @@ export const CHANNEL_SCHEMAS = {
   ...ARCHIVE_SCHEMAS,
   ...SESSION_SCHEMAS,
   ...INSIGHTS_SCHEMAS,
+  ...EXPORT_SCHEMAS,
 } as const satisfies Record<Channel, { args: z.ZodType; result: z.ZodType }>
 
 /** The argument type of a channel. */
@@ -35,3 +37,4 @@ export * from './session-view'
 export * from './trash'
 export * from './archive'
 export * from './insights'
+export * from './export'

@@ -10,6 +10,7 @@ import { SettingsDialog } from './features/settings/SettingsDialog'
 import { DeleteDialog } from './features/trash/DeleteDialog'
 import { EditDialog } from './features/edits/EditDialog'
 import { EditNotice } from './features/edits/EditNotice'
+import { ExportDialog } from './features/export/ExportDialog'
 import { TrashNotice } from './features/trash/TrashNotice'
 import './features/trash/trash.css'
 import { runCommand } from './state/commands'
@@ -130,6 +131,7 @@ export function App() {
       )}
       <DeleteDialog />
       <EditDialog />
+      <ExportDialog />
       <SettingsDialog />
       <ShortcutsOverlay />
       <QuickOpen />

@@ -105,6 +105,18 @@ export async function loadViewSource(path: string, signal?: AbortSignal): Promis
   const loaded = await loadSessionFile(path, { signal })
   // Bytes parsed, not the stat before reading: a file that grew meanwhile is followed from here.
   stamp.size = loaded.bytes
+  return viewSourceOf(path, stamp, loaded)
+}
+
+/**
+ * The view's lookups over a file already loaded from `path` (or a copy of its entries with
+ * some text changed, as the export's redaction makes: same positions, same ids).
+ */
+export async function viewSourceOf(
+  path: string,
+  stamp: FileStamp,
+  loaded: LoadedSession,
+): Promise<ViewSource> {
   // Between the synchronous steps below (each tens of ms on 50,000 entries), let other
   // requests run: the main process must never be blocked for long.
   await yieldNow()

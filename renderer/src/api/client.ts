@@ -139,6 +139,27 @@ export async function call<C extends Channel>(
 }
 
 /**
+ * Server mode: fetches a finished export once (`GET /api/export-download/<id>`, with the token)
+ * and hands it to the browser's own download. The desktop app never needs this: main writes
+ * exports where the save dialog said.
+ * @throws ApiError `not_found` when the download is gone (already fetched or expired)
+ */
+export async function downloadExport(downloadId: string, fileName: string): Promise<void> {
+  const token = tokenFromHash(window.location.hash)
+  const response = await fetch(`/api/export-download/${encodeURIComponent(downloadId)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  if (!response.ok)
+    throw new ApiError('not_found', `The export download failed (HTTP ${response.status})`)
+  const url = URL.createObjectURL(await response.blob())
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
+
+/**
  * What a store keeps of a failed call: the code (so the UI can tell "file gone" from
  * "read-only", ARCHITECTURE.md rule 4) and the message shown to the user. Anything thrown
  * that is not an API error (a bug in the renderer) counts as `internal`.

@@ -6,6 +6,7 @@
  */
 import { REFETCH_MS } from '../../../preload/contract/timing'
 import { subscribe } from '../api/client'
+import { startExportEvents } from '../features/export/store'
 import { registerCommand, runCommand } from './commands'
 import { useLibrary } from './library'
 import { useSessionView } from './session'
@@ -18,6 +19,7 @@ export function startWiring(): () => void {
   let lastOpened: string | null = null
   const stops = [
     startEvents(),
+    startExportEvents(),
     // A newly opened (or reloaded) session is current by definition; a notice about the
     // previous session goes when another one opens; growth while the tree loaded is followed
     // once it is there.

@@ -19,6 +19,7 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: `${mod}+K`, command: 'quick-open', description: 'Quick open a session' },
   { keys: 'F2', command: 'rename', description: 'Rename the selected session' },
   { keys: 'L', command: 'label', description: 'Label the selected tree entry' },
+  { keys: 'E', command: 'export', description: 'Export the open session or branch' },
   { keys: 'Delete', command: 'delete', description: 'Move the selected sessions to the trash' },
   { keys: `${mod}+R`, command: 'refresh', description: 'Refresh the library' },
   { keys: `${mod}+H`, command: 'toggle-hidden', description: 'Show or hide hidden entries' },
@@ -57,6 +58,7 @@ export function commandFor(e: KeyboardEvent): CommandName | null {
   if (e.key === '?') return 'shortcuts'
   if (e.key === 'Delete') return 'delete'
   if (e.key === 'l' || e.key === 'L') return 'label'
+  if (e.key === 'e' || e.key === 'E') return 'export'
   return null
 }
 

@@ -3,6 +3,7 @@ import type { SessionOverview } from '../../../../preload/contract/session-view'
 import { call } from '../../api/client'
 import { registerCommand, runCommand } from '../../state/commands'
 import { useEdits } from '../../state/edits'
+import { useExport } from '../export/store'
 import { useLibrary } from '../../state/library'
 import { useSessionView } from '../../state/session'
 
@@ -26,6 +27,13 @@ export function SessionActions({ overview }: { overview: SessionOverview }) {
       useEdits.getState().ask({ kind: 'rename', sessionId, initial: overview.name ?? '' }),
     )
   }, [sessionId, readOnly, overview.name])
+
+  useEffect(() => {
+    if (!sessionId) return
+    return registerCommand('export', () =>
+      useExport.getState().open({ kind: 'session', sessionId, selected }),
+    )
+  }, [sessionId, selected])
 
   if (!sessionId) return null
   const copy = async (what: 'resume' | 'path') => {
@@ -66,6 +74,15 @@ export function SessionActions({ overview }: { overview: SessionOverview }) {
         onClick={() => selected && void useEdits.getState().extract(sessionId, selected.id)}
       >
         Extract branch
+      </button>
+      <button
+        type="button"
+        className="ghost small"
+        data-testid="action-export"
+        title="Export this session or branch as HTML, Markdown or JSONL (E)"
+        onClick={() => runCommand('export')}
+      >
+        Export…
       </button>
       <button
         type="button"

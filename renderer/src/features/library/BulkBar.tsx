@@ -3,6 +3,7 @@ import type { SessionsDescription } from '../../../../preload/contract/library'
 import { call } from '../../api/client'
 import { useLibrary } from '../../state/library'
 import { useTrash } from '../../state/trash'
+import { useExport } from '../export/store'
 import { bytes } from './format'
 
 /** main's totals of the ticked sessions, re-asked when the ticks change. */
@@ -96,6 +97,14 @@ export function BulkBar() {
               Archive…
             </button>
           )}
+          <button
+            type="button"
+            className="link"
+            data-testid="bulk-export"
+            onClick={() => useExport.getState().open({ kind: 'batch', sessionIds: checkedIds })}
+          >
+            Export…
+          </button>
           <button type="button" className="danger" onClick={() => askToDelete(checkedIds)}>
             Move to trash…
           </button>

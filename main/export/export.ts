@@ -1,0 +1,118 @@
+/**
+ * One session exported in one format: load it (the session view's loader: reading never
+ * writes, pi spec 17), build what the format renders, redact it (on by default), and hand back
+ * the output as chunks for the writer, with the redaction counts.
+ */
+import { ExportFormat } from '../../preload/contract/export'
+import { imageAt } from '../api/session-view/images'
+import { loadViewSource, viewSourceOf, type ViewSource } from '../api/session-view/source'
+import { renderHtml } from './html'
+import type { ImageSource } from './html-items'
+import { asNewSession, jsonlSession, renderJsonl } from './jsonl'
+import { renderMarkdown } from './markdown'
+import { redactValue, type RedactionCounts } from './redact'
+import { buildExportDoc, type ExportScope } from './scope'
+
+/** The export formats (the contract's list). */
+export const EXPORT_FORMATS = ExportFormat.options
+export type { ExportFormat }
+
+/** What to export and how. */
+export interface ExportOptions {
+  format: ExportFormat
+  scope: ExportScope
+  /** Replace secrets with `[redacted: kind]` (redact.ts); the app's default is true. */
+  redact: boolean
+  /** The user's home folder, redacted as `home` (redact.ts). */
+  home: string
+  /** HTML: images inline as data: URLs, or omitted with a note. Markdown always omits them. */
+  images: 'inline' | 'omit'
+  /** JSONL: a new session (new id, `parentSession` = the source) to save beside the source. */
+  asNewSession?: boolean
+}
+
+/** A prepared export: its output chunks and what redaction replaced. */
+export interface PreparedExport {
+  chunks: Iterable<string>
+  counts: RedactionCounts
+  /** With `asNewSession`: the new session's file name (pi's `<timestamp>_<id>.jsonl`). */
+  fileName?: string
+}
+
+function imageSource(source: ViewSource): ImageSource {
+  return (pos, index) => {
+    try {
+      return imageAt(source.entries[pos], index)
+    } catch {
+      return null
+    }
+  }
+}
+
+/**
+ * The session with every string of its header and entries redacted (redact.ts), as a view
+ * source again: tree rows, transcript items and JSONL lines all come from the redacted text,
+ * so no format (not even a tree row's one-line cut) shows a secret.
+ */
+export async function redactSource(
+  source: ViewSource,
+  home: string,
+): Promise<{ source: ViewSource; counts: RedactionCounts }> {
+  const { loaded } = source
+  const { value, counts } = await redactValue(
+    { header: loaded.header, entries: loaded.entries },
+    { home },
+  )
+  const copy = { ...loaded, header: value.header, entries: value.entries }
+  return { source: await viewSourceOf(source.path, source.stamp, copy), counts }
+}
+
+/**
+ * Prepares the export of a loaded session (redacted first when asked).
+ * @param fileName the session file's base name (shown in HTML and Markdown)
+ * @throws ApiError `not_found` (unknown entry), `conflict` (a branch from an entry without id)
+ */
+export async function prepareExport(
+  loaded: ViewSource,
+  fileName: string,
+  options: ExportOptions,
+): Promise<PreparedExport> {
+  const { source, counts } = options.redact
+    ? await redactSource(loaded, options.home)
+    : { source: loaded, counts: {} }
+  if (options.format === 'jsonl') {
+    const session = jsonlSession(source, options.scope)
+    if (!options.asNewSession) return { chunks: renderJsonl(session), counts }
+    const fresh = asNewSession(session, loaded.path)
+    return { chunks: renderJsonl(fresh.session), counts, fileName: fresh.fileName }
+  }
+  const doc = await buildExportDoc(source, fileName, options.scope)
+  const chunks =
+    options.format === 'markdown'
+      ? renderMarkdown(doc)
+      : renderHtml(doc, options.images === 'inline' ? imageSource(source) : null)
+  return { chunks, counts }
+}
+
+/**
+ * What redaction would replace in the session at `path`, per kind (the whole file: an export of
+ * one path replaces those of them that lie on it).
+ * @throws the fs error when the file cannot be read
+ */
+export async function previewRedaction(path: string, home: string): Promise<RedactionCounts> {
+  return (await redactSource(await loadViewSource(path), home)).counts
+}
+
+/**
+ * Loads `path` and prepares its export.
+ * @throws the fs error when the file cannot be read, and prepareExport's errors
+ */
+export async function prepareFileExport(
+  path: string,
+  fileName: string,
+  options: ExportOptions,
+  signal?: AbortSignal,
+): Promise<PreparedExport> {
+  const source = await loadViewSource(path, signal)
+  return prepareExport(source, fileName, options)
+}

@@ -1,0 +1,149 @@
+/**
+ * Markdown export: the path from the root to the selected entry (the active path for a whole
+ * session) as readable Markdown. Front matter with the session facts, a heading per turn,
+ * session text as written, code and tool output in fences longer than any backtick run inside,
+ * tool calls, results and thinking collapsed in `<details>`, images omitted with a note.
+ */
+import type { ContentBlock, ItemBody, PathItem } from '../../preload/contract/session-view'
+import { pathIndices, type ExportDoc } from './scope'
+
+/** A fence (backticks) longer than every backtick run in `text`, at least three. */
+function fence(text: string, info = ''): string {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((r) => r.length))
+  const marks = '`'.repeat(longest + 1)
+  return `${marks}${info}\n${text}${text.endsWith('\n') ? '' : '\n'}${marks}\n`
+}
+
+/** `<details>` with a summary (escaped) around Markdown content. */
+function details(summary: string, body: string): string {
+  return `<details><summary>${escapeHtml(summary)}</summary>\n\n${body}\n</details>\n`
+}
+
+/** Escapes text for an HTML context inside Markdown (summaries). */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function kb(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`
+}
+
+function block(b: ContentBlock): string {
+  switch (b.type) {
+    case 'text':
+      return `${b.text}\n`
+    case 'thinking':
+      return details(b.redacted ? 'Thinking (redacted by the provider)' : 'Thinking', fence(b.text))
+    case 'toolCall':
+      return details(`Tool call: ${b.name}`, fence(b.args, 'json'))
+    case 'image':
+      return `*[image omitted: ${b.mimeType || 'unknown type'}, ${kb(b.bytes)}]*\n`
+    case 'other':
+      return details(`Content: ${b.kind}`, fence(b.json, 'json'))
+  }
+}
+
+function blocks(content: readonly ContentBlock[]): string {
+  return content.map(block).join('\n')
+}
+
+/** Heading text and body of one item. */
+function render(body: ItemBody): [string, string] {
+  switch (body.kind) {
+    case 'user':
+      return ['User', blocks(body.content)]
+    case 'assistant': {
+      const model = [body.provider, body.model].filter(Boolean).join('/')
+      const error = body.errorMessage ? `\n> Error: ${body.errorMessage}\n` : ''
+      return [`Assistant${model ? ` (${model})` : ''}`, blocks(body.content) + error]
+    }
+    case 'toolResult':
+      return [
+        `Tool result: ${body.toolName}${body.isError ? ' (error)' : ''}`,
+        details('Output', blocks(body.content.map(asCode))),
+      ]
+    case 'bash': {
+      const exit = body.exitCode === null ? '' : ` (exit ${body.exitCode})`
+      return [
+        `Bash${exit}`,
+        fence(`$ ${body.command}`, 'sh') + details('Output', fence(body.output)),
+      ]
+    }
+    case 'custom':
+      return [`Custom message: ${body.customType}`, blocks(body.content)]
+    case 'system':
+      return ['System', blocks(body.content)]
+    case 'compaction':
+      return [`Compaction (${body.tokensBefore} tokens before)`, `${body.summary}\n`]
+    case 'branchSummary':
+      return ['Branch summary', `${body.summary}\n`]
+    case 'modelChange':
+      return ['', `*Model: ${body.provider}/${body.modelId}*\n`]
+    case 'thinkingChange':
+      return ['', `*Thinking level: ${body.level}*\n`]
+    case 'label':
+      return ['', `*Label ${body.label === null ? 'cleared' : `set: ${body.label}`}*\n`]
+    case 'sessionInfo':
+      return ['', `*Session name: ${body.name ?? '(cleared)'}*\n`]
+    case 'usage':
+      return ['', `*Usage (${body.usageKind}): ${body.model}*\n`]
+    case 'contextEdit':
+      return ['', `*Context edit: ${body.mode} ${body.targetId}*\n`]
+    case 'customEntry':
+      return ['', `*Extension entry: ${body.customType}*\n`]
+    case 'unknown':
+      return [body.label, fence(body.json, 'json')]
+  }
+}
+
+/** Tool output text shows as code (it is program output, not Markdown). */
+function asCode(b: ContentBlock): ContentBlock {
+  return b.type === 'text' ? { type: 'other', kind: 'text', json: b.text } : b
+}
+
+function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString()
+}
+
+/** YAML front matter; strings as JSON strings (valid YAML double-quoted scalars). */
+function frontMatter(doc: ExportDoc, exportedAt: Date): string {
+  const fields: [string, unknown][] = [
+    ['title', doc.title],
+    ['session_name', doc.name],
+    ['session_id', doc.headerId],
+    ['file', doc.fileName],
+    ['cwd', doc.cwd],
+    ['created', iso(doc.created)],
+    ['modified', iso(doc.modified)],
+    ['models', doc.models],
+    ['tokens', doc.usage.totalTokens],
+    ['cost', Number(doc.usage.cost.toFixed(6))],
+    ['scope', doc.scope === 'entry' ? 'path to selected entry' : 'active path'],
+    ['exported', exportedAt.toISOString()],
+  ]
+  const lines = fields.map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+  return `---\n${lines.join('\n')}\n---\n\n`
+}
+
+/** One item as Markdown; `turn` numbers the headings (items without one take no number). */
+function item(entry: PathItem, turn: () => number, label: string | undefined): string {
+  const [heading, body] = render(entry.body)
+  const tag = label ? `\n\n**Label:** ${label}` : ''
+  if (!heading) return `${body}${tag ? `${tag}\n` : ''}\n`
+  const when = entry.time === null ? '' : ` · ${new Date(entry.time).toISOString()}`
+  return `## ${turn()}. ${heading}${when}${tag}\n\n${body}\n`
+}
+
+/**
+ * Renders the Markdown export of `doc` in chunks (one per entry).
+ * @param exportedAt the time written into the front matter
+ */
+export function* renderMarkdown(doc: ExportDoc, exportedAt = new Date()): Generator<string> {
+  yield frontMatter(doc, exportedAt)
+  yield `# ${doc.title.replace(/\s+/g, ' ').trim() || doc.fileName}\n\n`
+  let turn = 0
+  const next = () => ++turn
+  for (const i of pathIndices(doc, doc.selected)) {
+    yield item(doc.items[i]!, next, doc.rows[i]!.label)
+  }
+}
