@@ -21,6 +21,8 @@ type Status = 'idle' | 'loading' | 'ready' | 'error'
 
 /** Items fetched per request when scrolling the transcript. */
 export const CHUNK = 100
+/** Items fetched again before the old end when a followed path grows. */
+const REFRESHED_ITEMS = 3
 /** Items kept in memory; beyond this, those far from the viewport are dropped. */
 const MAX_ITEMS = 3000
 
@@ -116,8 +118,8 @@ function initialSelection(
   return overview.leafPos !== null ? { id: overview.leafId ?? '', pos: overview.leafPos } : null
 }
 
-/** Tree pages requested at once (each is a few MB of JSON). */
-const TREE_FETCHES = 3
+/** Tree pages requested at once: one in flight while the next is encoded, no more (main answers other requests in between). */
+const TREE_FETCHES = 2
 
 /** Loads every tree row of `overview`, a few pages at a time. */
 async function loadTreeRows(overview: SessionOverview): Promise<TreeRow[]> {
@@ -151,20 +153,27 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     const ticket = ++pathTicket
     if (!extend) set({ pathStatus: 'loading', pathError: null })
     mark('pi:path:request')
+    // A path that grew is fetched from just before its old end (the last items again: a tool
+    // call there may now have its result), not a whole last page.
+    const old = extend ? get().path : null
+    const from = old ? Math.max(0, old.total - REFRESHED_ITEMS) : undefined
     try {
       const page = await call('session:get-path', {
         sessionId,
         ...(selected.id ? { entryId: selected.id } : {}),
         ...(selected.pos >= 0 ? { position: selected.pos } : {}),
         raw,
+        ...(from !== undefined ? { offset: from } : {}),
         limit: CHUNK,
       })
       if (ticket !== pathTicket || get().sessionId !== sessionId) return
       mark('pi:path:data')
-      const old = get().path
-      const keep = extend && old !== null && old.raw === page.raw && continues(old, page)
-      const items = keep ? new Map(old.items) : new Map<number, PathItem>()
-      const view = keep ? old.view : `v${++views}`
+      const now = get().path
+      const keep = extend && now !== null && now.raw === page.raw && continues(now, page)
+      // Grown otherwise (a compaction reshaped it): shown afresh from its end.
+      if (extend && !keep) return await loadPath(false)
+      const items = keep ? new Map(now.items) : new Map<number, PathItem>()
+      const view = keep ? now.view : `v${++views}`
       set({
         path: toPathState(page, items, view),
         pathStatus: 'ready',
