@@ -26,11 +26,10 @@ import { SessionLibrary } from '../../../main/library/library'
 import { headerLine, messageLine } from '../../helpers/append'
 import { allRows } from '../../helpers/library'
 import { tempDir } from '../../helpers/temp'
+import { useTempTrashHome } from '../../helpers/trash-home'
 
 // Before the first trash: `trash` reads these when it is first imported (lazily).
-const xdg = mkdtempSync(join(tmpdir(), 'pi-archive-xdg-'))
-process.env.XDG_DATA_HOME = xdg
-process.env.HOME = xdg
+const xdg = useTempTrashHome('pi-archive-xdg-')
 
 const FOLDER = '--home-u-notes--'
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')

@@ -32,10 +32,9 @@ import { RUNNING_SESSION_MS } from '../../../preload/contract/timing'
 import { headerLine, messageLine } from '../../helpers/append'
 import { recordingLog } from '../../helpers/log'
 import { query } from '../../helpers/library'
+import { useTempTrashHome } from '../../helpers/trash-home'
 
-const xdg = mkdtempSync(join(tmpdir(), 'pi-bulk-xdg-'))
-process.env.XDG_DATA_HOME = xdg
-process.env.HOME = xdg
+const xdg = useTempTrashHome('pi-bulk-xdg-')
 
 /** `count` sessions in 10 project folders, last changed an hour ago (not running). */
 function generate(root: string, count: number): string[] {

@@ -23,11 +23,10 @@ import { SessionLibrary } from '../../../main/library/library'
 import { SettingsStore } from '../../../main/settings/store'
 import { copyFixtureStore } from '../../helpers/fixtures'
 import { query } from '../../helpers/library'
+import { useTempTrashHome } from '../../helpers/trash-home'
 
 // Before the first move: `trash` reads these when main first imports it (lazily).
-const xdg = mkdtempSync(join(tmpdir(), 'pi-trash-xdg-'))
-process.env.XDG_DATA_HOME = xdg
-process.env.HOME = xdg
+const xdg = useTempTrashHome('pi-trash-xdg-')
 
 const FOLDER = '--home-ayla-src-tide-tables--'
 
