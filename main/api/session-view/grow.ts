@@ -6,7 +6,6 @@
  * unfinished line, a duplicate id), a rewrite, a truncation or a replaced file asks for a full
  * read instead. Reading never writes (pi spec 17).
  */
-import { open } from 'node:fs/promises'
 import {
   CURRENT_SESSION_VERSION,
   classifyChange,
@@ -22,7 +21,7 @@ import { sameIdentity } from '../../library/record'
 import { addCalls } from './row-text'
 import { nextRevision, statsOf, tallyEntry, type OpenedSession } from './overview'
 import { toRow } from './rows'
-import { yieldNow, type FileStamp, type SessionEntry, type ViewSource } from './source'
+import { readRange, yieldNow, type FileStamp, type SessionEntry, type ViewSource } from './source'
 
 /** What became of a loaded session whose file changed. */
 export type Growth =
@@ -41,7 +40,7 @@ const SLICE_BYTES = 256 * 1024
  */
 async function readWholeLines(source: ViewSource, size: number): Promise<LoadedSession | null> {
   const from = source.stamp.size
-  const bytes = await readAt(source.path, from, size - from)
+  const bytes = await readRange(source.path, from, size - from)
   const end = bytes.lastIndexOf(0x0a) + 1
   if (end === 0) return null
   const parser = new SessionLineParser({
@@ -53,17 +52,6 @@ async function readWholeLines(source: ViewSource, size: number): Promise<LoadedS
     if (at + SLICE_BYTES < end) await yieldNow()
   }
   return finishParse(parser.end(), true, from)
-}
-
-async function readAt(path: string, position: number, length: number): Promise<Buffer> {
-  const handle = await open(path, 'r')
-  try {
-    const buf = Buffer.alloc(length)
-    const { bytesRead } = await handle.read(buf, 0, length, position)
-    return buf.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
 }
 
 /**
@@ -184,7 +172,7 @@ export async function growSource(
   if (sameIdentity(old, stamp)) return { kind: 'same' }
   const { tail } = source.loaded
   const probe = needsProbe(old, stamp)
-    ? await readAt(source.path, old.size - tail.length, tail.length)
+    ? await readRange(source.path, old.size - tail.length, tail.length)
     : Buffer.alloc(0)
   const change = classifyChange({ ...old, tail }, stamp, probe)
   if (change !== 'same' && change !== 'grown') return reload(`the file was ${change}`, true)

@@ -4,7 +4,7 @@
  * (position of every entry, pi's index by id). Reading never writes (pi spec 17,
  * ARCHITECTURE.md rule 8).
  */
-import { stat } from 'node:fs/promises'
+import { open, stat } from 'node:fs/promises'
 import type { FileIdentity } from '../../library/record'
 import {
   SessionManager,
@@ -87,6 +87,21 @@ export async function forEachSliced<T>(
       await yieldNow()
       started = performance.now()
     }
+  }
+}
+
+/**
+ * Reads `length` bytes of `path` from byte `position` (fewer at the end of the file). Rejects
+ * with the fs error (ENOENT...).
+ */
+export async function readRange(path: string, position: number, length: number): Promise<Buffer> {
+  const handle = await open(path, 'r')
+  try {
+    const buf = Buffer.alloc(length)
+    const { bytesRead } = await handle.read(buf, 0, length, position)
+    return buf.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
   }
 }
 

@@ -6,13 +6,13 @@
  * the tail too soon, a damaged or unfinished end, a legacy file that pi migrates) is refused
  * with the reason, and the view waits for the full parse. Reading never writes (pi spec 17).
  */
-import { open } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import type { PathItem } from '../../../preload/contract/session-view'
 import type { TailPreview } from '../../../preload/contract/session-live'
 import { CURRENT_SESSION_VERSION, SessionLineParser, finishParse } from '../../session'
 import { toPathItem } from './items'
 import { planPath, type PathPlan } from './path'
-import { pathTo, type SessionEntry, type ViewSource } from './source'
+import { pathTo, readRange, type SessionEntry, type ViewSource } from './source'
 
 /** Bytes read from the end of the file. */
 export const TAIL_BYTES = 2 * 1024 * 1024
@@ -35,29 +35,6 @@ const refuse = (reason: string, bytes: number): TailPreview => ({
   reason,
   bytes,
 })
-
-async function readHead(path: string): Promise<{ size: number; head: Buffer }> {
-  const handle = await open(path, 'r')
-  try {
-    const { size } = await handle.stat()
-    const head = Buffer.alloc(Math.min(size, HEADER_BYTES))
-    await handle.read(head, 0, head.length, 0)
-    return { size, head }
-  } finally {
-    await handle.close()
-  }
-}
-
-async function readTail(path: string, from: number, to: number): Promise<Buffer> {
-  const handle = await open(path, 'r')
-  try {
-    const buf = Buffer.alloc(to - from)
-    const { bytesRead } = await handle.read(buf, 0, buf.length, from)
-    return buf.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
-}
 
 /** The header line's end (index of its newline), or -1 when it is not a current pi header. */
 function currentHeaderEnd(head: Buffer): number {
@@ -128,11 +105,12 @@ function firstSettled(plan: PathPlan, path: readonly SessionEntry[]): number {
  */
 export async function peekTail(path: string, options: PeekOptions = {}): Promise<TailPreview> {
   const tailBytes = options.tailBytes ?? TAIL_BYTES
-  const { size, head } = await readHead(path)
+  const { size } = await stat(path)
+  const head = await readRange(path, 0, Math.min(size, HEADER_BYTES))
   const headerEnd = currentHeaderEnd(head)
   if (headerEnd < 0) return refuse('the file does not start with a current pi header', 0)
   const from = Math.max(headerEnd + 1, size - tailBytes)
-  const bytes = await readTail(path, from, size)
+  const bytes = await readRange(path, from, size - from)
   // Start at a line start: after the header, or after the first line break of the tail.
   const skip = from === headerEnd + 1 ? 0 : bytes.indexOf(0x0a) + 1
   if (skip === 0 && from !== headerEnd + 1) return refuse('no whole line in the tail', bytes.length)
