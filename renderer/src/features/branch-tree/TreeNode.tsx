@@ -4,13 +4,13 @@
  */
 import type { NodeRendererProps } from 'react-arborist'
 import type { TreeRow } from '../../../../preload/contract/session-view'
-import type { TreeItem } from './layout'
+import type { RowMarks, TreeItem } from './layout'
 
 /** What every node needs besides its own data (passed through a context-free closure). */
 export interface NodeContext {
   rows: readonly TreeRow[]
   leafRow: number
-  active: ReadonlySet<number>
+  active: RowMarks
   /** Called when a label edit ends without a submit (Escape, focus lost). */
   onEditEnd: () => void
 }
