@@ -26,6 +26,7 @@ export const SESSION_EDIT_CHANNELS = [
   'session:extract-branch',
   'session:file-info',
   'session:reveal',
+  'session:open-terminal',
 ] as const
 export const TRASH_CHANNELS = [
   'trash:move-sessions',
