@@ -5,8 +5,7 @@
  * (and leaves the scope alone when it need not), and the demo library opens as a copy in the
  * app's data folder, so an edit never writes into the app's own resources.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, startServer, test, type ServerHandle } from './harness'
@@ -25,6 +24,14 @@ function piFile(scenario: string) {
     branch: run.branch?.branch as string[],
   }
 }
+
+/** The window sizes the screenshots are taken at. */
+const VIEWPORTS = [
+  [1440, 900],
+  [1280, 720],
+  [1024, 640],
+  [800, 600],
+] as const
 
 /** The session, entry and token the page's URL fragment names. */
 function fragment(page: Page): URLSearchParams {
@@ -138,7 +145,12 @@ test('quick open into another project moves the list there and says so, with the
   await expect(
     page.locator(`[data-testid="session-item"][data-session-id="${target.id}"]`),
   ).toBeVisible()
-  await page.screenshot({ path: 'test-results/screenshots/smaller-quick-open-scope.png' })
+  for (const [width, height] of VIEWPORTS) {
+    await page.setViewportSize({ width, height })
+    await page.screenshot({
+      path: `test-results/screenshots/smaller-quick-open-scope-${width}x${height}.png`,
+    })
+  }
   await notice.getByRole('button', { name: /^Back to / }).click()
   await expect(library.project(home.cwd as string)).toHaveAttribute('aria-current', 'true')
   await expect(notice).toBeHidden()
@@ -165,6 +177,8 @@ test('quick open from all projects keeps all projects in the list', async ({
 test('the demo library opens as a copy in the data folder; a rename writes there, not into resources', async ({
   page,
   dataHome,
+  serverFor,
+  scratch,
 }) => {
   const shipped = resolve('resources', 'demo')
   const shippedBytes = new Map(
@@ -172,36 +186,27 @@ test('the demo library opens as a copy in the data folder; a rename writes there
       .filter((e) => e.isFile())
       .map((e) => [join(e.parentPath, e.name), readFileSync(join(e.parentPath, e.name), 'utf8')]),
   )
-  const empty = mkdtempSync(join(tmpdir(), 'pi-sessions-empty-'))
-  const server = await startServer(['--sessions-dir', empty], {
-    XDG_DATA_HOME: dataHome,
-    HOME: dataHome,
+  const server = await serverFor(scratch('pi-sessions-empty-'))
+  const library = new LibraryPage(page)
+  await library.open(server.appUrl)
+  await page.getByTestId('open-demo').click()
+  await library.openProject('/home/demo/notes')
+  const info = await page.request.post(`${server.origin}api/app:get-info`, {
+    headers: { Authorization: `Bearer ${server.token}` },
+    data: {},
   })
-  try {
-    const library = new LibraryPage(page)
-    await library.open(server.appUrl)
-    await page.getByTestId('open-demo').click()
-    await library.openProject('/home/demo/notes')
-    const info = await page.request.post(`${server.origin}api/app:get-info`, {
-      headers: { Authorization: `Bearer ${server.token}` },
-      data: {},
-    })
-    const roots = ((await info.json()) as { value: { roots: { path: string }[] } }).value.roots
-    const copy = join(dataHome, 'pi-sessions', 'demo')
-    expect(roots.map((r) => r.path)).toContain(copy)
-    expect(roots.map((r) => r.path)).not.toContain(shipped)
-    await library.sessions().first().click()
-    await expect(page.getByTestId('session-header')).toBeVisible()
-    await new EditDialog(page).renameSelected('Renamed in the demo copy')
-    await expect(page.getByTestId('session-header')).toContainText('Renamed in the demo copy')
-    const copied = readdirSync(join(copy, '--home-demo-notes--'))
-    expect(copied).toHaveLength(1)
-    expect(readFileSync(join(copy, '--home-demo-notes--', copied[0] as string), 'utf8')).toContain(
-      'Renamed in the demo copy',
-    )
-    for (const [file, text] of shippedBytes) expect(readFileSync(file, 'utf8')).toBe(text)
-  } finally {
-    await server.stop()
-    rmSync(empty, { recursive: true, force: true })
-  }
+  const roots = ((await info.json()) as { value: { roots: { path: string }[] } }).value.roots
+  const copy = join(dataHome, 'pi-sessions', 'demo')
+  expect(roots.map((r) => r.path)).toContain(copy)
+  expect(roots.map((r) => r.path)).not.toContain(shipped)
+  await library.sessions().first().click()
+  await expect(page.getByTestId('session-header')).toBeVisible()
+  await new EditDialog(page).renameSelected('Renamed in the demo copy')
+  await expect(page.getByTestId('session-header')).toContainText('Renamed in the demo copy')
+  const copied = readdirSync(join(copy, '--home-demo-notes--'))
+  expect(copied).toHaveLength(1)
+  expect(readFileSync(join(copy, '--home-demo-notes--', copied[0] as string), 'utf8')).toContain(
+    'Renamed in the demo copy',
+  )
+  for (const [file, text] of shippedBytes) expect(readFileSync(file, 'utf8')).toBe(text)
 })
