@@ -84,10 +84,13 @@ async function writeWithImages(
 ): Promise<number> {
   const dir = dirname(target)
   const folder = join(dir, images.folder)
-  for (const path of [target, folder]) {
-    if (!options.overwrite && (await exists(path)))
-      throw new ApiError('conflict', `${basename(path)} already exists`)
-  }
+  // The user was asked about the Markdown file only: its images folder may be replaced with it,
+  // never on its own.
+  const replacing = options.overwrite === true && (await exists(target))
+  if (!options.overwrite && (await exists(target)))
+    throw new ApiError('conflict', `${basename(target)} already exists`)
+  if (!replacing && (await exists(folder)))
+    throw new ApiError('conflict', `${basename(folder)} already exists`)
   const tag = randomBytes(4).toString('hex')
   const stagedFile = join(dir, `.${basename(target)}.${tag}.staged`)
   const stagedFolder = join(dir, `.${images.folder}.${tag}.staged`)
@@ -101,7 +104,7 @@ async function writeWithImages(
         options.signal?.throwIfAborted()
         await writeFileAtomic(join(stagedFolder, file.name), images.data(file))
       }
-      placedFolder = await placeFolder(stagedFolder, folder, options)
+      placedFolder = await placeFolder(stagedFolder, folder, replacing)
     }
     if (!options.overwrite && (await exists(target)))
       throw new ApiError('conflict', `${basename(target)} already exists`)
@@ -116,16 +119,17 @@ async function writeWithImages(
 }
 
 /**
- * Moves the staged images folder into place. Over an existing folder (the user agreed to
- * replace the export) its files are replaced one by one, by name: other files in it stay.
+ * Moves the staged images folder into place. Over an existing folder (`replacing`: the user
+ * agreed to replace the Markdown beside it) its files are replaced one by one, by name: other
+ * files in it stay.
  * @returns whether the folder is new (so a later failure removes it again)
  */
-async function placeFolder(staged: string, folder: string, options: WriteOptions) {
+async function placeFolder(staged: string, folder: string, replacing: boolean) {
   if (!(await exists(folder))) {
     await rename(staged, folder)
     return true
   }
-  if (!options.overwrite) throw new ApiError('conflict', `${basename(folder)} already exists`)
+  if (!replacing) throw new ApiError('conflict', `${basename(folder)} already exists`)
   for (const name of await readdir(staged)) await rename(join(staged, name), join(folder, name))
   await rm(staged, { recursive: true, force: true })
   return false

@@ -99,8 +99,12 @@ describe('Markdown with images as files', () => {
     await assert.rejects(exportTo(fixtures[0]!, join(out, 'm.md')), /m\.md already exists/)
     assert.equal(readFileSync(join(out, 'm.md'), 'utf8'), 'mine')
     assert.deepEqual(readdirSync(out).sort(), ['m.md', 'n-images'])
-    // With the user's yes: the Markdown and the images by name are replaced, nothing else.
+    // The user's yes to replacing n.md is no yes to an images folder without its Markdown.
+    await assert.rejects(exportTo(fixtures[0]!, join(out, 'n.md'), true), /n-images already/)
+    // With the Markdown there and the user's yes: it and the images by name are replaced.
+    writeFileSync(join(out, 'n.md'), 'old')
     await exportTo(fixtures[0]!, join(out, 'n.md'), true)
+    assert.match(readFileSync(join(out, 'n.md'), 'utf8'), /^---\ntitle:/)
     assert.ok(readdirSync(join(out, 'n-images')).includes('001.png'))
     assert.equal(readFileSync(join(out, 'n-images', 'mine.txt'), 'utf8'), 'mine')
     assert.deepEqual(readdirSync(out).sort(), ['m.md', 'n-images', 'n.md'])
