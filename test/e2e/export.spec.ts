@@ -190,6 +190,9 @@ test('Markdown with its images as files downloads as a zip of the page and its i
   await page.keyboard.press('e')
   await page.getByTestId('export-format').selectOption('markdown')
   await page.getByTestId('export-images').selectOption('files')
+  await page.getByTestId('export-dialog').screenshot({
+    path: 'test-results/screenshots/export-markdown-images.png',
+  })
   const file = await exportDownload(page, dir)
   expect(file).toMatch(/\.zip$/)
   const entries = await new Promise<Map<string, string>>((resolve, reject) =>
