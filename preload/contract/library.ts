@@ -256,6 +256,11 @@ export const LIBRARY_SCHEMAS = {
     args: z.object({ path: z.string().min(1).max(4096) }).strict(),
     result: z.object({ path: z.string() }),
   },
+  /** Copies the shipped demo library into the data folder (once) and adds the copy. */
+  'library:open-demo': {
+    args: Empty,
+    result: z.object({ path: z.string() }),
+  },
   'library:remove-root': {
     args: z.object({ path: z.string().min(1).max(4096) }).strict(),
     result: z.object({ removed: z.boolean() }),

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import type { QueryRow } from '../../../../preload/contract/library'
 import { call } from '../../api/client'
 import { registerCommand } from '../../state/commands'
-import { useLibrary } from '../../state/library'
+import { openFromQuickOpen } from './ScopeNotice'
 import { oneLine } from '../library/format'
 import { useModal } from '../../components/dialogs'
 
@@ -44,9 +44,7 @@ export function QuickOpen() {
 
   const choose = (row: QueryRow | undefined) => {
     if (!row) return
-    const library = useLibrary.getState()
-    library.setScope(row.projectId)
-    library.selectSession(row.id)
+    openFromQuickOpen(row)
     setOpen(false)
   }
 
