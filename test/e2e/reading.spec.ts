@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './harness'
 import { appendPrompt } from './pi-append'
 import { SessionPage } from './pages/session-page'
-import { FIXTURE_STORE, fixtureFile, readManifest } from '../helpers/fixtures'
+import { FIXTURE_STORE, fixtureFile, readExpected, readManifest } from '../helpers/fixtures'
 
 /** The file name of the fixture of `scenario` written by `writer`. */
 function fileOf(scenario: string, writer = 'pi 1.6.0'): string {
@@ -97,7 +97,7 @@ test('thinking wraps as prose inside the transcript, without sideways scrolling'
   await session.open(fileOf('tools-images', 'pi 0.73.1'))
   const thinking = page.getByTestId('thinking').first()
   await thinking.locator('summary').click()
-  const text = thinking.locator('.thinking-text')
+  const text = thinking.locator('.thinking-text pre')
   await expect(text).toBeVisible()
   const style = await text.evaluate((el) => getComputedStyle(el).whiteSpace)
   expect(['pre-wrap', 'normal', 'break-spaces', 'pre-line']).toContain(style)
@@ -191,36 +191,60 @@ test('label events name the labelled entry, not its id', async ({ page, server }
   session.expectClean()
 })
 
+/**
+ * Files that need attention, by pi 1.6.0's own listing: files it does not list (no readable
+ * header) and sessions it lists without a single message.
+ */
+function needingAttention(): Set<string> {
+  const pi = readExpected().store.pi160 as {
+    listAll: { sessions: { path: string; messageCount: number }[] }
+    customDir: { listAll: { order: string[] } }
+  }
+  const healthy = new Set([
+    ...pi.listAll.sessions.filter((s) => s.messageCount > 0).map((s) => basename(s.path)),
+    // The custom session folder (listed by pi on its own): every session there has messages.
+    ...pi.customDir.listAll.order,
+    // A readable session lying directly in the sessions folder (outside listAll's folders).
+    basename(fixtureFile('stray-file-in-sessions-root').file),
+  ])
+  return new Set(
+    readManifest()
+      .files.map((f) => basename(f.file))
+      .filter((name) => !healthy.has(name)),
+  )
+}
+
 test('damaged and empty files come last, under "Needs attention", in the list and quick open', async ({
   page,
   library,
 }) => {
+  const attention = needingAttention()
   await library.sortBy('recent')
   const rows = await library.allRows()
-  // Readable files without a single user message (pi leaves these behind).
-  const empty = new Set(
-    readManifest()
-      .files.filter((f) =>
-        ['damaged-header-only', 'damaged-header-only-no-newline'].includes(f.scenario),
-      )
-      .map((f) => basename(f.file)),
-  )
-  const attention = rows.map((r) => r.status !== 'ok' || empty.has(r.fileName))
-  const firstAttention = attention.indexOf(true)
-  expect(firstAttention, 'healthy sessions come first').toBeGreaterThan(10)
-  expect(attention.slice(firstAttention), 'nothing healthy after the first damaged').not.toContain(
+  const flags = rows.map((r) => attention.has(r.fileName))
+  const first = flags.indexOf(true)
+  expect(first, 'healthy sessions come first').toBeGreaterThan(10)
+  expect(flags.slice(first), 'nothing healthy after the first that needs attention').not.toContain(
     false,
   )
+  expect(rows.length - first).toBeGreaterThanOrEqual(5)
   const heading = page.getByTestId('attention-heading')
   await page.locator('.session-rows').evaluate((el) => (el.scrollTop = el.scrollHeight))
-  await expect(heading).toHaveText(/Needs attention/)
+  await expect(heading).toHaveText('Needs attention')
+  // An empty session is titled by what can be read of it, not pi's "(no messages)".
+  const empty = basename(fixtureFile('damaged-header-only').file)
+  await expect(library.row(empty)).toContainText('Empty session in damaged')
   await shoot(page, 'reading-needs-attention')
 
-  // Quick open without text lists the newest healthy sessions first.
-  await page.locator('.session-rows').evaluate((el) => (el.scrollTop = 0))
+  // Quick open: a search that matches damaged and healthy sessions lists the healthy first.
   await page.keyboard.press('Control+k')
-  const options = page.getByTestId('quick-open').getByRole('option')
-  await expect(options.first()).toBeVisible()
-  const first = await options.first().textContent()
-  expect(first).not.toContain('Prompt written by 1.6.0')
+  const dialog = page.getByTestId('quick-open')
+  await dialog.getByRole('textbox').fill('question 0')
+  const options = dialog.getByRole('option')
+  await expect(options).toHaveCount(12)
+  const names = await options.evaluateAll((els) =>
+    els.map((el) => el.getAttribute('data-file-name') ?? ''),
+  )
+  expect(names).not.toContain('')
+  expect(names.filter((n) => attention.has(n))).toEqual([])
 })

@@ -151,8 +151,11 @@ export function ItemBody({
   }
 }
 
-/** One-line text of marker entries (settings and bookkeeping), or null for full items. */
-export function markerText(body: Body): string | null {
+/**
+ * One-line text of marker entries (settings and bookkeeping), or null for full items.
+ * @param describe names an entry another entry points at (labels, context edits) by its content
+ */
+export function markerText(body: Body, describe: (id: string) => string): string | null {
   switch (body.kind) {
     case 'modelChange':
       return `model → ${body.provider}/${body.modelId}`
@@ -160,14 +163,14 @@ export function markerText(body: Body): string | null {
       return `thinking → ${body.level}`
     case 'label':
       return body.label
-        ? `label “${body.label}” on ${body.targetId}`
-        : `label cleared on ${body.targetId}`
+        ? `label “${body.label}” on ${describe(body.targetId)}`
+        : `label cleared on ${describe(body.targetId)}`
     case 'sessionInfo':
       return body.name ? `session named “${body.name}”` : 'session name cleared'
     case 'usage':
       return `usage (${body.usageKind}) · ${body.model}${body.usage ? ` · ${tokens(body.usage.totalTokens)} tokens` : ''}${body.note ? ` · ${body.note}` : ''}`
     case 'contextEdit':
-      return `context edit: ${body.mode === 'omit' ? 'omits' : 'replaces'} ${body.targetId}`
+      return `context edit: ${body.mode === 'omit' ? 'omits' : 'replaces'} ${describe(body.targetId)}`
     case 'customEntry':
       return `extension state (${body.customType})`
     default:

@@ -4,6 +4,7 @@
  */
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
+import { GLOSSARY } from '../../components/glossary'
 
 /** The transcript toolbar. */
 export function TranscriptToolbar() {
@@ -23,7 +24,7 @@ export function TranscriptToolbar() {
           className={`chip${raw ? '' : ' on'}`}
           data-testid="view-context"
           onClick={() => setRaw(false)}
-          title="What the model sees from the selected entry: compaction-aware, context edits applied"
+          title={GLOSSARY.modelsView}
         >
           Model’s view
         </button>
@@ -34,7 +35,7 @@ export function TranscriptToolbar() {
           className={`chip${raw ? ' on' : ''}`}
           data-testid="view-raw"
           onClick={() => setRaw(true)}
-          title="Every entry of the path, including those a compaction hides"
+          title={GLOSSARY.rawEntries}
         >
           Raw entries
         </button>
