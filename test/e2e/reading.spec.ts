@@ -101,9 +101,18 @@ test('thinking wraps as prose inside the transcript, without sideways scrolling'
   await expect(text).toBeVisible()
   const style = await text.evaluate((el) => getComputedStyle(el).whiteSpace)
   expect(['pre-wrap', 'normal', 'break-spaces', 'pre-line']).toContain(style)
-  const overflow = await text.evaluate((el) => el.scrollWidth - el.clientWidth)
-  expect(overflow).toBeLessThanOrEqual(1)
-  await shoot(page, 'reading-thinking')
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 720],
+    [1024, 640],
+    [800, 600],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await text.scrollIntoViewIfNeeded()
+    const overflow = await text.evaluate((el) => el.scrollWidth - el.clientWidth)
+    expect(overflow, `no sideways scroll at ${width}x${height}`).toBeLessThanOrEqual(1)
+    await shoot(page, `reading-thinking-${width}x${height}`)
+  }
   session.expectClean()
 })
 

@@ -8,6 +8,7 @@ import { CollapsibleText } from '../../components/CollapsibleText'
 import { Markdown } from '../../components/Markdown'
 import { tokens } from '../../components/format'
 import { Blocks } from './Blocks'
+import { useEntryBrief } from './entry-brief'
 
 type Of<K extends Body['kind']> = Extract<Body, { kind: K }>
 
@@ -72,6 +73,12 @@ function Hidden({ body, sessionId }: { body: Of<'custom'>; sessionId: string }) 
   )
 }
 
+/** Where a compaction's kept entries start, named by that entry's content (id in the tooltip). */
+function KeptFrom({ id }: { id: string }) {
+  const describe = useEntryBrief()
+  return <span title={`Entry ${id}`}>Keeps entries from {describe(id)}</span>
+}
+
 /** A summary card (compaction, branch summary): the title is the entry header's. */
 function Card({ summary, children }: { summary: string; children?: React.ReactNode }) {
   return (
@@ -129,9 +136,11 @@ export function ItemBody({
       return (
         <Card summary={body.summary}>
           <div className="muted small">
-            {body.firstKeptEntryId
-              ? `Keeps entries from ${body.firstKeptEntryId}`
-              : 'Keeps no earlier entries'}
+            {body.firstKeptEntryId ? (
+              <KeptFrom id={body.firstKeptEntryId} />
+            ) : (
+              'Keeps no earlier entries'
+            )}
             {body.fromHook && ' · by an extension'}
             {body.retainedTail > 0 && ` · carries ${body.retainedTail} retained messages`}
           </div>
