@@ -240,6 +240,11 @@ test('damaged and empty files come last, under "Needs attention", in the list an
   const heading = page.getByTestId('attention-heading')
   await page.locator('.session-rows').evaluate((el) => (el.scrollTop = el.scrollHeight))
   await expect(heading).toHaveText('Needs attention')
+  const unreadable = library.row('2025-11-03T13-43-31-000Z_directory-not-a-file.jsonl')
+  await expect(unreadable.getByText('hidden by pi')).toHaveAttribute(
+    'title',
+    /pi’s own session list .* does not show this file/,
+  )
   // An empty session is titled by what can be read of it, not pi's "(no messages)".
   const empty = basename(fixtureFile('damaged-header-only').file)
   await expect(library.row(empty)).toContainText('Empty session in damaged')

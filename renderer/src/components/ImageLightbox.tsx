@@ -29,6 +29,16 @@ export function dataUrlBlob(url: string): Blob {
   return new Blob([bytes], { type: match[1] })
 }
 
+/** The long side small images are enlarged to in the lightbox, px (pixels kept sharp). */
+const MIN_SIDE = 512
+
+/** The size the lightbox may show an image at: small ones scaled up, never beyond the window. */
+export function shownSize(width?: number, height?: number): { width?: number; height?: number } {
+  if (!width || !height || width <= 0 || height <= 0) return {}
+  const scale = Math.max(1, MIN_SIDE / Math.max(width, height))
+  return { width: Math.round(width * scale), height: Math.round(height * scale) }
+}
+
 /** Props of {@link ImageLightbox}. */
 export interface ImageLightboxProps {
   /** The image as a data: URL. */
@@ -36,6 +46,9 @@ export interface ImageLightboxProps {
   mimeType: string
   /** Alternative text: what the image is (type, size). */
   alt: string
+  /** Pixel size from the image header, when known (small images are shown enlarged). */
+  width?: number
+  height?: number
   /** File name without extension for Save. */
   name: string
   open: boolean
@@ -43,13 +56,15 @@ export interface ImageLightboxProps {
 }
 
 /** The lightbox of one image. */
-export function ImageLightbox({ src, mimeType, alt, name, open, onClose }: ImageLightboxProps) {
+export function ImageLightbox(props: ImageLightboxProps) {
+  const { src, mimeType, alt, name, open, onClose } = props
   const fileName = `${name}.${EXTENSIONS[mimeType] ?? 'img'}`
+  const size = shownSize(props.width, props.height)
   return (
     <Lightbox
       open={open}
       close={onClose}
-      slides={[{ src, alt, downloadFilename: fileName }]}
+      slides={[{ src, alt, downloadFilename: fileName, ...size }]}
       plugins={[Download, Zoom]}
       labels={{ Lightbox: `Image viewer: ${alt}`, Download: 'Save', Close: 'Close' }}
       carousel={{ finite: true }}

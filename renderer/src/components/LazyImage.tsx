@@ -113,6 +113,8 @@ export function LazyImage({
             src={src}
             mimeType={mimeType.toLowerCase()}
             alt={label}
+            width={width}
+            height={height}
             name={`image-${pos}-${index}`}
             open={enlarged}
             onClose={() => setEnlarged(false)}

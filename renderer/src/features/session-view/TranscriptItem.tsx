@@ -88,7 +88,8 @@ export const TranscriptItem = memo(function TranscriptItem({
   selected,
 }: TranscriptItemProps) {
   const [info, setInfo] = useState(false)
-  const marker = markerText(item.body, useEntryBrief())
+  const describe = useEntryBrief()
+  const marker = markerText(item.body, describe)
   const note = contextNote(item)
   const classes = ['entry', `entry-${item.body.kind}`]
   if (!item.inContext) classes.push('out-of-context')
@@ -128,7 +129,7 @@ export const TranscriptItem = memo(function TranscriptItem({
         : b.kind === 'compaction'
           ? `Compaction · ${tokens(b.tokensBefore)} tokens before`
           : b.kind === 'branchSummary'
-            ? `Branch summary · from ${b.fromId || '?'}`
+            ? `Branch summary · from ${b.fromId ? describe(b.fromId) : 'an unknown entry'}`
             : TITLES[b.kind]
   return (
     <article {...common} className={classes.join(' ')}>
