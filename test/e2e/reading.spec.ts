@@ -11,6 +11,7 @@ import { copyFileSync, mkdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './harness'
+import { audit } from './axe'
 import { appendPrompt } from './pi-append'
 import { SessionPage } from './pages/session-page'
 import { FIXTURE_STORE, fixtureFile, readExpected, readManifest } from '../helpers/fixtures'
@@ -41,6 +42,14 @@ function createdOf(name: string): number {
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png` })
+}
+
+/** The axe audit (WCAG 2 A/AA) of what shows, in the light and the dark theme. */
+async function expectAccessible(page: Page): Promise<void> {
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme)
+    expect(await audit(page), `axe in the ${theme} theme`).toEqual([])
+  }
 }
 
 test('each row shows the date its sort orders by, and an undated file shows —', async ({
@@ -129,6 +138,7 @@ test('an image opens in a lightbox whose Save downloads the picture', async ({ p
   await dialog.getByRole('button', { name: 'Save' }).click()
   expect((await download).suggestedFilename()).toMatch(/\.(png|jpe?g|gif|webp)$/)
   await shoot(page, 'reading-lightbox')
+  await expectAccessible(page)
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   session.expectClean()
@@ -164,6 +174,7 @@ test('code blocks and messages copy to the clipboard and say so', async ({
   await expect(entry.getByTestId('copy-message')).toContainText('Copied')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(prompt)
   await shoot(page, 'reading-copy')
+  await expectAccessible(page)
   session.expectClean()
 })
 
@@ -249,6 +260,7 @@ test('damaged and empty files come last, under "Needs attention", in the list an
   const empty = basename(fixtureFile('damaged-header-only').file)
   await expect(library.row(empty)).toContainText('Empty session in damaged')
   await shoot(page, 'reading-needs-attention')
+  await expectAccessible(page)
 
   // Quick open: a search that matches damaged and healthy sessions lists the healthy first.
   await page.keyboard.press('Control+k')
