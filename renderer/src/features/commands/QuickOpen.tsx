@@ -26,6 +26,7 @@ export function QuickOpen() {
         projectId: null,
         text,
         sort: text ? 'relevance' : 'recent',
+        attentionLast: true,
         limit: 12,
       }).then(
         (result) => {
@@ -81,6 +82,7 @@ export function QuickOpen() {
             role="option"
             aria-selected={i === active}
             className={i === active ? 'active' : undefined}
+            data-file-name={row.fileName}
             onMouseDown={(e) => {
               e.preventDefault()
               choose(row)
