@@ -18,6 +18,8 @@ export interface QueryOutcome {
   matched: number
   total: number
   queryError: string | null
+  /** The search's patterns as case-insensitive regex sources (contract SessionQueryResult). */
+  searchPatterns: string[]
 }
 
 /** What sorting and searching need of a session (the page's rows are read afterwards). */
@@ -216,7 +218,9 @@ export function matchKeys(db: DatabaseSync, query: SessionQuery, marks: RowMarks
 /** Runs `query` over the index: its first `limit` rows, with snippets when it searches. */
 export function runQuery(db: DatabaseSync, query: SessionQuery, marks: RowMarks): QueryOutcome {
   const { ordered, total, queryError, patterns } = matchKeys(db, query, marks)
-  if (queryError && patterns.length === 0) return { rows: [], matched: 0, total, queryError }
+  const searchPatterns = patterns.map((p) => p.source)
+  if (queryError && patterns.length === 0)
+    return { rows: [], matched: 0, total, queryError, searchPatterns }
   const searching = patterns.length > 0
   const page = ordered.slice(0, query.limit)
   const summaries = rowsByNo(
@@ -229,5 +233,5 @@ export function runQuery(db: DatabaseSync, query: SessionQuery, marks: RowMarks)
     const hit = searching && !queryError ? snippetOrNone(db, key, patterns) : null
     return { ...summary, depth, snippet: hit?.snippet ?? null, matchEntryId: hit?.entryId ?? null }
   })
-  return { rows, matched: ordered.length, total, queryError }
+  return { rows, matched: ordered.length, total, queryError, searchPatterns }
 }
