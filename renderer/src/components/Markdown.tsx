@@ -4,12 +4,13 @@
  * for absolute http/https URLs; images are never fetched (a placeholder shows the URL; CSP
  * allows only 'self' and data: anyway). Very long text falls back to plain, cut text.
  */
-import { memo, type ComponentProps } from 'react'
+import { memo, useMemo, type ComponentProps } from 'react'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
 import { CollapsibleText } from './CollapsibleText'
 import { safeExternalUrl } from './links'
+import { rehypeMarks, useMarks } from './marks'
 import './markdown.css'
 
 /** Beyond this many characters, markdown parsing gets slow: show plain text instead. */
@@ -59,14 +60,19 @@ const rehype = [[rehypeHighlight, { detect: false }]] as ComponentProps<
   typeof ReactMarkdown
 >['rehypePlugins']
 
-/** Renders `text` as inert markdown. */
+/** Renders `text` as inert markdown, the words of the marks in effect marked. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const marks = useMarks()
+  const plugins = useMemo(() => {
+    const base = text.length > HIGHLIGHT_MAX ? [] : (rehype ?? [])
+    return marks ? [...base, rehypeMarks(marks)] : base
+  }, [marks, text.length])
   if (text.length > MARKDOWN_MAX) return <CollapsibleText text={text} />
   return (
     <div className="markdown">
       <ReactMarkdown
         remarkPlugins={remark}
-        rehypePlugins={text.length > HIGHLIGHT_MAX ? undefined : rehype}
+        rehypePlugins={plugins}
         components={components}
         skipHtml={false}
       >

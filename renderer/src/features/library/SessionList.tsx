@@ -1,11 +1,12 @@
 import { LiveBadge } from '../../components/LiveBadge'
-import { useEffect, useRef } from 'react'
+import { forwardRef, useEffect, useMemo, useRef, type ComponentPropsWithRef } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { QueryRow as Row } from '../../../../preload/contract/library'
 import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
 import { useSessionView } from '../../state/session'
 import { useTrash } from '../../state/trash'
+import { Marked, searchMarks } from '../../components/marks'
 import { age, bytes, cost, fullDate, oneLine } from './format'
 import { BulkBar } from './BulkBar'
 import { SessionToolbar } from './SessionToolbar'
@@ -50,6 +51,8 @@ function SessionListItem({
   tabbable: boolean
 }) {
   const selectSession = useLibrary((s) => s.selectSession)
+  const patterns = useLibrary((s) => s.rowsPatterns)
+  const marks = useMemo(() => searchMarks(patterns), [patterns])
   const title = oneLine(session.name ?? session.firstMessage) || '(empty message)'
   return (
     <div className="session-row">
@@ -90,9 +93,11 @@ function SessionListItem({
           toggleChecked(session.id)
         }}
         onClick={() =>
-          // A search hit opens the session at the matching entry (deep link).
+          // A search hit opens the whole branch through the matching entry, words marked.
           session.matchEntryId
-            ? void useSessionView.getState().openSession(session.id, session.matchEntryId)
+            ? void useSessionView
+                .getState()
+                .openHit(session.id, { entryId: session.matchEntryId, patterns })
             : selectSession(session.id)
         }
       >
@@ -104,7 +109,11 @@ function SessionListItem({
           )}
           {title}
         </span>
-        {session.snippet && <span className="snippet">{oneLine(session.snippet)}</span>}
+        {session.snippet && (
+          <span className="snippet">
+            <Marked text={oneLine(session.snippet)} marks={marks} />
+          </span>
+        )}
         {showCwd && session.cwd && <span className="session-cwd">{session.cwd}</span>}
         <span className="session-meta">
           <LiveBadge mtimeMs={session.fileModified} />
@@ -210,6 +219,16 @@ function NoMatch() {
   )
 }
 
+/**
+ * The rows' scroller is no Tab stop of its own: the list's one stop is a row (Virtuoso makes
+ * its scroller focusable; the rows already scroll it by keyboard).
+ */
+const ROWS_COMPONENTS = {
+  Scroller: forwardRef<HTMLDivElement, ComponentPropsWithRef<'div'>>(function Scroller(props, ref) {
+    return <div {...props} ref={ref} tabIndex={-1} />
+  }),
+}
+
 /** The session list: toolbar, progress, and the virtualized rows of the current query. */
 export function SessionList() {
   const rows = useLibrary((s) => s.rows)
@@ -286,6 +305,7 @@ export function SessionList() {
       {status === 'ready' && rows.length === 0 && !queryError && <NoMatch />}
       <Virtuoso
         ref={list}
+        components={ROWS_COMPONENTS}
         className="session-rows"
         data={rows}
         endReached={() => useLibrary.getState().loadMore()}
