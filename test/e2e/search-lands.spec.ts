@@ -88,6 +88,20 @@ async function openApp(
   return { library, session: new SessionPage(page) }
 }
 
+/** Opens the app, searches the hit word and opens the hit; focus on its transcript entry. */
+async function openHit(
+  page: Page,
+  serverFor: (d: string) => Promise<{ appUrl: string }>,
+  scratch: (p: string) => string,
+) {
+  const opened = await openApp(page, serverFor, scratch)
+  await opened.library.search(HIT_WORD)
+  await opened.library.sessions().first().click()
+  await opened.session.waitReady('leafA')
+  await entry(page, 'hitentry').click()
+  return opened
+}
+
 /** The transcript entry with `id`. */
 function entry(page: Page, id: string): Locator {
   return page.locator(`.transcript [data-testid="transcript-entry"][data-entry-id="${id}"]`)
@@ -133,11 +147,7 @@ test('find in the session counts matches and steps through them', async ({
   serverFor,
   scratch,
 }) => {
-  const { library, session } = await openApp(page, serverFor, scratch)
-  await library.search(HIT_WORD)
-  await library.sessions().first().click()
-  await session.waitReady('leafA')
-  await entry(page, 'hitentry').click()
+  const { session } = await openHit(page, serverFor, scratch)
   await page.keyboard.press('Control+f')
   const input = page.getByTestId('find-input')
   await expect(input).toBeFocused()
@@ -217,11 +227,7 @@ test('arrows in the tree update the transcript; j/k and [ ] move through it', as
   serverFor,
   scratch,
 }) => {
-  const { library, session } = await openApp(page, serverFor, scratch)
-  await library.search(HIT_WORD)
-  await library.sessions().first().click()
-  await session.waitReady('leafA')
-  await entry(page, 'hitentry').click()
+  const { session } = await openHit(page, serverFor, scratch)
   const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-entry-id'))
   await page.keyboard.press('j')
   await expect.poll(focused).toBe('hitreply')

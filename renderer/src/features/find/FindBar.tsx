@@ -20,6 +20,29 @@ function countText(text: string, count: number, current: number, complete: boole
   return `match ${current + 1} of ${count}${complete ? '' : '+'}`
 }
 
+/** One small button of the bar: its name and tooltip say the key that does the same. */
+function StepButton(props: {
+  id: string
+  label: string
+  disabled?: boolean
+  onClick(): void
+  children: string
+}) {
+  return (
+    <button
+      type="button"
+      className="ghost find-step"
+      data-testid={props.id}
+      aria-label={props.label}
+      title={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
+  )
+}
+
 /** The find bar, when open. */
 export function FindBar({ count, complete }: FindBarProps) {
   const { open, text, current, focusTick, setText, step, close } = useFind()
@@ -63,38 +86,25 @@ export function FindBar({ count, complete }: FindBarProps) {
       <span className="find-count muted small" data-testid="find-count" aria-live="polite">
         {settled ? countText(text, count, current, complete) : ''}
       </span>
-      <button
-        type="button"
-        className="ghost find-step"
-        data-testid="find-prev"
-        aria-label="Previous match"
-        title="Previous match (Shift+Enter)"
+      <StepButton
+        id="find-prev"
+        label="Previous match (Shift+Enter)"
         disabled={count === 0}
         onClick={() => step(-1, count)}
       >
         ↑
-      </button>
-      <button
-        type="button"
-        className="ghost find-step"
-        data-testid="find-next"
-        aria-label="Next match"
-        title="Next match (Enter)"
+      </StepButton>
+      <StepButton
+        id="find-next"
+        label="Next match (Enter)"
         disabled={count === 0}
         onClick={() => step(1, count)}
       >
         ↓
-      </button>
-      <button
-        type="button"
-        className="ghost find-step"
-        data-testid="find-close"
-        aria-label="Close find"
-        title="Close (Esc)"
-        onClick={close}
-      >
+      </StepButton>
+      <StepButton id="find-close" label="Close (Esc)" onClick={close}>
         ×
-      </button>
+      </StepButton>
     </div>
   )
 }
