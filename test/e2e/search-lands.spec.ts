@@ -147,7 +147,7 @@ test('find in the session counts matches and steps through them', async ({
   serverFor,
   scratch,
 }) => {
-  const { session } = await openHit(page, serverFor, scratch)
+  await openHit(page, serverFor, scratch)
   await page.keyboard.press('Control+f')
   const input = page.getByTestId('find-input')
   await expect(input).toBeFocused()
