@@ -120,6 +120,7 @@ test('opening a search hit shows its whole branch, scrolled to the hit, words ma
   serverFor,
   scratch,
 }) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
   const { library, session } = await openApp(page, serverFor, scratch)
   await library.search(HIT_WORD)
   const row = library.sessions().first()
@@ -135,11 +136,12 @@ test('opening a search hit shows its whole branch, scrolled to the hit, words ma
   await expect.poll(() => inView(hit, page.locator('.transcript-list'))).toBe(true)
   await expect(hit.locator('mark')).toHaveText(HIT_WORD)
   await expect(session.tree.node('hitentry').locator('mark')).toHaveText(HIT_WORD)
+  await page.screenshot({ path: 'test-results/screenshots/search-hit-1280x720.png' })
   // The answers after the hit are on screen a scroll away.
   await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = el.scrollHeight))
   await expect(entry(page, 'leafA')).toBeVisible()
-  await page.setViewportSize({ width: 1280, height: 720 })
-  await page.screenshot({ path: 'test-results/screenshots/search-hit-1280x720.png' })
+  await page.setViewportSize({ width: 800, height: 600 })
+  await page.screenshot({ path: 'test-results/screenshots/search-hit-800x600.png' })
 })
 
 test('find in the session counts matches and steps through them', async ({
@@ -191,6 +193,11 @@ test('arrow down and Enter from the search box open a result', async ({
   const { library, session } = await openApp(page, serverFor, scratch)
   await library.search(HIT_WORD)
   await page.getByTestId('search-input').press('ArrowDown')
+  await expect(library.sessions().first()).toBeFocused()
+  // ↑ from the first result goes back to the search box.
+  await page.keyboard.press('ArrowUp')
+  await expect(page.getByTestId('search-input')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
   await expect(library.sessions().first()).toBeFocused()
   await page.keyboard.press('Enter')
   await session.waitReady('leafA')

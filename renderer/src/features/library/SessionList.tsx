@@ -262,6 +262,9 @@ export function SessionList() {
 
   const move = (delta: number) => {
     const index = rows.findIndex((r) => r.id === selectedId)
+    // ↑ from the first row goes back to the search box (↓ there came into the list).
+    if (delta < 0 && index <= 0)
+      return document.querySelector<HTMLElement>('[data-testid="search-input"]')?.focus()
     const next = rows[Math.max(0, Math.min(rows.length - 1, index + delta))]
     if (!next) return
     selectSession(next.id)
