@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
+import { audit } from './axe'
 import { expect, test } from './harness'
 import { LibraryPage } from './pages/library-page'
 import { SessionPage } from './pages/session-page'
@@ -262,3 +263,21 @@ test('arrows in the tree update the transcript; j/k and [ ] move through it', as
   for (const keys of ['j', 'k', '[', ']', 'F']) await expect(overlay).toContainText(keys)
   await expect(overlay).toContainText('Find in the session')
 })
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`marked words and the find bar pass an axe audit in the ${theme} theme`, async ({
+    page,
+    serverFor,
+    scratch,
+  }) => {
+    await openHit(page, serverFor, scratch)
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme)
+    await page.keyboard.press('Control+f')
+    await page.getByTestId('find-input').fill(FIND_WORD)
+    await expect(page.getByTestId('find-count')).toHaveText('match 1 of 5')
+    await expect(page.locator('.transcript mark.find-current')).toBeVisible()
+    await expect(page.locator('.session-list .snippet mark')).toBeVisible()
+    const violations = await audit(page)
+    expect(violations, JSON.stringify(violations, null, 1)).toEqual([])
+  })
+}
