@@ -34,6 +34,8 @@ export function menuTemplate(
       submenu: [
         item('Quick Open…', 'quick-open', 'CmdOrCtrl+K'),
         item('Find in Library', 'search', 'CmdOrCtrl+F'),
+        // CmdOrCtrl+F finds in the session too when focus is in its view (renderer wiring).
+        item('Find in Session', 'find'),
         { type: 'separator' },
         item('Refresh Library', 'refresh', 'CmdOrCtrl+R'),
         item('Settings…', 'settings', 'CmdOrCtrl+,'),

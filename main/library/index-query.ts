@@ -18,6 +18,8 @@ export interface QueryOutcome {
   matched: number
   total: number
   queryError: string | null
+  /** The search's patterns as case-insensitive regex sources (contract SessionQueryResult). */
+  searchPatterns: string[]
 }
 
 /** What sorting and searching need of a session (the page's rows are read afterwards). */
@@ -242,7 +244,9 @@ function orderKeys(
 /** Runs `query` over the index: its first `limit` rows, with snippets when it searches. */
 export function runQuery(db: DatabaseSync, query: SessionQuery, marks: RowMarks): QueryOutcome {
   const { ordered, total, queryError, patterns } = matchKeys(db, query, marks)
-  if (queryError && patterns.length === 0) return { rows: [], matched: 0, total, queryError }
+  const searchPatterns = patterns.map((p) => p.source)
+  if (queryError && patterns.length === 0)
+    return { rows: [], matched: 0, total, queryError, searchPatterns }
   const searching = patterns.length > 0
   const page = ordered.slice(0, query.limit)
   const summaries = rowsByNo(
@@ -261,5 +265,5 @@ export function runQuery(db: DatabaseSync, query: SessionQuery, marks: RowMarks)
       attention: key.attention === 1,
     }
   })
-  return { rows, matched: ordered.length, total, queryError }
+  return { rows, matched: ordered.length, total, queryError, searchPatterns }
 }

@@ -86,6 +86,7 @@ export const AppCommand = z.object({
     'settings',
     'insights',
     'export',
+    'find',
   ]),
 })
 

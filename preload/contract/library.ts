@@ -183,6 +183,11 @@ export const SessionQueryResult = z.object({
   total: z.number().int(),
   /** Set when the search text could not be used (e.g. an invalid regex). */
   queryError: z.string().nullable(),
+  /**
+   * What the search matches, as case-insensitive regular expression sources (one per word or
+   * phrase, escaped; a `re:` query's own pattern): the renderer marks matches with them.
+   */
+  searchPatterns: z.array(z.string()),
   /** Sessions whose texts are not in the search index yet (a search may miss them). */
   pendingTexts: z.number().int(),
   progress: LibraryProgress,

@@ -273,6 +273,11 @@ export const PathPage = z.object({
   contextMessages: z.number().int(),
   thinkingLevel: z.string(),
   model: z.string().nullable(),
+  /**
+   * With `branch`: index in the path of the named entry; null when the path does not show it
+   * (the model's view of a path whose later compaction summarises it).
+   */
+  focusIndex: z.number().int().nullable().optional(),
 })
 
 /** `session:get-lineage` result: parent session and forks found in the library. */

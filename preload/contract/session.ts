@@ -32,6 +32,12 @@ const PathArgs = z
     /** First item to return; default: the last `limit` items (the selected entry's end). */
     offset: z.number().int().min(0).max(50_000_000).optional(),
     limit: z.number().int().min(1).max(500).optional(),
+    /**
+     * The whole branch containing the named entry: the path runs on to that branch's leaf
+     * (pi's leaf when the entry is on pi's path, else the newest entry below it), and the page
+     * is the window around the named entry (`focusIndex` in the result). What a search hit opens.
+     */
+    branch: z.boolean().optional(),
   })
   .strict()
   .refine((a) => a.entryId !== undefined || a.position !== undefined, {

@@ -5,6 +5,7 @@
  */
 import { ApiError } from '../../../preload/contract/errors'
 import type { PathItem, PathPage } from '../../../preload/contract/session-view'
+import { branchLeaf } from './branch'
 import { memoize } from './cache'
 import { itemSize, toPathItem } from './items'
 import { extendPlan, planPath, type PathPlan } from './path'
@@ -22,6 +23,8 @@ export interface PathRequest {
   raw?: boolean
   offset?: number
   limit?: number
+  /** Show the whole branch through the entry (to its leaf, branch.ts), the page around it. */
+  branch?: boolean
 }
 
 /**
@@ -82,7 +85,8 @@ export async function pathPage(
   memo: Map<string, unknown>,
   req: PathRequest,
 ): Promise<PathPage> {
-  const target = resolveTarget(source, req)
+  const named = resolveTarget(source, req)
+  const target = req.branch === true ? branchLeaf(source, named) : named
   const raw = req.raw === true
   const pos = source.posOf.get(target) ?? -1
   const plan = await memoize(
@@ -93,7 +97,10 @@ export async function pathPage(
   )
   const total = plan.items.length
   const limit = req.limit ?? DEFAULT_LIMIT
-  const offset = Math.min(req.offset ?? Math.max(0, total - limit), total)
+  const focusIndex = req.branch === true ? indexOf(plan, source.posOf.get(named) ?? -1) : null
+  // Without an offset: the end of the path, or the window around the named entry of a branch.
+  const start = focusIndex !== null ? focusIndex - Math.floor(limit / 2) : total - limit
+  const offset = Math.min(req.offset ?? Math.max(0, start), total)
   const items: PathItem[] = []
   let size = 0
   for (let i = offset; i < Math.min(total, offset + limit); i++) {
@@ -113,5 +120,12 @@ export async function pathPage(
     contextMessages: plan.contextMessages,
     thinkingLevel: plan.thinkingLevel,
     model: plan.model,
+    ...(req.branch === true ? { focusIndex } : {}),
   }
+}
+
+/** Index in the planned path of the entry at file position `pos`; null when not on it. */
+function indexOf(plan: PathPlan, pos: number): number | null {
+  const index = plan.items.findIndex((item) => item.pos === pos)
+  return index < 0 ? null : index
 }

@@ -2,6 +2,7 @@
  * Preformatted text cut to its first lines, with "show all", so long tool output does not flood the transcript.
  */
 import { useState } from 'react'
+import { Marked } from './marks'
 
 /** Props of {@link CollapsibleText}. */
 export interface CollapsibleTextProps {
@@ -34,7 +35,9 @@ export function CollapsibleText({
   const hidden = text.length - cut.length
   return (
     <div className={`collapsible ${className ?? ''}`}>
-      <pre className="plain-text">{cut}</pre>
+      <pre className="plain-text">
+        <Marked text={cut} />
+      </pre>
       {hidden > 0 && (
         <button
           type="button"

@@ -5,13 +5,14 @@
  * allows only 'self' and data: anyway). Code blocks have a copy button. Very long text falls
  * back to plain, cut text.
  */
-import { memo, useRef, type ComponentProps } from 'react'
+import { memo, useMemo, useRef, type ComponentProps } from 'react'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
 import { CollapsibleText } from './CollapsibleText'
 import { CopyButton } from './CopyButton'
 import { safeExternalUrl } from './links'
+import { rehypeMarks, useMarks } from './marks'
 import './markdown.css'
 
 /** Beyond this many characters, markdown parsing gets slow: show plain text instead. */
@@ -82,14 +83,19 @@ const rehype = [[rehypeHighlight, { detect: false }]] as ComponentProps<
   typeof ReactMarkdown
 >['rehypePlugins']
 
-/** Renders `text` as inert markdown. */
+/** Renders `text` as inert markdown, the words of the marks in effect marked. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const marks = useMarks()
+  const plugins = useMemo(() => {
+    const base = text.length > HIGHLIGHT_MAX ? [] : (rehype ?? [])
+    return marks ? [...base, rehypeMarks(marks)] : base
+  }, [marks, text.length])
   if (text.length > MARKDOWN_MAX) return <CollapsibleText text={text} />
   return (
     <div className="markdown">
       <ReactMarkdown
         remarkPlugins={remark}
-        rehypePlugins={text.length > HIGHLIGHT_MAX ? undefined : rehype}
+        rehypePlugins={plugins}
         components={components}
         skipHtml={false}
       >

@@ -28,3 +28,11 @@ export function runCommand(name: CommandName): boolean {
   handler()
   return true
 }
+
+/**
+ * What Ctrl/Cmd+F (and the menu's Find) means where the focus is: inside the session view it
+ * finds in that session, as a browser finds in its page; elsewhere it searches the library.
+ */
+export function searchOrFind(focus: EventTarget | null): 'search' | 'find' {
+  return focus instanceof Element && focus.closest('.session-view') !== null ? 'find' : 'search'
+}

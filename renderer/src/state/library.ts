@@ -62,6 +62,8 @@ export interface LibraryState {
   rowsStatus: LoadStatus
   /** The search text the shown rows answer (lets tests and the UI tell stale rows). */
   rowsText: string
+  /** The search patterns of the shown rows (regex sources from main), for marking matches. */
+  rowsPatterns: string[]
   selectedSessionId: string | null
   /** Sessions ticked for a bulk action (delete), in the current list. */
   checkedIds: string[]
@@ -128,6 +130,7 @@ export const useLibrary = create<LibraryState>((set, get) => {
         progress: result.progress,
         rowsStatus: 'ready',
         rowsText: query.text,
+        rowsPatterns: result.searchPatterns,
       })
     } catch (error) {
       if (ticket === rowsRequest) set({ rowsStatus: 'error', queryError: errorData(error) })
@@ -163,6 +166,7 @@ export const useLibrary = create<LibraryState>((set, get) => {
     queryError: null,
     rowsStatus: 'idle',
     rowsText: '',
+    rowsPatterns: [],
     selectedSessionId: null,
     checkedIds: [],
     rowLimit: ROW_PAGE,

@@ -45,6 +45,15 @@ export interface PathState {
   contextMessages: number
   thinkingLevel: string
   model: string | null
+  /** Index of the search hit the path was opened at (scrolled to), or null. */
+  focusIndex: number | null
+}
+
+/** A search hit to open: the entry to land on and the search's patterns, marked in the view. */
+export interface SearchHitTarget {
+  entryId: string
+  /** Case-insensitive regex sources (contract SessionQueryResult `searchPatterns`). */
+  patterns: readonly string[]
 }
 
 /** State and actions of the session view. */
@@ -66,8 +75,17 @@ export interface SessionViewState {
   path: PathState | null
   pathStatus: Status
   pathError: ApiErrorData | null
+  /** The patterns of the library search whose hit opened this session (marked), or null. */
+  hitPatterns: readonly string[] | null
+  /** The hit entry the next path load lands on (the whole branch through it), or null. */
+  landing: string | null
   /** Opens a session (again), selecting `entryId` or pi's leaf; a no-op reload is avoided. */
   openSession(sessionId: string, entryId?: string): Promise<void>
+  /**
+   * Opens a search hit: the whole branch containing the matching entry (to that branch's
+   * leaf), scrolled to the entry, with the search's words marked.
+   */
+  openHit(sessionId: string, hit: SearchHitTarget): Promise<void>
   /** Selects a tree row: the transcript shows the path to it. */
   selectEntry(row: { id: string; pos: number }): void
   setRaw(raw: boolean): void
@@ -92,7 +110,12 @@ function mark(name: string): void {
   performance.mark(name)
 }
 
-function toPathState(page: PathPage, items: Map<number, PathItem>, view: string): PathState {
+function toPathState(
+  page: PathPage,
+  items: Map<number, PathItem>,
+  view: string,
+  focusIndex: number | null,
+): PathState {
   page.items.forEach((item, i) => items.set(page.offset + i, item))
   return {
     key: `${page.targetPos}:${page.raw}`,
@@ -106,6 +129,7 @@ function toPathState(page: PathPage, items: Map<number, PathItem>, view: string)
     contextMessages: page.contextMessages,
     thinkingLevel: page.thinkingLevel,
     model: page.model,
+    focusIndex,
   }
 }
 
@@ -148,8 +172,9 @@ export const useSessionView = create<SessionViewState>((set, get) => {
    * follow): loaded items and the list's position are kept.
    */
   async function loadPath(extend = false): Promise<void> {
-    const { sessionId, selected, raw } = get()
+    const { sessionId, selected, raw, landing } = get()
     if (!sessionId || !selected) return set({ path: null, pathStatus: 'idle' })
+    const land = !extend ? landing : null
     const ticket = ++pathTicket
     if (!extend) set({ pathStatus: 'loading', pathError: null })
     mark('pi:path:request')
@@ -160,13 +185,23 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     try {
       const page = await call('session:get-path', {
         sessionId,
-        ...(selected.id ? { entryId: selected.id } : {}),
-        ...(selected.pos >= 0 ? { position: selected.pos } : {}),
+        ...(land !== null
+          ? { entryId: land, branch: true }
+          : {
+              ...(selected.id ? { entryId: selected.id } : {}),
+              ...(selected.pos >= 0 ? { position: selected.pos } : {}),
+            }),
         raw,
         ...(from !== undefined ? { offset: from } : {}),
         limit: CHUNK,
       })
       if (ticket !== pathTicket || get().sessionId !== sessionId) return
+      // A hit the model's view no longer shows (a later compaction summarises it): raw entries.
+      if (land !== null && page.focusIndex === null && !raw) {
+        set({ raw: true })
+        return await loadPath(false)
+      }
+      if (land !== null) set({ landing: null })
       mark('pi:path:data')
       const now = get().path
       const keep = extend && now !== null && now.raw === page.raw && continues(now, page)
@@ -174,8 +209,9 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       if (extend && !keep) return await loadPath(false)
       const items = keep ? new Map(now.items) : new Map<number, PathItem>()
       const view = keep ? now.view : `v${++views}`
+      const focusIndex = land !== null ? (page.focusIndex ?? null) : keep ? now.focusIndex : null
       set({
-        path: toPathState(page, items, view),
+        path: toPathState(page, items, view, focusIndex),
         pathStatus: 'ready',
         preview: null,
         selected: { id: page.targetId, pos: page.targetPos },
@@ -222,7 +258,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         for (const index of items.keys())
           if (Math.abs(index - offset) > MAX_ITEMS / 2) items.delete(index)
       }
-      set({ path: toPathState(page, items, current.view) })
+      set({ path: toPathState(page, items, current.view, current.focusIndex) })
     } catch (error) {
       set({ pathError: errorData(error) })
     } finally {
@@ -253,6 +289,18 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     path: null,
     pathStatus: 'idle',
     pathError: null,
+    hitPatterns: null,
+    landing: null,
+
+    async openHit(sessionId, hit) {
+      set({ hitPatterns: hit.patterns, landing: hit.entryId })
+      const current = get()
+      if (current.sessionId === sessionId && current.status === 'ready') {
+        set({ followLeaf: false })
+        return loadPath()
+      }
+      await get().openSession(sessionId, hit.entryId)
+    },
 
     async openSession(sessionId, entryId) {
       if (useLibrary.getState().selectedSessionId !== sessionId) {
@@ -276,6 +324,8 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         rows: null,
         preview: null,
         followLeaf: entryId === undefined,
+        // Opened by other means than a search hit: nothing marked.
+        hitPatterns: get().landing !== null ? get().hitPatterns : null,
         lineage: null,
         selected: null,
         path: null,
@@ -364,6 +414,8 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         lineage: null,
         selected: null,
         path: null,
+        hitPatterns: null,
+        landing: null,
       })
     },
   }

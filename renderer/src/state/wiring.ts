@@ -7,7 +7,7 @@
 import { REFETCH_MS } from '../../../preload/contract/timing'
 import { subscribe } from '../api/client'
 import { startExportEvents } from '../features/export/store'
-import { registerCommand, runCommand } from './commands'
+import { registerCommand, runCommand, searchOrFind } from './commands'
 import { useLibrary } from './library'
 import { useSessionView } from './session'
 import { checkOpenSession, useSessionFile } from './session-file'
@@ -59,7 +59,8 @@ function startEvents(): () => void {
   }
   return subscribe((event, payload) => {
     if (event === 'app:command') {
-      runCommand(payload.command)
+      const { command } = payload
+      runCommand(command === 'search' ? searchOrFind(document.activeElement) : command)
       return
     }
     if (event === 'app:error') {

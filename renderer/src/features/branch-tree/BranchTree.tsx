@@ -3,7 +3,8 @@
  * parent in pi's order, pi's five filters, search, fold/unfold, collapsed linear runs, the
  * leaf and active path marked (pi spec 8, 15.6). Keyboard: arrows move, Left/Right fold and
  * unfold, Home/End, PageUp/PageDown, Enter (or Space on an entry without children) shows the
- * path to the focused entry. Mounted with `key={sessionId}`, so open state resets per session.
+ * path to the focused entry; the transcript also follows focus after a short rest
+ * (use-tree-browse.ts). Mounted with `key={sessionId}`, so open state resets per session.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist'
@@ -11,13 +12,18 @@ import type { SessionOverview, TreeRow } from '../../../../preload/contract/sess
 import { useElementSize } from '../../components/useElementSize'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
+import { useViewMarks } from '../find/use-find'
 import { matchesSearch, type FilterMode } from './filters'
 import type { TreeItem } from './layout'
 import { makeTreeNode } from './TreeNode'
 import { TreeToolbar } from './TreeToolbar'
 import { useLabelEditing } from './use-label-editing'
+import { useBrowseDelay, useHitInView } from './use-tree-browse'
 import { useTreeLayout } from './use-tree-layout'
 import './branch-tree.css'
+
+/** Keys that move the tree's focus (the transcript follows them, use-tree-browse.ts). */
+const BROWSE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'])
 
 /** The branch tree pane. */
 export function BranchTree({
@@ -39,15 +45,19 @@ export function BranchTree({
   const boxRef = useRef<HTMLDivElement>(null)
   const { width, height } = useElementSize(boxRef)
 
+  const marks = useViewMarks()
+  // A search hit's words are marked in every row: runs stay expanded, as while searching.
   const { leafRow, active, layout, initialOpenState, selection, setRunOpen, setAllRuns } =
-    useTreeLayout(overview, rows, selected?.pos ?? null, mode, query, collapse)
+    useTreeLayout(overview, rows, selected?.pos ?? null, mode, query, collapse && !marks)
   const sessionId = useSessionView((s) => s.sessionId)
   const labels = useLabelEditing(treeRef, rows, sessionId, !overview.readOnly, selection)
   const stopEditing = labels.stop
   const TreeNode = useMemo(
-    () => makeTreeNode({ rows, leafRow, active, onEditEnd: stopEditing }),
-    [rows, leafRow, active, stopEditing],
+    () => makeTreeNode({ rows, leafRow, active, onEditEnd: stopEditing, marks }),
+    [rows, leafRow, active, stopEditing, marks],
   )
+  useHitInView(treeRef, rows, layout, width > 0 && height > 0)
+  const browse = useBrowseDelay()
 
   useEffect(() => {
     if (width > 0 && height > 0) requestAnimationFrame(() => performance.mark('pi:tree:painted'))
@@ -60,7 +70,16 @@ export function BranchTree({
     else node.toggle()
   }
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter' || (e.target as HTMLElement).closest('input')) return
+    if ((e.target as HTMLElement).closest('input')) return
+    if (BROWSE_KEYS.has(e.key)) {
+      // Arborist moves focus on this key; the path follows once focus rests (runs only unfold).
+      browse(() => {
+        const node = treeRef.current?.focusedNode
+        if (node && node.data.row >= 0) choose(node)
+      })
+      return
+    }
+    if (e.key !== 'Enter') return
     e.preventDefault()
     choose(treeRef.current?.focusedNode)
   }

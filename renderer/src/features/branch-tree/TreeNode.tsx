@@ -5,6 +5,7 @@
 import type { NodeRendererProps } from 'react-arborist'
 import { GLOSSARY } from '../../components/glossary'
 import type { TreeRow } from '../../../../preload/contract/session-view'
+import { Marked, type Marks } from '../../components/marks'
 import type { RowMarks, TreeItem } from './layout'
 
 /** What every node needs besides its own data (passed through a context-free closure). */
@@ -14,6 +15,8 @@ export interface NodeContext {
   active: RowMarks
   /** Called when a label edit ends without a submit (Escape, focus lost). */
   onEditEnd: () => void
+  /** The words marked in the rows' text (a search hit's or a find's), or null. */
+  marks: Marks | null
 }
 
 /** The inline label editor (react-arborist rename-in-place; pi spec 10: blank clears). */
@@ -137,7 +140,11 @@ export function makeTreeNode(ctx: NodeContext) {
           )
         )}
         <span className="tree-head">{row.head}</span>
-        {row.text && <span className="tree-text">{row.text}</span>}
+        {row.text && (
+          <span className="tree-text">
+            <Marked text={row.text} marks={ctx.marks} />
+          </span>
+        )}
       </div>
     )
   }

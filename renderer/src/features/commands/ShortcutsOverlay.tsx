@@ -31,7 +31,39 @@ export function ShortcutsOverlay() {
             <td>
               <kbd>↑</kbd> <kbd>↓</kbd>
             </td>
-            <td>Move through projects, sessions and tree entries</td>
+            <td>
+              Move through projects, sessions and tree entries (the transcript follows the tree)
+            </td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>↓</kbd> <kbd>Enter</kbd>
+            </td>
+            <td>From the search box into the results; open the focused one</td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>j</kbd> <kbd>k</kbd>
+            </td>
+            <td>Next / previous message in the transcript</td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>]</kbd> <kbd>[</kbd>
+            </td>
+            <td>Next / previous user turn in the transcript</td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>Enter</kbd> <kbd>Shift+Enter</kbd> <kbd>Esc</kbd>
+            </td>
+            <td>In the find bar: next / previous match, close</td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>←</kbd> <kbd>→</kbd>
+            </td>
+            <td>Move between the chips of a filter group</td>
           </tr>
           <tr>
             <td>

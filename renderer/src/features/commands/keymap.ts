@@ -2,7 +2,7 @@
  * Keyboard shortcuts, the same in Electron and in the browser. Plain-letter and
  * Delete shortcuts are ignored while typing in a field; modifier shortcuts always work.
  */
-import { runCommand, type CommandName } from '../../state/commands'
+import { runCommand, searchOrFind, type CommandName } from '../../state/commands'
 
 /** One shortcut as shown in the overlay. */
 export interface Shortcut {
@@ -16,6 +16,11 @@ const mod = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl'
 /** Every shortcut, for the overlay and the matcher. */
 export const SHORTCUTS: Shortcut[] = [
   { keys: `${mod}+F`, command: 'search', description: 'Search the library' },
+  {
+    keys: `${mod}+F`,
+    command: 'find',
+    description: 'Find in the session (from inside the session view)',
+  },
   { keys: `${mod}+K`, command: 'quick-open', description: 'Quick open a session' },
   { keys: 'F2', command: 'rename', description: 'Rename the selected session' },
   { keys: 'L', command: 'label', description: 'Label the selected tree entry' },
@@ -44,7 +49,7 @@ export function commandFor(e: KeyboardEvent): CommandName | null {
   const modifier = e.ctrlKey || e.metaKey
   if (modifier && !e.altKey) {
     const key = e.key.toLowerCase()
-    if (key === 'f') return 'search'
+    if (key === 'f') return searchOrFind(e.target)
     if (key === 'k') return 'quick-open'
     if (key === 'r') return 'refresh'
     if (key === 'h') return 'toggle-hidden'

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { MarkFilter } from '../../../../preload/contract/library'
 import { useLibrary } from '../../state/library'
 import { CheckField, ChoiceField } from '../../components/fields'
+import { RovingGroup } from '../../components/RovingGroup'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -56,24 +57,26 @@ export function CleanupFilters() {
         options={SIZES}
         onChange={(size: Size) => setQuery({ minSize: size ? Number(size) : null })}
       />
-      <CheckField
-        label="No user message"
-        testId="filter-empty"
-        checked={query.empty}
-        onChange={(empty) => setQuery({ empty })}
-      />
-      <CheckField
-        label="Damaged"
-        testId="filter-damaged"
-        checked={query.damaged}
-        onChange={(damaged) => setQuery({ damaged })}
-      />
-      <CheckField
-        label="With images"
-        testId="filter-images"
-        checked={query.withImages}
-        onChange={(withImages) => setQuery({ withImages })}
-      />
+      <RovingGroup label="Sessions that are" className="chip-group">
+        <CheckField
+          label="No user message"
+          testId="filter-empty"
+          checked={query.empty}
+          onChange={(empty) => setQuery({ empty })}
+        />
+        <CheckField
+          label="Damaged"
+          testId="filter-damaged"
+          checked={query.damaged}
+          onChange={(damaged) => setQuery({ damaged })}
+        />
+        <CheckField
+          label="With images"
+          testId="filter-images"
+          checked={query.withImages}
+          onChange={(withImages) => setQuery({ withImages })}
+        />
+      </RovingGroup>
       <ChoiceField<MarkFilter>
         label="Star"
         testId="filter-starred"

@@ -1,5 +1,5 @@
 import { LiveBadge } from '../../components/LiveBadge'
-import { useEffect, useRef } from 'react'
+import { forwardRef, useEffect, useMemo, useRef, type ComponentPropsWithRef } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { QueryRow as Row } from '../../../../preload/contract/library'
 import { registerCommand } from '../../state/commands'
@@ -10,6 +10,7 @@ import { bytes, cost, oneLine, rowTitle } from './format'
 import { RowDate } from './RowDate'
 import { AttentionHeading } from './AttentionHeading'
 import { GLOSSARY } from '../../components/glossary'
+import { Marked, searchMarks } from '../../components/marks'
 import { BulkBar } from './BulkBar'
 import { SessionToolbar } from './SessionToolbar'
 import './library.css'
@@ -53,6 +54,8 @@ function SessionListItem({
   tabbable: boolean
 }) {
   const selectSession = useLibrary((s) => s.selectSession)
+  const patterns = useLibrary((s) => s.rowsPatterns)
+  const marks = useMemo(() => searchMarks(patterns), [patterns])
   const title = rowTitle(session)
   return (
     <div className="session-row">
@@ -93,9 +96,11 @@ function SessionListItem({
           toggleChecked(session.id)
         }}
         onClick={() =>
-          // A search hit opens the session at the matching entry (deep link).
+          // A search hit opens the whole branch through the matching entry, words marked.
           session.matchEntryId
-            ? void useSessionView.getState().openSession(session.id, session.matchEntryId)
+            ? void useSessionView
+                .getState()
+                .openHit(session.id, { entryId: session.matchEntryId, patterns })
             : selectSession(session.id)
         }
       >
@@ -107,7 +112,11 @@ function SessionListItem({
           )}
           {title}
         </span>
-        {session.snippet && <span className="snippet">{oneLine(session.snippet)}</span>}
+        {session.snippet && (
+          <span className="snippet">
+            <Marked text={oneLine(session.snippet)} marks={marks} />
+          </span>
+        )}
         {showCwd && session.cwd && <span className="session-cwd">{session.cwd}</span>}
         <span className="session-meta">
           <LiveBadge mtimeMs={session.fileModified} />
@@ -213,6 +222,16 @@ function NoMatch() {
   )
 }
 
+/**
+ * The rows' scroller is no Tab stop of its own: the list's one stop is a row (Virtuoso makes
+ * its scroller focusable; the rows already scroll it by keyboard).
+ */
+const ROWS_COMPONENTS = {
+  Scroller: forwardRef<HTMLDivElement, ComponentPropsWithRef<'div'>>(function Scroller(props, ref) {
+    return <div {...props} ref={ref} tabIndex={-1} />
+  }),
+}
+
 /** The session list: toolbar, progress, and the virtualized rows of the current query. */
 export function SessionList() {
   const rows = useLibrary((s) => s.rows)
@@ -247,6 +266,9 @@ export function SessionList() {
 
   const move = (delta: number) => {
     const index = rows.findIndex((r) => r.id === selectedId)
+    // ↑ from the first row goes back to the search box (↓ there came into the list).
+    if (delta < 0 && index <= 0)
+      return document.querySelector<HTMLElement>('[data-testid="search-input"]')?.focus()
     const next = rows[Math.max(0, Math.min(rows.length - 1, index + delta))]
     if (!next) return
     selectSession(next.id)
@@ -290,6 +312,7 @@ export function SessionList() {
       {status === 'ready' && rows.length === 0 && !queryError && <NoMatch />}
       <Virtuoso
         ref={list}
+        components={ROWS_COMPONENTS}
         className="session-rows"
         data={rows}
         endReached={() => useLibrary.getState().loadMore()}

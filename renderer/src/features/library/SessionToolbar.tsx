@@ -3,6 +3,7 @@ import type { SessionSort } from '../../../../preload/contract/library'
 import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
 import { CheckField, ChoiceField } from '../../components/fields'
+import { RovingGroup } from '../../components/RovingGroup'
 import { CleanupFilters } from './CleanupFilters'
 
 const SORTS: { value: SessionSort; label: string }[] = [
@@ -52,6 +53,16 @@ export function SessionToolbar() {
         aria-label="Search sessions"
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          // ↓ moves into the results (the list's tab stop); Enter there opens one.
+          if (e.key !== 'ArrowDown') return
+          const row = document.querySelector<HTMLElement>(
+            '[data-testid="session-item"][tabindex="0"]',
+          )
+          if (!row) return
+          e.preventDefault()
+          row.focus()
+        }}
       />
       <div className="filters">
         <ChoiceField<SessionSort>
@@ -61,18 +72,20 @@ export function SessionToolbar() {
           options={SORTS}
           onChange={(sort) => setQuery({ sort })}
         />
-        <CheckField
-          label="Named"
-          testId="filter-named"
-          checked={query.named}
-          onChange={(named) => setQuery({ named })}
-        />
-        <CheckField
-          label="Labeled"
-          testId="filter-labeled"
-          checked={query.labeled}
-          onChange={(labeled) => setQuery({ labeled })}
-        />
+        <RovingGroup label="Show only" className="chip-group">
+          <CheckField
+            label="Named"
+            testId="filter-named"
+            checked={query.named}
+            onChange={(named) => setQuery({ named })}
+          />
+          <CheckField
+            label="Labeled"
+            testId="filter-labeled"
+            checked={query.labeled}
+            onChange={(labeled) => setQuery({ labeled })}
+          />
+        </RovingGroup>
         <select
           aria-label="Model"
           data-testid="filter-model"

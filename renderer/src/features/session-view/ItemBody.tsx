@@ -7,6 +7,7 @@ import type { ItemBody as Body, PathItem } from '../../../../preload/contract/se
 import { CollapsibleText } from '../../components/CollapsibleText'
 import { Markdown } from '../../components/Markdown'
 import { tokens } from '../../components/format'
+import { Marked } from '../../components/marks'
 import { Blocks } from './Blocks'
 import { useEntryBrief } from './entry-brief'
 
@@ -16,7 +17,9 @@ function Bash({ body }: { body: Of<'bash'> }) {
   return (
     <div className="bash">
       <div className="bash-command">
-        <code>$ {body.command}</code>
+        <code>
+          $ <Marked text={body.command} />
+        </code>
         {body.exitCode !== null && (
           <span className={`badge ${body.exitCode === 0 ? 'ok' : 'error'}`}>
             exit {body.exitCode}

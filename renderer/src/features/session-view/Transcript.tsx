@@ -7,13 +7,19 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
+import { MarksContext } from '../../components/marks'
+import { registerCommand } from '../../state/commands'
+import { useFind } from '../../state/find'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
 import { DaySeparator } from './DaySeparator'
+import { FindBar } from '../find/FindBar'
+import { useFindInPath } from '../find/use-find'
 import { TranscriptNav } from './nav'
 import { NewEntries, TailPreview } from './TranscriptFollow'
 import { TranscriptItem } from './TranscriptItem'
 import { TranscriptToolbar } from './TranscriptToolbar'
+import { useTranscriptKeys } from './use-transcript-keys'
 
 /**
  * Frames the list height must hold still before the transcript counts as settled: Virtuoso
@@ -55,6 +61,12 @@ export function Transcript() {
   const total = path?.total ?? 0
   const view = path?.view ?? null
   const hasItems = total > 0
+  const focusIndex = path?.focusIndex ?? null
+  const { marks, matches, complete } = useFindInPath(path, virtuoso)
+  const onKeyDown = useTranscriptKeys(path, virtuoso)
+  useEffect(() => registerCommand('find', () => useFind.getState().show()), [])
+  // Another session: the find bar closes (a browser's find ends with its page).
+  useEffect(() => () => useFind.getState().close(), [sessionId])
   useEffect(() => {
     if (status !== 'ready' || !hasItems) return
     // Virtuoso opens at the selected entry (the end of its path); "ready" once that painted.
@@ -71,7 +83,10 @@ export function Transcript() {
       still = height === last ? still + 1 : 0
       last = height
       if (el && (still >= STILL_FRAMES || ++frames > MAX_SETTLE_FRAMES)) {
-        el.scrollTop = el.scrollHeight
+        // A search hit: the hit in the middle of the view; else the end of the path.
+        if (focusIndex !== null)
+          virtuoso.current?.scrollToIndex({ index: focusIndex, align: 'center' })
+        else el.scrollTop = el.scrollHeight
         setSettled(key)
         return
       }
@@ -82,7 +97,7 @@ export function Transcript() {
       frame = requestAnimationFrame(settle)
     })
     return () => cancelAnimationFrame(frame)
-  }, [status, view, hasItems])
+  }, [status, view, hasItems, focusIndex])
 
   // New entries arrived while the user reads further up: remember where they start.
   const seenTotal = useRef({ view, total })
@@ -119,63 +134,73 @@ export function Transcript() {
       data-path-target={path?.targetId}
       data-raw={path?.raw ? 'true' : 'false'}
       data-total={path?.total}
+      onKeyDown={onKeyDown}
     >
       <TranscriptToolbar />
+      <FindBar count={matches.length} complete={complete} />
       {status === 'error' && (
         <p className="error-text">Could not load the path: {error?.message}</p>
       )}
       {showPreview && <TailPreview preview={preview} sessionId={sessionId} />}
       {ready && path.total === 0 && <p className="muted empty-path">Nothing on this path.</p>}
       {ready && path.total > 0 && (
-        <TranscriptNav.Provider value={jump}>
-          <Virtuoso
-            key={`${sessionId}:${path.view}`}
-            ref={virtuoso}
-            scrollerRef={(el) => {
-              scroller.current = el instanceof HTMLElement ? el : null
-            }}
-            className="transcript-list"
-            totalCount={path.total}
-            initialTopMostItemIndex={{ index: path.total - 1, align: 'end' }}
-            followOutput={(bottom) => (bottom ? 'auto' : false)}
-            atBottomStateChange={setAtBottom}
-            atBottomThreshold={120}
-            defaultItemHeight={140}
-            increaseViewportBy={{ top: 800, bottom: 800 }}
-            computeItemKey={(index) => path.items.get(index)?.pos ?? `p${index}`}
-            rangeChanged={({ startIndex, endIndex }) => ensureRange(startIndex - 30, endIndex + 30)}
-            itemContent={(index) => {
-              const item = path.items.get(index)
-              // Items are wrapped in a padded slot: Virtuoso measures the item element, and
-              // margins (which it cannot see) make it re-align endlessly.
-              return (
-                <div className="entry-slot">
-                  {item && <DaySeparator items={path.items} index={index} />}
-                  {item ? (
-                    <TranscriptItem
-                      item={item}
-                      index={index}
-                      sessionId={sessionId}
-                      showHidden={showHidden}
-                      selected={item.pos === path.targetPos}
-                    />
-                  ) : (
-                    <Placeholder index={index} />
-                  )}
-                </div>
-              )
-            }}
-          />
-          {unseenFrom !== null && total > unseenFrom && (
-            <NewEntries
-              count={total - unseenFrom}
-              onJump={() => {
-                virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
-                setUnseenFrom(null)
+        <MarksContext.Provider value={marks}>
+          <TranscriptNav.Provider value={jump}>
+            <Virtuoso
+              key={`${sessionId}:${path.view}`}
+              ref={virtuoso}
+              scrollerRef={(el) => {
+                scroller.current = el instanceof HTMLElement ? el : null
+              }}
+              className="transcript-list"
+              totalCount={path.total}
+              initialTopMostItemIndex={
+                path.focusIndex !== null
+                  ? { index: path.focusIndex, align: 'center' }
+                  : { index: path.total - 1, align: 'end' }
+              }
+              followOutput={(bottom) => (bottom ? 'auto' : false)}
+              atBottomStateChange={setAtBottom}
+              atBottomThreshold={120}
+              defaultItemHeight={140}
+              increaseViewportBy={{ top: 800, bottom: 800 }}
+              computeItemKey={(index) => path.items.get(index)?.pos ?? `p${index}`}
+              rangeChanged={({ startIndex, endIndex }) =>
+                ensureRange(startIndex - 30, endIndex + 30)
+              }
+              itemContent={(index) => {
+                const item = path.items.get(index)
+                // Items are wrapped in a padded slot: Virtuoso measures the item element, and
+                // margins (which it cannot see) make it re-align endlessly.
+                return (
+                  <div className="entry-slot">
+                    {item && <DaySeparator items={path.items} index={index} />}
+                    {item ? (
+                      <TranscriptItem
+                        item={item}
+                        index={index}
+                        sessionId={sessionId}
+                        showHidden={showHidden}
+                        selected={item.pos === path.targetPos}
+                      />
+                    ) : (
+                      <Placeholder index={index} />
+                    )}
+                  </div>
+                )
               }}
             />
-          )}
-        </TranscriptNav.Provider>
+            {unseenFrom !== null && total > unseenFrom && (
+              <NewEntries
+                count={total - unseenFrom}
+                onJump={() => {
+                  virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
+                  setUnseenFrom(null)
+                }}
+              />
+            )}
+          </TranscriptNav.Provider>
+        </MarksContext.Provider>
       )}
     </section>
   )

@@ -101,6 +101,8 @@ export const TranscriptItem = memo(function TranscriptItem({
     'data-index': index,
     'data-kind': item.body.kind,
     'data-in-context': item.inContext ? 'true' : 'false',
+    // Focusable for j/k and [ ] (not a Tab stop: the list is read by those keys).
+    tabIndex: -1,
   }
   if (marker !== null) {
     return (

@@ -1,0 +1,126 @@
+/**
+ * Marking matched words in session text: a search's or a find's words wrapped in `<mark>`.
+ * Text is split into React nodes (and markdown's text nodes into hast `mark` elements that
+ * react-markdown renders as React elements): session text never becomes HTML
+ * (ARCHITECTURE.md rule 7).
+ */
+import { createContext, useContext, type ReactNode } from 'react'
+import type { Element, Root, Text } from 'hast'
+import { SKIP, visit } from 'unist-util-visit'
+
+/** What the transcript marks: the words' pattern (global, case-insensitive) and a mark class. */
+export interface Marks {
+  pattern: RegExp
+  className: string
+}
+
+/** The marks of the text below (null: nothing to mark). */
+export const MarksContext = createContext<Marks | null>(null)
+
+/** The marks in effect for the text of this component. */
+export function useMarks(): Marks | null {
+  return useContext(MarksContext)
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * A quantified group that itself holds a quantifier (`(a+)+`) or a back-reference: the shapes
+ * that backtrack for minutes. Main stops such a search after its time limit (search-run.ts);
+ * the renderer cannot stop a regex, so it does not mark with one.
+ */
+const RISKY = /\([^)]*[+*}][^)]*\)[+*{]|\\[1-9]/
+
+/**
+ * One pattern for a library search's patterns (main's regex sources, contract
+ * SessionQueryResult: escaped words and phrases, or a `re:` pattern), or null when there is
+ * nothing to mark (no search, or only patterns that match empty text or could backtrack).
+ */
+export function searchPattern(sources: readonly string[]): RegExp | null {
+  const usable = sources.filter((source) => {
+    if (RISKY.test(source)) return false
+    try {
+      return !new RegExp(source).test('')
+    } catch {
+      return false
+    }
+  })
+  if (usable.length === 0) return null
+  return new RegExp(usable.map((s) => `(?:${s})`).join('|'), 'gi')
+}
+
+/** The marks of a library search's patterns (see {@link searchPattern}), or null. */
+export function searchMarks(sources: readonly string[]): Marks | null {
+  const pattern = searchPattern(sources)
+  return pattern ? { pattern, className: 'search-match' } : null
+}
+
+/** The pattern of a find in the session: the text as typed, case-insensitive; null when blank. */
+export function findPattern(text: string): RegExp | null {
+  return text.trim() === '' ? null : new RegExp(escape(text), 'gi')
+}
+
+/** Every match of `pattern` in `text` as [start, end) offsets (empty matches skipped). */
+export function matchRanges(text: string, pattern: RegExp): [number, number][] {
+  const ranges: [number, number][] = []
+  const re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : 'gi')
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m[0] === '') {
+      re.lastIndex += 1
+      continue
+    }
+    ranges.push([m.index, m.index + m[0].length])
+  }
+  return ranges
+}
+
+/** `text` with its matches wrapped in `<mark>` (plain text when nothing is marked). */
+export function Marked({ text, marks }: { text: string; marks?: Marks | null }): ReactNode {
+  const context = useMarks()
+  const active = marks === undefined ? context : marks
+  if (!active || text === '') return text
+  const ranges = matchRanges(text, active.pattern)
+  if (ranges.length === 0) return text
+  const nodes: ReactNode[] = []
+  let at = 0
+  for (const [start, end] of ranges) {
+    if (start > at) nodes.push(text.slice(at, start))
+    nodes.push(
+      <mark key={start} className={active.className}>
+        {text.slice(start, end)}
+      </mark>,
+    )
+    at = end
+  }
+  if (at < text.length) nodes.push(text.slice(at))
+  return nodes
+}
+
+/**
+ * A rehype plugin (for react-markdown) wrapping matches in markdown's text nodes in `mark`
+ * elements; code is marked too, since a search matches it.
+ */
+export function rehypeMarks(marks: Marks) {
+  return () => (tree: Root) => {
+    visit(tree, 'text', (node: Text, index, parent) => {
+      if (!parent || index === undefined) return
+      const ranges = matchRanges(node.value, marks.pattern)
+      if (ranges.length === 0) return
+      const parts: (Text | Element)[] = []
+      let at = 0
+      for (const [start, end] of ranges) {
+        if (start > at) parts.push({ type: 'text', value: node.value.slice(at, start) })
+        parts.push({
+          type: 'element',
+          tagName: 'mark',
+          properties: { className: [marks.className] },
+          children: [{ type: 'text', value: node.value.slice(start, end) }],
+        })
+        at = end
+      }
+      if (at < node.value.length) parts.push({ type: 'text', value: node.value.slice(at) })
+      parent.children.splice(index, 1, ...parts)
+      return [SKIP, index + parts.length]
+    })
+  }
+}

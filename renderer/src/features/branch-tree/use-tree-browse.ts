@@ -1,0 +1,60 @@
+/**
+ * Two behaviours of the branch tree around reading: the transcript follows the focused entry
+ * a moment after arrow keys stop on it (no Enter needed), and a search hit's entry is scrolled
+ * into the tree's view when the session opens at it.
+ */
+import { useCallback, useEffect, useRef, type RefObject } from 'react'
+import type { TreeApi } from 'react-arborist'
+import type { TreeRow } from '../../../../preload/contract/session-view'
+import { useSessionView } from '../../state/session'
+import { itemId, type TreeItem, type TreeLayout } from './layout'
+
+/** How long focus rests on an entry before the transcript shows its path (ms). */
+export const BROWSE_DELAY_MS = 150
+
+/**
+ * A scheduler that runs only the last of quickly repeated calls, `BROWSE_DELAY_MS` after it
+ * (holding ↓ through the tree loads one path, not one per entry passed).
+ */
+export function useBrowseDelay(): (run: () => void) => void {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current)
+    },
+    [],
+  )
+  return useCallback((run: () => void) => {
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = setTimeout(run, BROWSE_DELAY_MS)
+  }, [])
+}
+
+/**
+ * Scrolls the tree to the search hit the open path landed on, once per landing.
+ * @param shown whether the tree is on screen (it mounts once its box has a size)
+ */
+export function useHitInView(
+  tree: RefObject<TreeApi<TreeItem> | undefined>,
+  rows: readonly TreeRow[],
+  layout: TreeLayout,
+  shown: boolean,
+): void {
+  const hitPos = useSessionView((s) => {
+    const index = s.path?.focusIndex
+    return index === null || index === undefined ? null : (s.path?.items.get(index)?.pos ?? null)
+  })
+  const done = useRef<number | null>(null)
+  useEffect(() => {
+    if (!shown || hitPos === null || done.current === hitPos) return
+    const row = rows.findIndex((r) => r.pos === hitPos)
+    if (row < 0) return
+    // After the tree scrolled to its selection (the branch's leaf): the hit wins.
+    const timer = setTimeout(() => {
+      if (!tree.current) return
+      done.current = hitPos
+      void tree.current.scrollTo(itemId(row), 'center')
+    }, 50)
+    return () => clearTimeout(timer)
+  }, [hitPos, rows, layout, tree, shown])
+}

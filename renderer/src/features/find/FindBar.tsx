@@ -1,0 +1,110 @@
+/**
+ * The find bar of the session view (Ctrl/Cmd+F inside it): a field, "match 2 of 5", previous
+ * and next (Shift+Enter / Enter, or the buttons), and Esc or × to close.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { useFind } from '../../state/find'
+import './find.css'
+
+/** Props of {@link FindBar}. */
+export interface FindBarProps {
+  /** Matches in the shown path (as far as it is loaded). */
+  count: number
+  /** False while some items of the path are not loaded yet (the count may still grow). */
+  complete: boolean
+}
+
+function countText(text: string, count: number, current: number, complete: boolean): string {
+  if (text.trim() === '') return ''
+  if (count === 0) return complete ? 'no match' : 'searching…'
+  return `match ${current + 1} of ${count}${complete ? '' : '+'}`
+}
+
+/** One small button of the bar: its name and tooltip say the key that does the same. */
+function StepButton(props: {
+  id: string
+  label: string
+  disabled?: boolean
+  onClick(): void
+  children: string
+}) {
+  return (
+    <button
+      type="button"
+      className="ghost find-step"
+      data-testid={props.id}
+      aria-label={props.label}
+      title={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
+  )
+}
+
+/** The find bar, when open. */
+export function FindBar({ count, complete }: FindBarProps) {
+  const { open, text, current, focusTick, setText, step, close } = useFind()
+  const input = useRef<HTMLInputElement>(null)
+  const [draft, setDraft] = useState(text)
+  useEffect(() => {
+    if (!open) return
+    input.current?.focus()
+    input.current?.select()
+  }, [open, focusTick])
+  // Typing settles for a moment before the path is searched (one search per pause).
+  useEffect(() => {
+    if (draft === useFind.getState().text) return
+    const timer = setTimeout(() => setText(draft), 120)
+    return () => clearTimeout(timer)
+  }, [draft, setText])
+  if (!open) return null
+  const settled = draft === text
+  return (
+    <div className="find-bar" role="search" aria-label="Find in the session" data-testid="find-bar">
+      <input
+        ref={input}
+        type="search"
+        className="find-input"
+        data-testid="find-input"
+        aria-label="Find in the session"
+        placeholder="Find in this session"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault()
+            close()
+          }
+          if (e.key !== 'Enter') return
+          e.preventDefault()
+          if (!settled) return setText(draft)
+          step(e.shiftKey ? -1 : 1, count)
+        }}
+      />
+      <span className="find-count muted small" data-testid="find-count" aria-live="polite">
+        {settled ? countText(text, count, current, complete) : ''}
+      </span>
+      <StepButton
+        id="find-prev"
+        label="Previous match (Shift+Enter)"
+        disabled={count === 0}
+        onClick={() => step(-1, count)}
+      >
+        ↑
+      </StepButton>
+      <StepButton
+        id="find-next"
+        label="Next match (Enter)"
+        disabled={count === 0}
+        onClick={() => step(1, count)}
+      >
+        ↓
+      </StepButton>
+      <StepButton id="find-close" label="Close (Esc)" onClick={close}>
+        ×
+      </StepButton>
+    </div>
+  )
+}

@@ -1,0 +1,129 @@
+/**
+ * The transcript side of find in the session: the marks in effect (a find's words while the
+ * find bar has text, else the words of the search hit that opened the session), the matches of
+ * the shown path, and scrolling to the current one.
+ */
+import { useEffect, useMemo, type RefObject } from 'react'
+import type { VirtuosoHandle } from 'react-virtuoso'
+import { findPattern, searchMarks, type Marks } from '../../components/marks'
+import { useFind } from '../../state/find'
+import { useSessionView, type PathState } from '../../state/session'
+import { findMatches, type FindMatch } from './matches'
+
+/** Frames to wait for the current match's item to render after scrolling to it. */
+const RENDER_FRAMES = 60
+
+/**
+ * Marks the `nth` find match of the item at path `index` as the current one (the marks are
+ * React's; the current one is a class on one of them, so the items need not re-render).
+ * @returns the mark, or null while the item is not rendered
+ */
+function markCurrent(index: number, nth: number): Element | null {
+  const entry = document.querySelector(
+    `.transcript [data-testid="transcript-entry"][data-index="${index}"]`,
+  )
+  const marks = entry ? [...entry.querySelectorAll('mark.find-match')] : []
+  if (marks.length === 0) return null
+  for (const old of document.querySelectorAll('.transcript mark.find-current'))
+    old.classList.remove('find-current')
+  const chosen = marks[Math.min(nth, marks.length - 1)] as Element
+  chosen.classList.add('find-current')
+  return chosen
+}
+
+/** Frames the current match is kept in view after landing on it. */
+const KEEP_FRAMES = 20
+
+/** Whether `el` is inside the visible part of the transcript's list. */
+function inView(el: Element): boolean {
+  const list = el.closest('.transcript-list')
+  if (!list) return false
+  const box = el.getBoundingClientRect()
+  const frame = list.getBoundingClientRect()
+  return box.top >= frame.top && box.bottom <= frame.bottom
+}
+
+/** What {@link useFindInPath} gives the transcript. */
+export interface FindInPath {
+  marks: Marks | null
+  matches: FindMatch[]
+  /** Every item of the path is loaded (the count is final). */
+  complete: boolean
+}
+
+/** The find's pattern while the find bar is open with text, else null. */
+function useFindPattern(): RegExp | null {
+  const open = useFind((s) => s.open)
+  const text = useFind((s) => s.text)
+  return useMemo(() => (open ? findPattern(text) : null), [open, text])
+}
+
+/**
+ * The marks of the session view (transcript and tree): a find's words while the find bar has
+ * text, else the words of the search hit that opened the session; null when neither.
+ */
+export function useViewMarks(): Marks | null {
+  const find = useFindPattern()
+  const hitPatterns = useSessionView((s) => s.hitPatterns)
+  return useMemo<Marks | null>(() => {
+    if (find) return { pattern: find, className: 'find-match' }
+    return hitPatterns ? searchMarks(hitPatterns) : null
+  }, [find, hitPatterns])
+}
+
+/** Marks, matches and the scroll to the current match, for the transcript of `path`. */
+export function useFindInPath(
+  path: PathState | null,
+  virtuoso: RefObject<VirtuosoHandle | null>,
+): FindInPath {
+  const current = useFind((s) => s.current)
+  const ensureRange = useSessionView((s) => s.ensureRange)
+  const find = useFindPattern()
+  const marks = useViewMarks()
+  const items = path?.items
+  const total = path?.total ?? 0
+  const matches = useMemo(() => (find && items ? findMatches(items, find) : []), [find, items])
+  const complete = items !== undefined && items.size >= total
+
+  // A find covers the whole path: every item is fetched (the store keeps up to its limit).
+  useEffect(() => {
+    if (find && total > 0) ensureRange(0, total - 1)
+  }, [find, total, ensureRange])
+
+  const target = matches[Math.min(current, matches.length - 1)]
+  const targetIndex = target?.index
+  const targetNth = target?.nth
+  useEffect(() => {
+    if (targetIndex === undefined || targetNth === undefined) return
+    // Rendered already: scrolled into view at once; else Virtuoso brings it first (scrolling
+    // both ways at once, Virtuoso's estimate would win over the exact position).
+    if (!markCurrent(targetIndex, targetNth))
+      virtuoso.current?.scrollToIndex({ index: targetIndex, align: 'center' })
+    let frames = 0
+    let kept = 0
+    let frame = requestAnimationFrame(function land() {
+      const chosen = markCurrent(targetIndex, targetNth)
+      if (!chosen) {
+        if (++frames < RENDER_FRAMES) frame = requestAnimationFrame(land)
+        return
+      }
+      // A match in folded thinking or tool arguments: unfold it to show it.
+      for (let d = chosen.closest('details'); d; d = d.parentElement?.closest('details') ?? null)
+        d.open = true
+      // Virtuoso may still be finishing an earlier scroll: the match stays in view meanwhile.
+      if (!inView(chosen)) chosen.scrollIntoView({ block: 'center' })
+      if (++kept < KEEP_FRAMES) frame = requestAnimationFrame(land)
+    })
+    // The list re-renders its items (scrolling, resizing): the current mark is marked again.
+    const list = document.querySelector('.transcript')
+    const observer = new MutationObserver(() => {
+      if (!list?.querySelector('mark.find-current')) markCurrent(targetIndex, targetNth)
+    })
+    if (list) observer.observe(list, { childList: true, subtree: true })
+    return () => {
+      cancelAnimationFrame(frame)
+      observer.disconnect()
+    }
+  }, [targetIndex, targetNth, virtuoso, marks])
+  return { marks, matches, complete }
+}

@@ -1,0 +1,283 @@
+/**
+ * Search that lands on the hit, and the keyboard route to it (server mode): opening a search
+ * hit shows the whole branch through the matching entry, scrolled to it, with the matched
+ * words marked in the list snippet, the transcript and the tree; find in the session counts
+ * and steps through matches; ↓/Enter from the search box, one Tab stop per chip group, tree
+ * arrows that update the transcript, j/k and [ ] in the transcript.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { audit } from './axe'
+import { expect, test } from './harness'
+import { LibraryPage } from './pages/library-page'
+import { SessionPage } from './pages/session-page'
+
+const HIT_WORD = 'zebracorn'
+const FIND_WORD = 'quokka'
+/** Messages on the hit's branch before and after it (a long path, the hit in its middle). */
+const PAIRS = 24
+
+/**
+ * Writes one session with two branches from the second entry: the first holds the hit in its
+ * middle and ends in `leafA`; the second, appended last, holds pi's leaf (`leafB`).
+ */
+function writeBranchedSession(root: string): string {
+  const dir = join(root, '--home-u-src-marks--')
+  mkdirSync(dir, { recursive: true })
+  const lines: object[] = [
+    {
+      type: 'session',
+      version: 3,
+      id: '0190a000-0000-7000-8000-00000000a001',
+      timestamp: '2026-03-01T10:00:00.000Z',
+      cwd: '/home/u/src/marks',
+    },
+  ]
+  let clock = Date.parse('2026-03-01T10:00:01.000Z')
+  let parent: string | null = null
+  const add = (id: string, role: 'user' | 'assistant', text: string) => {
+    clock += 1000
+    const content = role === 'user' ? text : [{ type: 'text', text }]
+    lines.push({
+      type: 'message',
+      id,
+      parentId: parent,
+      timestamp: new Date(clock).toISOString(),
+      message: { role, content, timestamp: clock },
+    })
+    parent = id
+  }
+  add('root0001', 'user', 'Set up the tidal model')
+  add('root0002', 'assistant', 'The tidal model is set up.')
+  const fork = parent
+  let finds = 0
+  const filler = (i: number) => {
+    // The find word lands in five messages of the branch.
+    const find = i % 10 === 3 && finds < 5 ? ` ${FIND_WORD} ${(finds++, 'sighted')}` : ''
+    return `Step ${i}: adjust the harmonic constants${find}.`
+  }
+  for (let i = 0; i < PAIRS; i++) {
+    add(`pre${String(i).padStart(5, '0')}`, 'user', filler(i))
+    add(`pra${String(i).padStart(5, '0')}`, 'assistant', `Adjusted step ${i}.`)
+  }
+  add('hitentry', 'user', `Look for the ${HIT_WORD} pattern in the logs`)
+  add('hitreply', 'assistant', 'Found the pattern at line 4; the answer follows below.')
+  for (let i = PAIRS; i < 2 * PAIRS; i++) {
+    add(`pre${String(i).padStart(5, '0')}`, 'user', filler(i))
+    add(`pra${String(i).padStart(5, '0')}`, 'assistant', `Adjusted step ${i}.`)
+  }
+  add('leafA', 'assistant', 'Final answer on the branch with the hit.')
+  parent = fork
+  add('other001', 'user', 'A different question on another branch')
+  add('leafB', 'assistant', 'The answer on pi’s current branch.')
+  const file = join(dir, '2026-03-01T10-00-00-000Z_0190a000-0000-7000-8000-00000000a001.jsonl')
+  writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n')
+  return file
+}
+
+async function openApp(
+  page: Page,
+  serverFor: (d: string) => Promise<{ appUrl: string }>,
+  scratch: (p: string) => string,
+) {
+  const root = scratch('pi-sessions-marks-')
+  writeBranchedSession(root)
+  const server = await serverFor(root)
+  const library = new LibraryPage(page)
+  await library.open(server.appUrl)
+  return { library, session: new SessionPage(page) }
+}
+
+/** Opens the app, searches the hit word and opens the hit; focus on its transcript entry. */
+async function openHit(
+  page: Page,
+  serverFor: (d: string) => Promise<{ appUrl: string }>,
+  scratch: (p: string) => string,
+) {
+  const opened = await openApp(page, serverFor, scratch)
+  await opened.library.search(HIT_WORD)
+  await opened.library.sessions().first().click()
+  await opened.session.waitReady('leafA')
+  await entry(page, 'hitentry').click()
+  return opened
+}
+
+/** The transcript entry with `id`. */
+function entry(page: Page, id: string): Locator {
+  return page.locator(`.transcript [data-testid="transcript-entry"][data-entry-id="${id}"]`)
+}
+
+/** Whether `el` is inside the visible part of its scroller. */
+async function inView(el: Locator, scroller: Locator): Promise<boolean> {
+  const box = await el.boundingBox()
+  const frame = await scroller.boundingBox()
+  if (!box || !frame) return false
+  return box.y >= frame.y - 1 && box.y + box.height <= frame.y + frame.height + 1
+}
+
+test('opening a search hit shows its whole branch, scrolled to the hit, words marked', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  const { library, session } = await openApp(page, serverFor, scratch)
+  await library.search(HIT_WORD)
+  const row = library.sessions().first()
+  await expect(row).toHaveAttribute('data-match-entry-id', 'hitentry')
+  await expect(row.locator('.snippet mark')).toHaveText(new RegExp(HIT_WORD, 'i'))
+  await row.click()
+  // The branch runs on past the hit to its own newest leaf (not pi's leaf on the other branch).
+  await session.waitReady('leafA')
+  const transcript = page.locator('.transcript')
+  await expect(transcript).toHaveAttribute('data-total', String(2 + 4 * PAIRS + 3))
+  const hit = page.locator('[data-testid="transcript-entry"][data-entry-id="hitentry"]')
+  await expect(hit).toBeVisible()
+  await expect.poll(() => inView(hit, page.locator('.transcript-list'))).toBe(true)
+  await expect(hit.locator('mark')).toHaveText(HIT_WORD)
+  await expect(session.tree.node('hitentry').locator('mark')).toHaveText(HIT_WORD)
+  await page.screenshot({ path: 'test-results/screenshots/search-hit-1280x720.png' })
+  // The answers after the hit are on screen a scroll away.
+  await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = el.scrollHeight))
+  await expect(entry(page, 'leafA')).toBeVisible()
+  await page.setViewportSize({ width: 800, height: 600 })
+  await page.screenshot({ path: 'test-results/screenshots/search-hit-800x600.png' })
+})
+
+test('find in the session counts matches and steps through them', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  await openHit(page, serverFor, scratch)
+  await page.keyboard.press('Control+f')
+  const input = page.getByTestId('find-input')
+  await expect(input).toBeFocused()
+  await input.fill(FIND_WORD)
+  const count = page.getByTestId('find-count')
+  await expect(count).toHaveText('match 1 of 5')
+  const current = page.locator('.transcript mark.find-current')
+  await expect(current).toHaveText(FIND_WORD)
+  await input.press('Enter')
+  await expect(count).toHaveText('match 2 of 5')
+  await expect(current).toBeVisible()
+  await expect.poll(() => inView(current, page.locator('.transcript-list'))).toBe(true)
+  await page.getByTestId('find-next').click()
+  await expect(count).toHaveText('match 3 of 5')
+  await input.press('Shift+Enter')
+  await expect(count).toHaveText('match 2 of 5')
+  await page.setViewportSize({ width: 1280, height: 720 })
+  // Stepping on and back lands on the same match in the resized view.
+  await input.press('Enter')
+  await expect(count).toHaveText('match 3 of 5')
+  await input.press('Shift+Enter')
+  await expect(count).toHaveText('match 2 of 5')
+  await expect(current).toBeVisible()
+  await expect.poll(() => inView(current, page.locator('.transcript-list'))).toBe(true)
+  await page.screenshot({ path: 'test-results/screenshots/find-bar-1280x720.png' })
+  // At 800 wide the fixed panes leave the session a narrow strip (the layout's own problem):
+  // the find bar still fits in it.
+  await page.setViewportSize({ width: 800, height: 600 })
+  await expect(page.getByTestId('find-bar')).toBeVisible()
+  await page.screenshot({ path: 'test-results/screenshots/find-bar-800x600.png' })
+  await input.press('Escape')
+  await expect(page.getByTestId('find-bar')).toHaveCount(0)
+  await expect(page.locator('.transcript mark.find-match')).toHaveCount(0)
+})
+
+test('arrow down and Enter from the search box open a result', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const { library, session } = await openApp(page, serverFor, scratch)
+  await library.search(HIT_WORD)
+  await page.getByTestId('search-input').press('ArrowDown')
+  await expect(library.sessions().first()).toBeFocused()
+  // ↑ from the first result goes back to the search box.
+  await page.keyboard.press('ArrowUp')
+  await expect(page.getByTestId('search-input')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(library.sessions().first()).toBeFocused()
+  await page.keyboard.press('Enter')
+  await session.waitReady('leafA')
+})
+
+test('few Tab stops lead from the search box to the first result; chips rove by arrows', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const { library } = await openApp(page, serverFor, scratch)
+  await library.waitRows()
+  await page.getByTestId('search-input').focus()
+  // The stops passed on the way, by test id (each date field is several: its own route).
+  const passed: string[] = []
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab')
+    const id = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))
+    if (id === 'session-item') break
+    passed.push(id ?? '')
+  }
+  const dateStops = passed.filter((id) => id === 'filter-from' || id === 'filter-to')
+  expect(passed.length - dateStops.length, passed.join(' ')).toBeLessThanOrEqual(6)
+  // Named and Labeled are one chip group: arrows move between them, Tab leaves the group.
+  await page.getByTestId('filter-named').focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByTestId('filter-labeled')).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(page.getByTestId('filter-named')).not.toBeFocused()
+})
+
+test('arrows in the tree update the transcript; j/k and [ ] move through it', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const { session } = await openHit(page, serverFor, scratch)
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-entry-id'))
+  await page.keyboard.press('j')
+  await expect.poll(focused).toBe('hitreply')
+  await page.keyboard.press('k')
+  await expect.poll(focused).toBe('hitentry')
+  await page.keyboard.press(']')
+  await expect.poll(focused).toBe('pre00024')
+  await page.keyboard.press('[')
+  await expect.poll(focused).toBe('hitentry')
+  await page.keyboard.press('[')
+  await expect.poll(focused).toBe('pre00023')
+
+  const transcript = page.locator('.transcript')
+  await session.tree.node('hitentry').click()
+  await session.waitReady('hitentry')
+  await page.keyboard.press('ArrowDown')
+  // No Enter: after a short pause the transcript shows the path to the focused entry.
+  await expect(transcript).toHaveAttribute('data-path-target', 'hitreply')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await expect(transcript).toHaveAttribute('data-path-target', 'pra00024')
+  // All listed in the shortcuts overlay.
+  await page.keyboard.press('?')
+  const overlay = page.getByTestId('shortcuts')
+  for (const keys of ['j', 'k', '[', ']', 'F']) await expect(overlay).toContainText(keys)
+  await expect(overlay).toContainText('Find in the session')
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`marked words and the find bar pass an axe audit in the ${theme} theme`, async ({
+    page,
+    serverFor,
+    scratch,
+  }) => {
+    await openHit(page, serverFor, scratch)
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme)
+    await page.keyboard.press('Control+f')
+    await page.getByTestId('find-input').fill(FIND_WORD)
+    await expect(page.getByTestId('find-count')).toHaveText('match 1 of 5')
+    await expect(page.locator('.transcript mark.find-current')).toBeVisible()
+    await expect(page.locator('.session-list .snippet mark')).toBeVisible()
+    const violations = await audit(page)
+    expect(violations, JSON.stringify(violations, null, 1)).toEqual([])
+  })
+}
