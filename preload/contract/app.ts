@@ -60,6 +60,7 @@ export const AppCommand = z.object({
     'settings',
     'insights',
     'export',
+    'undo',
   ]),
 })
 

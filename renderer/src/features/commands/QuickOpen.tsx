@@ -3,7 +3,8 @@ import type { QueryRow } from '../../../../preload/contract/library'
 import { call } from '../../api/client'
 import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
-import { oneLine } from '../library/format'
+import { age } from '../library/format'
+import { collidingTitles, ForkOf, TitleDiffers, titleOf } from '../library/identity'
 import { useModal } from '../../components/dialogs'
 
 /**
@@ -16,6 +17,7 @@ export function QuickOpen() {
   const [rows, setRows] = useState<QueryRow[]>([])
   const [active, setActive] = useState(0)
   const dialog = useModal(open, () => setText(''))
+  const collisions = collidingTitles(rows)
 
   useEffect(() => registerCommand('quick-open', () => setOpen(true)), [])
   useEffect(() => {
@@ -82,14 +84,20 @@ export function QuickOpen() {
             id={`qo-${row.id}`}
             role="option"
             aria-selected={i === active}
+            data-file-name={row.fileName}
             className={i === active ? 'active' : undefined}
             onMouseDown={(e) => {
               e.preventDefault()
               choose(row)
             }}
           >
-            <span>{oneLine(row.name ?? row.firstMessage)}</span>
-            <span className="muted"> {row.cwd}</span>
+            <span>{titleOf(row)}</span>
+            <span className="muted">
+              {' '}
+              {row.cwd} · {age(row.modified)} · {row.messageCount} msgs
+            </span>
+            <ForkOf row={row} />
+            {collisions.has(titleOf(row)) && <TitleDiffers row={row} />}
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { LiveBadge } from '../../components/LiveBadge'
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { QueryRow as Row } from '../../../../preload/contract/library'
 import { registerCommand } from '../../state/commands'
@@ -8,6 +8,7 @@ import { useSessionView } from '../../state/session'
 import { useTrash } from '../../state/trash'
 import { age, bytes, cost, fullDate, oneLine } from './format'
 import { BulkBar } from './BulkBar'
+import { collidingTitles, ForkOf, TitleDiffers, titleOf } from './identity'
 import { SessionToolbar } from './SessionToolbar'
 import './library.css'
 
@@ -42,15 +43,18 @@ function SessionListItem({
   selected,
   showCwd,
   tabbable,
+  collides,
 }: {
   session: Row
   selected: boolean
   showCwd: boolean
+  /** Another listed session has the same title: say what differs. */
+  collides: boolean
   /** The list's one tab stop: the selected row, else the first. */
   tabbable: boolean
 }) {
   const selectSession = useLibrary((s) => s.selectSession)
-  const title = oneLine(session.name ?? session.firstMessage) || '(empty message)'
+  const title = titleOf(session)
   return (
     <div className="session-row">
       <SessionCheck session={session} />
@@ -104,6 +108,8 @@ function SessionListItem({
           )}
           {title}
         </span>
+        <ForkOf row={session} />
+        {collides && <TitleDiffers row={session} />}
         {session.snippet && <span className="snippet">{oneLine(session.snippet)}</span>}
         {showCwd && session.cwd && <span className="session-cwd">{session.cwd}</span>}
         <span className="session-meta">
@@ -223,6 +229,7 @@ export function SessionList() {
   const projectId = useLibrary((s) => s.projectId)
   const project = useLibrary((s) => s.projects.find((p) => p.id === s.projectId))
   const list = useRef<VirtuosoHandle>(null)
+  const collisions = useMemo(() => collidingTitles(rows), [rows])
   const scopeName = useLibrary((s) =>
     s.query.archived === 'only'
       ? 'Archived'
@@ -295,6 +302,7 @@ export function SessionList() {
             session={row}
             selected={row.id === selectedId}
             showCwd={projectId === null}
+            collides={collisions.has(titleOf(row))}
             tabbable={
               row.id === selectedId || (!rows.some((r) => r.id === selectedId) && index === 0)
             }
