@@ -200,7 +200,7 @@ test('a delete toast offers Undo, and Ctrl+Z restores the file as it was', async
   expect(existsSync(path)).toBe(false)
   await expect(page.locator('[data-sonner-toaster]').getByTestId('trash-notice')).toBeVisible()
   await expect(toast.getByRole('button', { name: 'Undo' })).toBeVisible()
-  await page.screenshot({ path: `${SHOTS}/delete-toast.png` })
+  await page.screenshot({ path: `${SHOTS}/delete-toast.png`, animations: 'disabled' })
   await page.keyboard.press('Control+z')
   await expect(library.row(name)).toHaveCount(1)
   expect(readFileSync(path)).toEqual(bytes)
@@ -242,7 +242,7 @@ test('an info toast clears after about five seconds, and at once when another se
   const toast = toasts.getByText('Resume command copied')
   await expect(toast).toBeVisible()
   const shown = Date.now()
-  await page.screenshot({ path: `${SHOTS}/info-toast.png` })
+  await page.screenshot({ path: `${SHOTS}/info-toast.png`, animations: 'disabled' })
   await expect(toast).toBeHidden({ timeout: 10_000 })
   const lasted = Date.now() - shown
   expect(lasted).toBeGreaterThan(3_000)
@@ -253,4 +253,28 @@ test('an info toast clears after about five seconds, and at once when another se
   await new LibraryPage(page).openSession(fixture('branches').name)
   await expect(toast).toBeHidden({ timeout: 2_000 })
   session.expectClean()
+})
+
+test('the extract dialog and the toasts fit every window size', async ({ page, server, store }) => {
+  const session = new SessionPage(page, server)
+  await openBranchLeaf(session, store.root)
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 720],
+    [1024, 640],
+    [800, 600],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await new EditDialog(page).action('extract').click()
+    const dialog = page.getByTestId('edit-dialog')
+    await expect(dialog.getByRole('button', { name: 'Extract' })).toBeInViewport()
+    await page.screenshot({ path: `${SHOTS}/extract-dialog-${width}x${height}.png` })
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByTestId('action-copy-path').click()
+    const toast = page.locator('[data-sonner-toaster]').getByText('Path copied')
+    await expect(toast).toBeInViewport()
+    await page.screenshot({ path: `${SHOTS}/toast-${width}x${height}.png`, animations: 'disabled' })
+    await page.locator('[data-sonner-toaster]').getByRole('button', { name: 'Dismiss' }).click()
+    await expect(toast).toBeHidden()
+  }
 })

@@ -99,7 +99,12 @@ export function SessionActions({ overview }: { overview: SessionOverview }) {
       >
         Copy resume command
       </button>
-      <button type="button" className="ghost small" onClick={() => void copy('path')}>
+      <button
+        type="button"
+        className="ghost small"
+        data-testid="action-copy-path"
+        onClick={() => void copy('path')}
+      >
         Copy path
       </button>
       {desktop && (
