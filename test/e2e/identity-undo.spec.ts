@@ -3,7 +3,7 @@
  * toasts, in Chromium against server mode on a temp copy of the fixtures (the trash in the
  * test's own XDG_DATA_HOME). What lands on disk is read back with pi's own SessionManager.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import { fixtureFile } from '../helpers/fixtures'
@@ -277,4 +277,27 @@ test('the extract dialog and the toasts fit every window size', async ({ page, s
     await page.locator('[data-sonner-toaster]').getByRole('button', { name: 'Dismiss' }).click()
     await expect(toast).toBeHidden()
   }
+})
+
+test('an error toast stays until it is dismissed', async ({ page, server, store }) => {
+  const { rel, name } = fixture('plain-chat')
+  const path = join(store.root, rel)
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const target = PiSessionManager.open(path)
+    .getEntries()
+    .find((e) => e.type === 'message')?.id as string
+  // The file goes behind the app's back: the inline label cannot be saved.
+  rmSync(path)
+  await session.tree.node(target).click()
+  await page.keyboard.press('l')
+  await page.getByTestId('tree-label-input').fill('never saved')
+  await page.getByTestId('tree-label-input').press('Enter')
+  const error = page.locator('[data-sonner-toaster]').getByTestId('edit-error')
+  await expect(error).toContainText('Not saved')
+  // Longer than an info toast lives: an error waits for the user.
+  await page.waitForTimeout(7_000)
+  await expect(error).toBeVisible()
+  await error.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(error).toBeHidden()
 })
