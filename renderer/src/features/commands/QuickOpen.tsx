@@ -92,9 +92,8 @@ export function QuickOpen() {
             }}
           >
             <span>{titleOf(row)}</span>
-            <span className="muted">
-              {' '}
-              {row.cwd} · {age(row.modified)} · {row.messageCount} msgs
+            <span className="muted quick-open-facts">
+              {age(row.modified)} · {row.messageCount} msgs · {row.cwd}
             </span>
             <ForkOf row={row} />
             {collisions.has(titleOf(row)) && <TitleDiffers row={row} />}
