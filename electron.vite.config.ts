@@ -1,6 +1,24 @@
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
+import type { Plugin } from 'vite'
+
+/**
+ * sonner adds its stylesheet as an inline `<style>` element, which the renderer's CSP
+ * (`style-src 'self'`) refuses; the toast stack imports the same CSS from
+ * `sonner/dist/styles.css` instead, so the inline copy is dropped from the bundle.
+ */
+function sonnerStylesFromFile(): Plugin {
+  return {
+    name: 'sonner-styles-from-file',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null
+      const stripped = code.replace(/__insertCSS\("(?:[^"\\]|\\.)*"\);?/, '')
+      if (stripped === code) throw new Error('sonner no longer injects its CSS as expected')
+      return { code: stripped, map: null }
+    },
+  }
+}
 
 export default defineConfig({
   main: {
@@ -34,6 +52,6 @@ export default defineConfig({
       outDir: resolve('out/renderer'),
       rolldownOptions: { input: resolve('renderer/index.html') },
     },
-    plugins: [react()],
+    plugins: [react(), sonnerStylesFromFile()],
   },
 })

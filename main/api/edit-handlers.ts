@@ -36,8 +36,8 @@ export function createEditHandlers(
       await library.reread(sessionId)
       return result
     },
-    'session:extract-branch': async ({ sessionId, entryId }) => {
-      const file = await extractBranch(writable(sessionId), entryId)
+    'session:extract-branch': async ({ sessionId, entryId, name }) => {
+      const file = await extractBranch(writable(sessionId), entryId, name ?? null)
       await library.refresh()
       return { sessionId: opaqueId('session', file) }
     },

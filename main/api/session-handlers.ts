@@ -37,7 +37,13 @@ async function recordOf(context: HandlerContext, id: string): Promise<SessionLoc
 function linkOf(context: HandlerContext, id: string): SessionLink | null {
   try {
     const row = context.library.getSummary(id)
-    return { id, title: row.name ?? row.firstMessage, fileName: row.fileName }
+    return {
+      id,
+      title: row.name ?? row.firstMessage,
+      fileName: row.fileName,
+      created: row.created,
+      messageCount: row.messageCount,
+    }
   } catch {
     return null
   }

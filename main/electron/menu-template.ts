@@ -54,6 +54,8 @@ export function menuTemplate(
         { role: 'paste' },
         { role: 'selectAll' },
         { type: 'separator' },
+        // Ctrl/Cmd+Z outside a text field reaches the renderer first, which undoes the last edit.
+        item('Undo Last Edit or Deletion', 'undo'),
         item('Rename Session…', 'rename', 'F2'),
         item('Label Entry…', 'label'),
         item('Export Session…', 'export'),

@@ -143,13 +143,21 @@ export async function renameSession(path: string, name: string | null): Promise<
 
 /**
  * Extracts the path root → `entryId` into a new session in the same folder, with the
- * header's `parentSession` naming this file (pi's createBranchedSession, spec 14.6).
+ * header's `parentSession` naming this file (pi's createBranchedSession, spec 14.6), and
+ * names it `name` with a session_info entry appended to the new file (pi spec 11).
+ * @param name the new session's name; null or blank: no name (the title is its first message)
  * @returns the new file's path
  * @throws ApiError `not_found`, `conflict` (read-only, or nothing to write: the path holds
- * no user or assistant message, so pi would not write the file either)
+ * no user or assistant message, so pi would not write the file either), `invalid_argument`
+ * (name too long; checked before anything is written)
  */
-export async function extractBranch(path: string, entryId: string): Promise<string> {
-  return inWords('write', path, async () => {
+export async function extractBranch(
+  path: string,
+  entryId: string,
+  name: string | null = null,
+): Promise<string> {
+  const clean = name === null ? '' : normalizeText(name, NAME_MAX, 'session name')
+  const file = await inWords('write', path, async () => {
     const manager = await openForEdit(path)
     if (!manager.getEntry(entryId))
       throw new ApiError('not_found', `Entry ${entryId} is not in this session`)
@@ -170,4 +178,6 @@ export async function extractBranch(path: string, entryId: string): Promise<stri
     }
     return file
   })
+  if (clean !== '') await renameSession(file, clean)
+  return file
 }

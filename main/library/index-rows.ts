@@ -13,6 +13,8 @@ const ROW_COLUMNS = `no, key, project_id, header_id, file_name, cwd, name, first
   modified, message_count, entry_count, branch_count, label_count, models, input, output,
   cache_read, cache_write, cost, parent_key, parent_file_name, size, mtime_ms, status,
   listed_by_pi, diagnostic_count, problem, user_message_count, image_count,
+  (SELECT COALESCE(p.name, p.first_message) FROM sessions p WHERE p.key = sessions.parent_key)
+    AS parent_title,
   ${STARRED_SQL} AS starred, ${ARCHIVED_SQL} AS archived`
 
 /** A row as SQLite returns it. */
@@ -39,6 +41,7 @@ interface Row {
   cost: number
   parent_key: string | null
   parent_file_name: string | null
+  parent_title: string | null
   size: number
   mtime_ms: number
   status: LibraryRow['status']
@@ -76,6 +79,7 @@ function toSummary(row: Row, forkIds: string[]): LibraryRow {
     cost: row.cost,
     parentId: row.parent_key,
     parentFileName: row.parent_file_name,
+    parentTitle: row.parent_title,
     forkIds,
     size: row.size,
     fileModified: row.mtime_ms,

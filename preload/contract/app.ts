@@ -87,6 +87,7 @@ export const AppCommand = z.object({
     'insights',
     'export',
     'find',
+    'undo',
   ]),
 })
 

@@ -86,6 +86,8 @@ export const LibraryRow = z.object({
   parentId: OpaqueId.nullable(),
   /** The header's `parentSession` file name, also when that file is not in the library. */
   parentFileName: z.string().nullable(),
+  /** The parent session's title (its name, else its first message) when it is in the library. */
+  parentTitle: z.string().nullable(),
   forkIds: z.array(OpaqueId),
   size: z.number().int(),
   /** The file's mtime, ms since epoch (any write, not only messages). */

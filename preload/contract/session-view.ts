@@ -82,6 +82,9 @@ export const SessionLink = z.object({
   id: OpaqueId,
   title: z.string(),
   fileName: z.string(),
+  /** Header timestamp, ms since epoch (a fork's is when it was forked); null when unknown. */
+  created: z.number().nullable(),
+  messageCount: z.number().int(),
 })
 
 /** Totals over every entry of the file (all branches). */

@@ -103,7 +103,14 @@ export const SESSION_SCHEMAS = {
     result: EditResult,
   },
   'session:extract-branch': {
-    args: z.object({ sessionId: OpaqueId, entryId: EntryId }).strict(),
+    // `name`: the new session's name (a session_info entry, pi spec 11); null or blank: none.
+    args: z
+      .object({
+        sessionId: OpaqueId,
+        entryId: EntryId,
+        name: z.string().max(10_000).nullable().optional(),
+      })
+      .strict(),
     result: z.object({ sessionId: OpaqueId }),
   },
   'session:file-info': {

@@ -10,9 +10,8 @@ import { ShortcutsOverlay } from './features/commands/ShortcutsOverlay'
 import { SettingsDialog } from './features/settings/SettingsDialog'
 import { DeleteDialog } from './features/trash/DeleteDialog'
 import { EditDialog } from './features/edits/EditDialog'
-import { EditNotice } from './features/edits/EditNotice'
 import { ExportDialog } from './features/export/ExportDialog'
-import { TrashNotice } from './features/trash/TrashNotice'
+import { Toasts } from './features/toasts/Toasts'
 import './features/trash/trash.css'
 import { runCommand } from './state/commands'
 import { useLibrary } from './state/library'
@@ -111,8 +110,6 @@ export function App() {
         </div>
       )}
       {status === 'loading' && <div className="loading">Reading sessions…</div>}
-      <TrashNotice />
-      <EditNotice />
       <ScopeNotice />
       {empty ? (
         <EmptyState />
@@ -137,6 +134,7 @@ export function App() {
       <SettingsDialog />
       <ShortcutsOverlay />
       <QuickOpen />
+      <Toasts />
     </div>
   )
 }

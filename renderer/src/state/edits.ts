@@ -1,6 +1,7 @@
 /**
- * The edits store: rename a session, label an entry, extract a branch, and undo
- * the last rename or label (undo writes the previous value as a new entry, as pi would).
+ * The edits store: rename a session, label an entry, extract a branch (named), and undo the
+ * last of them: a rename or label is undone by writing the previous value as a new entry, as
+ * pi would; an extraction by moving the new file to the OS trash (never unlink).
  * After each edit the open session view is reloaded; the list follows main's change event.
  */
 import { create } from 'zustand'
@@ -8,11 +9,14 @@ import type { ApiErrorData } from '../../../preload/contract/errors'
 import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 import { useSessionView } from './session'
+import { useTrash } from './trash'
 
 /** What the edit dialog is asking for. */
 export type EditPrompt =
   | { kind: 'rename'; sessionId: string; initial: string }
   | { kind: 'label'; sessionId: string; entryId: string; initial: string }
+  /** `entries`: how many entries the new session copies (labels re-added come on top). */
+  | { kind: 'extract'; sessionId: string; entryId: string; initial: string; entries: number }
 
 /** The last change, kept so it can be undone. */
 export type LastEdit =
@@ -24,7 +28,8 @@ export type LastEdit =
       previous: string | null
       current: string | null
     }
-  | { kind: 'extract'; sessionId: string }
+  /** `sessionId`: the new session; `sourceId`: the session it was extracted from. */
+  | { kind: 'extract'; sessionId: string; sourceId: string; name: string | null }
 
 /** State and actions of editing. */
 export interface EditsState {
@@ -38,7 +43,9 @@ export interface EditsState {
   submit(value: string): Promise<boolean>
   rename(sessionId: string, name: string | null): Promise<boolean>
   setLabel(sessionId: string, entryId: string, label: string | null): Promise<boolean>
-  extract(sessionId: string, entryId: string): Promise<boolean>
+  /** Extracts the path to `entryId` into a new session, named `name` unless null. */
+  extract(sessionId: string, entryId: string, name: string | null): Promise<boolean>
+  /** Undoes the last edit (see the module comment); a second undo is not offered. */
   undo(): Promise<void>
   dismiss(): void
 }
@@ -54,12 +61,11 @@ async function refreshAfter(sessionId: string): Promise<void> {
 }
 
 export const useEdits = create<EditsState>((set, get) => {
-  async function attempt(action: () => Promise<LastEdit>): Promise<boolean> {
+  /** Runs `work` as the one edit under way; its failure becomes `error`. Resolves true on success. */
+  async function busyWhile(work: () => Promise<void>): Promise<boolean> {
     set({ busy: true, error: null })
     try {
-      const last = await action()
-      set({ last, prompt: null })
-      await refreshAfter(last.sessionId)
+      await work()
       return true
     } catch (error) {
       set({ error: errorData(error) })
@@ -67,6 +73,32 @@ export const useEdits = create<EditsState>((set, get) => {
     } finally {
       set({ busy: false })
     }
+  }
+
+  function attempt(action: () => Promise<LastEdit>): Promise<boolean> {
+    return busyWhile(async () => {
+      const last = await action()
+      set({ last, prompt: null })
+      await refreshAfter(last.sessionId)
+    })
+  }
+
+  /** Moves an extracted session to the OS trash and opens the session it came from. */
+  function trashExtracted(last: Extract<LastEdit, { kind: 'extract' }>): Promise<boolean> {
+    return busyWhile(async () => {
+      const { sessionId, sourceId } = last
+      // A file written a moment ago looks running; it is ours, so it goes all the same.
+      const result = await call('trash:move-sessions', {
+        sessionIds: [sessionId],
+        includeRunning: [sessionId],
+      })
+      if (result.moved.length === 0) {
+        const why = result.failed[0]?.message ?? result.skipped[0]?.reason ?? 'it was not moved'
+        throw new Error(`The extracted session is still there: ${why}`)
+      }
+      useLibrary.getState().selectSession(sourceId)
+      void useTrash.getState().loadDeleted()
+    })
   }
 
   return {
@@ -84,6 +116,7 @@ export const useEdits = create<EditsState>((set, get) => {
       const prompt = get().prompt
       if (!prompt) return false
       const text = value.trim() === '' ? null : value
+      if (prompt.kind === 'extract') return get().extract(prompt.sessionId, prompt.entryId, text)
       return prompt.kind === 'rename'
         ? get().rename(prompt.sessionId, text)
         : get().setLabel(prompt.sessionId, prompt.entryId, text)
@@ -103,21 +136,23 @@ export const useEdits = create<EditsState>((set, get) => {
         ...(await call('session:set-label', { sessionId, entryId, label })),
       }))
     },
-    extract(sessionId, entryId) {
+    extract(sessionId, entryId, name) {
       return attempt(async () => {
-        const created = await call('session:extract-branch', { sessionId, entryId })
+        const created = await call('session:extract-branch', { sessionId, entryId, name })
         useLibrary.getState().selectSession(created.sessionId)
-        return { kind: 'extract', sessionId: created.sessionId }
+        return { kind: 'extract', sessionId: created.sessionId, sourceId: sessionId, name }
       })
     },
     async undo() {
       const last = get().last
-      if (!last || last.kind === 'extract') return
+      if (!last || get().busy) return
       const ok =
-        last.kind === 'rename'
-          ? await get().rename(last.sessionId, last.previous)
-          : await get().setLabel(last.sessionId, last.entryId, last.previous)
-      // Undoing the undo is not offered: the notice goes away.
+        last.kind === 'extract'
+          ? await trashExtracted(last)
+          : last.kind === 'rename'
+            ? await get().rename(last.sessionId, last.previous)
+            : await get().setLabel(last.sessionId, last.entryId, last.previous)
+      // Undoing the undo is not offered: its toast goes away.
       if (ok) set({ last: null })
     },
     dismiss() {

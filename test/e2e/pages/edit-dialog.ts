@@ -26,9 +26,12 @@ export class EditDialog {
     await input.press('Enter')
   }
 
-  /** Extracts the selected branch into its own session and waits for the notice. */
+  /** Extracts the selected branch into an unnamed session of its own and waits for the notice. */
   async extractSelected(): Promise<void> {
     await this.action('extract').click()
+    // No name: the new session holds exactly the branch (a name would add its own entry).
+    await this.page.getByTestId('edit-input').fill('')
+    await this.page.getByTestId('edit-dialog').getByRole('button', { name: 'Extract' }).click()
     await expect(this.notice()).toContainText('session of its own')
   }
 

@@ -111,3 +111,23 @@ test('extracting a branch writes a new session with the parent named in its head
     .map((e) => e.id)
   assert.deepEqual(extracted, expectedPath)
 })
+
+test('an extracted branch is named with a session_info entry pi reads; a too-long name writes nothing', async (ctx) => {
+  const t = copyOf(ctx, 'branches')
+  const leaf = PiSessionManager.open(t.path).getTree()[0]?.children[0]?.children[0]?.entry
+    .id as string
+  const created = await extractBranch(t.path, leaf, 'Side\nquest')
+  const pi = PiSessionManager.open(created)
+  assert.equal(pi.getSessionName(), 'Side quest')
+  assert.equal(pi.getEntries().at(-1)?.type, 'session_info')
+  assert.equal(
+    PiSessionManager.open(await extractBranch(t.path, leaf, '  ')).getSessionName(),
+    undefined,
+  )
+  const files = readdirSync(t.dir).length
+  await assert.rejects(
+    extractBranch(t.path, leaf, 'x'.repeat(301)),
+    (e) => code(e) === 'invalid_argument',
+  )
+  assert.equal(readdirSync(t.dir).length, files)
+})

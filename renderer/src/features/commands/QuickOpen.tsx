@@ -3,7 +3,9 @@ import type { QueryRow } from '../../../../preload/contract/library'
 import { call } from '../../api/client'
 import { registerCommand } from '../../state/commands'
 import { openFromQuickOpen } from './ScopeNotice'
-import { oneLine } from '../library/format'
+import { age } from '../../components/format'
+import { rowTitle } from '../library/format'
+import { collidingTitles, ForkOf, TitleDiffers } from '../library/identity'
 import { useModal } from '../../components/dialogs'
 
 /**
@@ -16,6 +18,7 @@ export function QuickOpen() {
   const [rows, setRows] = useState<QueryRow[]>([])
   const [active, setActive] = useState(0)
   const dialog = useModal(open, () => setText(''))
+  const collisions = collidingTitles(rows)
 
   useEffect(() => registerCommand('quick-open', () => setOpen(true)), [])
   useEffect(() => {
@@ -81,15 +84,19 @@ export function QuickOpen() {
             id={`qo-${row.id}`}
             role="option"
             aria-selected={i === active}
-            className={i === active ? 'active' : undefined}
             data-file-name={row.fileName}
+            className={i === active ? 'active' : undefined}
             onMouseDown={(e) => {
               e.preventDefault()
               choose(row)
             }}
           >
-            <span>{oneLine(row.name ?? row.firstMessage)}</span>
-            <span className="muted"> {row.cwd}</span>
+            <span>{rowTitle(row)}</span>
+            <span className="muted quick-open-facts">
+              {age(row.modified)} · {row.messageCount} msgs · {row.cwd}
+            </span>
+            <ForkOf row={row} />
+            {collisions.has(rowTitle(row)) && <TitleDiffers row={row} />}
           </li>
         ))}
       </ul>

@@ -26,6 +26,7 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: 'L', command: 'label', description: 'Label the selected tree entry' },
   { keys: 'E', command: 'export', description: 'Export the open session or branch' },
   { keys: 'Delete', command: 'delete', description: 'Move the selected sessions to the trash' },
+  { keys: `${mod}+Z`, command: 'undo', description: 'Undo the last edit or deletion' },
   { keys: `${mod}+R`, command: 'refresh', description: 'Refresh the library' },
   { keys: `${mod}+H`, command: 'toggle-hidden', description: 'Show or hide hidden entries' },
   { keys: `${mod}+,`, command: 'settings', description: 'Settings' },
@@ -56,6 +57,8 @@ export function commandFor(e: KeyboardEvent): CommandName | null {
     if (key === ',') return 'settings'
     if (key === 'i') return 'insights'
     if (key === 'backspace' && e.metaKey) return 'delete'
+    // In a text field Ctrl/Cmd+Z undoes typing, as everywhere.
+    if (key === 'z' && !e.shiftKey) return typing(e.target) ? null : 'undo'
     return null
   }
   if (e.key === 'F2') return 'rename'

@@ -2,9 +2,22 @@ import { useState } from 'react'
 import { useEdits } from '../../state/edits'
 import { useModal } from '../../components/dialogs'
 
+/** The dialog's words for each question. */
+const WORDS = {
+  rename: { title: 'Rename this session', field: 'Session name', blank: 'name', save: 'Save' },
+  label: { title: 'Label this entry', field: 'Label', blank: 'label', save: 'Save' },
+  extract: {
+    title: 'Extract this branch',
+    field: 'Name of the new session',
+    blank: 'name (the new session is then titled by its first message)',
+    save: 'Extract',
+  },
+} as const
+
 /**
- * Asks for a session name or an entry label. Blank clears it (as pi: an empty name or
- * label is no name or label). Errors from main (too long, file gone, read-only) show here.
+ * Asks for a session name, an entry label, or the name of a session extracted from a branch
+ * (saying how many entries it copies). Blank clears it (as pi: an empty name or label is no
+ * name or label). Errors from main (too long, file gone, read-only) show here.
  */
 export function EditDialog() {
   const prompt = useEdits((s) => s.prompt)
@@ -17,7 +30,7 @@ export function EditDialog() {
     setValue(useEdits.getState().prompt?.initial ?? ''),
   )
 
-  const title = prompt?.kind === 'label' ? 'Label this entry' : 'Rename this session'
+  const words = WORDS[prompt?.kind ?? 'rename']
   return (
     <dialog
       ref={dialog}
@@ -32,10 +45,17 @@ export function EditDialog() {
           void submit(value)
         }}
       >
-        <h2 id="edit-title">{title}</h2>
+        <h2 id="edit-title">{words.title}</h2>
+        {prompt?.kind === 'extract' && (
+          <p data-testid="extract-count">
+            Copies {prompt.entries.toLocaleString()} {prompt.entries === 1 ? 'entry' : 'entries'}{' '}
+            (the path from the first entry to the selected one, with its labels) into a new session
+            beside this one, which names this session as its parent. This session is not changed.
+          </p>
+        )}
         <input
           className="search-input"
-          aria-label={prompt?.kind === 'label' ? 'Label' : 'Session name'}
+          aria-label={words.field}
           data-testid="edit-input"
           value={value}
           maxLength={prompt?.kind === 'label' ? 200 : 300}
@@ -43,7 +63,8 @@ export function EditDialog() {
           onChange={(e) => setValue(e.target.value)}
         />
         <p className="muted">
-          Leave it empty to remove the {prompt?.kind === 'label' ? 'label' : 'name'}.
+          {prompt?.kind === 'extract' ? 'Leave it empty for no ' : 'Leave it empty to remove the '}
+          {words.blank}.
         </p>
         {error && (
           <p className="error-text" role="alert">
@@ -55,7 +76,7 @@ export function EditDialog() {
             Cancel
           </button>
           <button type="submit" className="ghost" disabled={busy}>
-            Save
+            {words.save}
           </button>
         </div>
       </form>

@@ -1,46 +1,58 @@
-import { useEdits } from '../../state/edits'
+import { useEffect } from 'react'
+import { type LastEdit, useEdits } from '../../state/edits'
+import { offerUndo, withdrawUndo } from '../../state/undo'
+import { hideToast, showToast } from '../toasts/show'
 
-/** What the last edit did, with Undo (which writes the previous value as a new entry). */
-export function EditNotice() {
-  const last = useEdits((s) => s.last)
-  const error = useEdits((s) => s.error)
-  const prompt = useEdits((s) => s.prompt)
-  const busy = useEdits((s) => s.busy)
-  const undo = useEdits((s) => s.undo)
-  const dismiss = useEdits((s) => s.dismiss)
-  if (error && !prompt) {
-    // An inline edit (tree label) has no dialog to show its error in.
-    return (
-      <div className="notice warn" role="alert" data-testid="edit-error">
-        <span className="warn-text">Not saved: {error.message}</span>
-        <button type="button" className="link" onClick={dismiss}>
-          Dismiss
-        </button>
-      </div>
-    )
-  }
-  if (!last) return null
-  const text =
-    last.kind === 'extract'
-      ? 'The branch is now a session of its own.'
-      : last.kind === 'rename'
-        ? last.current
-          ? `Renamed to “${last.current}”.`
-          : 'Name removed.'
-        : last.current
-          ? `Labelled “${last.current}”.`
-          : 'Label removed.'
-  return (
-    <div className="notice" role="status" data-testid="edit-notice">
-      <span>{text}</span>
-      {last.kind !== 'extract' && (
-        <button type="button" className="link" disabled={busy} onClick={() => void undo()}>
-          Undo
-        </button>
-      )}
-      <button type="button" className="link" onClick={dismiss}>
-        Dismiss
-      </button>
-    </div>
+const undoEdit = () => useEdits.getState().undo()
+
+/** What an edit did, in words. */
+function saidOf(last: LastEdit): string {
+  if (last.kind === 'extract')
+    return last.name
+      ? `The branch is now a session of its own: “${last.name}”.`
+      : 'The branch is now a session of its own.'
+  if (last.kind === 'rename')
+    return last.current ? `Renamed to “${last.current}”.` : 'Name removed.'
+  return last.current ? `Labelled “${last.current}”.` : 'Label removed.'
+}
+
+/**
+ * Shows each edit as a toast with Undo (also Ctrl/Cmd+Z), tied to the edited session, and an
+ * inline edit's error (a tree label has no dialog to show it in) as an error toast.
+ */
+export function useEditToasts(): void {
+  useEffect(
+    () =>
+      useEdits.subscribe((now, before) => {
+        if (now.last !== before.last) {
+          if (now.last) {
+            offerUndo(undoEdit)
+            showToast({
+              id: 'edit',
+              kind: 'info',
+              body: saidOf(now.last),
+              testId: 'edit-notice',
+              sessionId: now.last.sessionId,
+              undo: () => void undoEdit(),
+              onDismiss: () => useEdits.getState().dismiss(),
+            })
+          } else {
+            withdrawUndo(undoEdit)
+            hideToast('edit')
+          }
+        }
+        const inline = now.error && !now.prompt ? now.error : null
+        if (inline === (before.error && !before.prompt ? before.error : null)) return
+        if (!inline) return hideToast('edit-error')
+        showToast({
+          id: 'edit-error',
+          kind: 'error',
+          body: `Not saved: ${inline.message}`,
+          testId: 'edit-error',
+          sessionId: useEdits.getState().last?.sessionId ?? null,
+          onDismiss: () => useEdits.getState().dismiss(),
+        })
+      }),
+    [],
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import type { SessionOverview } from '../../../../preload/contract/session-view'
 import { call, errorData } from '../../api/client'
 import { registerCommand, runCommand } from '../../state/commands'
@@ -6,18 +6,20 @@ import { useEdits } from '../../state/edits'
 import { useExport } from '../export/store'
 import { useLibrary } from '../../state/library'
 import { useSessionView } from '../../state/session'
+import { sessionInfo, showToast } from '../toasts/show'
+import { extractPrompt } from './extract'
 
 /**
  * The session's actions: rename (F2), label the selected entry (L), extract the
- * branch ending at the selected entry, copy the resume command or the path, and in the
- * desktop app reveal the file or open the project folder.
+ * branch ending at the selected entry (asking for its name first), copy the resume command or
+ * the path, and in the desktop app reveal the file or open the project folder. On a read-only
+ * session the edits are disabled; the header says why in words.
  */
 export function SessionActions({ overview }: { overview: SessionOverview }) {
   const sessionId = useSessionView((s) => s.sessionId)
   const selected = useSessionView((s) => s.selected)
   const desktop = useLibrary((s) => s.info?.host === 'electron')
   const busy = useEdits((s) => s.busy)
-  const [copied, setCopied] = useState<string | null>(null)
   const readOnly = overview.readOnly
   const why = readOnly ? `Read-only: ${overview.readOnlyReason ?? 'damaged file'}` : undefined
 
@@ -39,14 +41,19 @@ export function SessionActions({ overview }: { overview: SessionOverview }) {
   const copy = async (what: 'resume' | 'path') => {
     const info = await call('session:file-info', { sessionId })
     await navigator.clipboard.writeText(what === 'resume' ? info.resumeCommand : info.file)
-    setCopied(what === 'resume' ? 'Resume command copied' : 'Path copied')
+    sessionInfo('copied', what === 'resume' ? 'Resume command copied' : 'Path copied')
+  }
+  const askToExtract = () => {
+    const rows = useSessionView.getState().rows
+    const prompt = selected && rows ? extractPrompt(sessionId, rows, selected) : null
+    if (prompt) useEdits.getState().ask(prompt)
   }
   const openTerminal = async () => {
     try {
       await call('session:open-terminal', { sessionId })
-      setCopied('Terminal opened')
+      sessionInfo('terminal', 'Terminal opened')
     } catch (error) {
-      setCopied(errorData(error).message)
+      showToast({ id: 'terminal', kind: 'error', body: errorData(error).message, sessionId })
     }
   }
   return (
@@ -79,9 +86,9 @@ export function SessionActions({ overview }: { overview: SessionOverview }) {
         data-testid="action-extract"
         disabled={readOnly || busy || !selected?.id}
         title={why ?? 'Extract the branch ending at the selected entry into a new session'}
-        onClick={() => selected && void useEdits.getState().extract(sessionId, selected.id)}
+        onClick={askToExtract}
       >
-        Extract branch
+        Extract branch…
       </button>
       <button
         type="button"
@@ -100,7 +107,12 @@ export function SessionActions({ overview }: { overview: SessionOverview }) {
       >
         Copy resume command
       </button>
-      <button type="button" className="ghost small" onClick={() => void copy('path')}>
+      <button
+        type="button"
+        className="ghost small"
+        data-testid="action-copy-path"
+        onClick={() => void copy('path')}
+      >
         Copy path
       </button>
       {desktop && (
@@ -129,11 +141,6 @@ export function SessionActions({ overview }: { overview: SessionOverview }) {
             Open project folder
           </button>
         </>
-      )}
-      {copied && (
-        <span className="muted" role="status">
-          {copied}
-        </span>
       )}
     </div>
   )

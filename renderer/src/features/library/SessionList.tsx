@@ -12,6 +12,7 @@ import { AttentionHeading } from './AttentionHeading'
 import { GLOSSARY } from '../../components/glossary'
 import { Marked, searchMarks } from '../../components/marks'
 import { BulkBar } from './BulkBar'
+import { collidingTitles, ForkOf, TitleDiffers } from './identity'
 import { SessionToolbar } from './SessionToolbar'
 import './library.css'
 
@@ -22,7 +23,7 @@ function SessionCheck({ session }: { session: Row }) {
     <input
       type="checkbox"
       className="session-check"
-      aria-label={`Select ${oneLine(session.name ?? session.firstMessage)}`}
+      aria-label={`Select ${rowTitle(session)}`}
       data-testid="session-check"
       // One tab stop per list (the row button); Space on a row ticks this box.
       tabIndex={-1}
@@ -46,10 +47,13 @@ function SessionListItem({
   selected,
   showCwd,
   tabbable,
+  collides,
 }: {
   session: Row
   selected: boolean
   showCwd: boolean
+  /** Another listed session has the same title: say what differs. */
+  collides: boolean
   /** The list's one tab stop: the selected row, else the first. */
   tabbable: boolean
 }) {
@@ -112,6 +116,8 @@ function SessionListItem({
           )}
           {title}
         </span>
+        <ForkOf row={session} />
+        {collides && <TitleDiffers row={session} />}
         {session.snippet && (
           <span className="snippet">
             <Marked text={oneLine(session.snippet)} marks={marks} />
@@ -246,6 +252,7 @@ export function SessionList() {
   const project = useLibrary((s) => s.projects.find((p) => p.id === s.projectId))
   const list = useRef<VirtuosoHandle>(null)
   const attentionLast = useLibrary((s) => s.query.attentionLast)
+  const collisions = useMemo(() => collidingTitles(rows), [rows])
   const scopeName = useLibrary((s) =>
     s.query.archived === 'only'
       ? 'Archived'
@@ -326,6 +333,7 @@ export function SessionList() {
               session={row}
               selected={row.id === selectedId}
               showCwd={projectId === null}
+              collides={collisions.has(rowTitle(row))}
               tabbable={
                 row.id === selectedId || (!rows.some((r) => r.id === selectedId) && index === 0)
               }

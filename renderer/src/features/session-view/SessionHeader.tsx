@@ -16,7 +16,11 @@ function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()
 }
 
-function Lineage({ lineage }: { lineage: SessionLineage | null }) {
+/**
+ * The parent session (the header's parentSession, pi spec 2.1) with when this session was
+ * forked from it, and this session's forks with their dates and message counts.
+ */
+function Lineage({ lineage, created }: { lineage: SessionLineage | null; created: number | null }) {
   const openSession = useSessionView((s) => s.openSession)
   if (!lineage || (!lineage.parent && !lineage.missingParent && lineage.forks.length === 0))
     return null
@@ -24,7 +28,7 @@ function Lineage({ lineage }: { lineage: SessionLineage | null }) {
     <div className="lineage" data-testid="lineage">
       {lineage.parent && (
         <span>
-          Forked from{' '}
+          Fork of{' '}
           <button
             type="button"
             className="link-button"
@@ -33,11 +37,14 @@ function Lineage({ lineage }: { lineage: SessionLineage | null }) {
             onClick={() => void openSession(lineage.parent!.id)}
           >
             {oneLine(lineage.parent.title) || lineage.parent.fileName}
-          </button>
+          </button>{' '}
+          at {when(created)}
         </span>
       )}
       {lineage.missingParent && (
-        <span className="muted">Forked from {lineage.missingParent} (not in the library)</span>
+        <span className="muted">
+          Fork of {lineage.missingParent} (not in the library) at {when(created)}
+        </span>
       )}
       {lineage.forks.length > 0 && (
         <span>
@@ -52,6 +59,10 @@ function Lineage({ lineage }: { lineage: SessionLineage | null }) {
               onClick={() => void openSession(fork.id)}
             >
               {oneLine(fork.title) || fork.fileName}
+              <span className="fork-link-facts">
+                {' '}
+                ({when(fork.created)} · {fork.messageCount} msgs)
+              </span>
             </button>
           ))}
         </span>
@@ -118,6 +129,11 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
             read-only
           </span>
         )}
+        {overview.readOnly && (
+          <span className="read-only-reason" data-testid="read-only-reason">
+            Editing is off: {overview.readOnlyReason ?? 'the file is damaged'}
+          </span>
+        )}
         {overview.version < 3 && (
           <span className="badge muted-badge">format v{overview.version}, migrated in memory</span>
         )}
@@ -163,7 +179,7 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
         </div>
       )}
       <SessionActions overview={overview} />
-      <Lineage lineage={lineage} />
+      <Lineage lineage={lineage} created={overview.created} />
       <Diagnostics diagnostics={overview.diagnostics} />
     </header>
   )

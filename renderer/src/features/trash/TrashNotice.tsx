@@ -1,25 +1,27 @@
-import { useTrash } from '../../state/trash'
+import { useEffect } from 'react'
+import type { ApiErrorData } from '../../../../preload/contract/errors'
+import { type BulkSummary, useTrash } from '../../state/trash'
+import { offerUndo, withdrawUndo } from '../../state/undo'
+import { hideToast, showToast } from '../toasts/show'
+
+const undoBulk = () => useTrash.getState().undo()
 
 /**
  * What the last bulk action did: how many moved or came back, which failed and why, which
- * were left out as running, how many a Stop left untouched; with one Undo for a move.
+ * were left out as running, how many a Stop left untouched.
  */
-export function TrashNotice() {
-  const result = useTrash((s) => s.lastResult)
-  const error = useTrash((s) => s.error)
-  const busy = useTrash((s) => s.busy)
-  const dismiss = useTrash((s) => s.dismiss)
-  const undo = useTrash((s) => s.undo)
-  if (!result && !error) return null
+function TrashSummary({
+  result,
+  error,
+}: {
+  result: BulkSummary | null
+  error: ApiErrorData | null
+}) {
   const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`
   const [verb, where] =
     result?.verb === 'Moved to the trash' ? ['Moved', ' to the trash'] : [result?.verb, '']
   return (
-    <div
-      className={`notice${error || result?.failed.length ? ' warn' : ''}`}
-      role="status"
-      data-testid="trash-notice"
-    >
+    <>
       {result && result.done > 0 && (
         <span>
           {verb} {sessions(result.done)}
@@ -49,20 +51,32 @@ export function TrashNotice() {
         <span className="warn-text"> …and {result.failed.length - 5} more failures.</span>
       )}
       {error && <span className="warn-text"> {error.message}</span>}
-      {result?.undo && (
-        <button
-          type="button"
-          className="link"
-          disabled={busy}
-          data-testid="undo-bulk"
-          onClick={() => void undo()}
-        >
-          Undo
-        </button>
-      )}
-      <button type="button" className="link" onClick={dismiss}>
-        Dismiss
-      </button>
-    </div>
+    </>
+  )
+}
+
+/**
+ * Shows the last bulk action (or its error) as a toast, with one Undo for a move (also
+ * Ctrl/Cmd+Z). A failure makes it an error toast, which stays until dismissed.
+ */
+export function useTrashToasts(): void {
+  useEffect(
+    () =>
+      useTrash.subscribe((now, before) => {
+        if (now.lastResult === before.lastResult && now.error === before.error) return
+        const { lastResult: result, error } = now
+        if (result?.undo) offerUndo(undoBulk)
+        else withdrawUndo(undoBulk)
+        if (!result && !error) return hideToast('trash')
+        showToast({
+          id: 'trash',
+          kind: error || result?.failed.length ? 'error' : 'info',
+          body: <TrashSummary result={result} error={error} />,
+          testId: 'trash-notice',
+          undo: result?.undo ? () => void undoBulk() : undefined,
+          onDismiss: () => useTrash.getState().dismiss(),
+        })
+      }),
+    [],
   )
 }

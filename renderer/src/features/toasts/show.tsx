@@ -1,0 +1,99 @@
+/**
+ * The app's one toast stack (sonner): info toasts clear after INFO_MS, toasts with Undo after
+ * UNDO_MS, errors stay until dismissed. A toast tied to a session is dropped when another
+ * session opens, so nothing speaks of a session the user has left.
+ */
+import type { ReactNode } from 'react'
+import { toast } from 'sonner'
+import { useSessionView } from '../../state/session'
+
+/** How long an info toast stays (ms). */
+export const INFO_MS = 5_000
+/** How long a toast with an Undo button stays (ms): time to reach the button. */
+export const UNDO_MS = 10_000
+
+/** What a toast says and offers. */
+export interface ToastSpec {
+  /** Replaces the toast with the same id instead of stacking a second one. */
+  id: string
+  kind: 'info' | 'error'
+  body: ReactNode
+  testId?: string
+  /** The session the toast is about: dropped when the user opens another session. */
+  sessionId?: string | null
+  /** Offered as an Undo button; the toast goes as soon as it is pressed. */
+  undo?: () => void
+  /** Runs when the user dismisses the toast (not when it times out). */
+  onDismiss?: () => void
+}
+
+const sessionOf = new Map<string, string>()
+
+function Toast({ spec }: { spec: ToastSpec }) {
+  const dismiss = () => {
+    toast.dismiss(spec.id)
+    spec.onDismiss?.()
+  }
+  return (
+    <div
+      className={`toast toast-${spec.kind}`}
+      role={spec.kind === 'error' ? 'alert' : 'status'}
+      data-testid={spec.testId}
+    >
+      <div className="toast-body">{spec.body}</div>
+      {spec.undo && (
+        <button
+          type="button"
+          className="link"
+          data-testid="toast-undo"
+          onClick={() => {
+            hideToast(spec.id)
+            spec.undo?.()
+          }}
+        >
+          Undo
+        </button>
+      )}
+      <button type="button" className="link" onClick={dismiss}>
+        Dismiss
+      </button>
+    </div>
+  )
+}
+
+/** Shows (or replaces) a toast. */
+export function showToast(spec: ToastSpec): void {
+  if (spec.sessionId) sessionOf.set(spec.id, spec.sessionId)
+  else sessionOf.delete(spec.id)
+  const duration = spec.kind === 'error' ? Infinity : spec.undo ? UNDO_MS : INFO_MS
+  toast.custom(() => <Toast spec={spec} />, {
+    id: spec.id,
+    duration,
+    onAutoClose: () => sessionOf.delete(spec.id),
+  })
+}
+
+/** Removes a toast at once (its news was superseded). */
+export function hideToast(id: string): void {
+  sessionOf.delete(id)
+  toast.dismiss(id)
+}
+
+/** An info toast of one line about the open session ("Resume command copied"). */
+export function sessionInfo(id: string, text: string): void {
+  showToast({ id, kind: 'info', body: text, sessionId: useSessionView.getState().sessionId })
+}
+
+/**
+ * Drops the toasts tied to a session the user left when another opens. A reload passes
+ * through no session at all (null), which is not leaving it.
+ * @returns the function that stops watching
+ */
+export function dropToastsOnSessionSwitch(): () => void {
+  let open = useSessionView.getState().sessionId
+  return useSessionView.subscribe(({ sessionId: now }) => {
+    if (now === null || now === open) return
+    for (const [id, sessionId] of sessionOf) if (sessionId === open) hideToast(id)
+    open = now
+  })
+}
