@@ -5,9 +5,10 @@
  * entry ids (for branch and label counts), labels, models and usage. Plain data: it is stored
  * in the library index and resumed on the next append.
  */
-import { foldListing, startListing, type ListingFold, type ListingText } from '../session'
+import { foldListing, startListing, type ListingFold } from '../session'
 import type { SessionEntry, SessionHeader } from '../session'
 import { addToSlot, type SessionSlots, type UsageCounts } from '../insights/slots'
+import { otherTexts, type SearchText } from './search-texts'
 
 /** Token totals (pi's Usage fields) and cost in USD (`usage.cost.total`). */
 export interface UsageTotals {
@@ -184,12 +185,13 @@ function countImages(digest: SessionDigest, message: Loose): void {
 /**
  * Adds entries (in file order) to the digest. Never throws on odd entries: anything
  * without the expected shape is counted and otherwise ignored.
- * @param onText receives each searchable user/assistant text (pi spec 15.1), in file order
+ * @param onText receives each searchable text in file order: user/assistant texts (pi spec
+ *   15.1) and the other kinds the search covers (search-texts.ts)
  */
 export function addEntries(
   digest: SessionDigest,
   entries: readonly SessionEntry[],
-  onText?: (text: ListingText) => void,
+  onText?: (text: SearchText) => void,
 ): void {
   const known = new Set(splitIds(digest.ids))
   const parents = new Set(splitIds(digest.parentIds))
@@ -209,6 +211,7 @@ export function addEntries(
       parentList.push(parentId)
     }
     foldListing(digest.listing, raw, onText)
+    if (onText) otherTexts(raw, onText)
     addEntry(digest, entry)
   }
   digest.ids = joinIds(digest.ids, idList)

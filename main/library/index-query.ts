@@ -5,7 +5,7 @@
  * subtree, as pi 1.6.0).
  */
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
-import type { SessionQuery, QueryRow } from '../../preload/contract/library'
+import { SearchScope, type SessionQuery, type QueryRow } from '../../preload/contract/library'
 import { rowsByNo } from './index-rows'
 import { matchSessions, snippetOf, type SearchCandidate } from './index-search'
 import { compileQuery, parseQuery, QueryError, type SearchPattern } from './search'
@@ -18,6 +18,8 @@ export interface QueryOutcome {
   matched: number
   total: number
   queryError: string | null
+  /** When nothing matched and filters are set: the matches the filters hid (else null). */
+  hiddenByFilters: number | null
 }
 
 /** What sorting and searching need of a session (the page's rows are read afterwards). */
@@ -31,6 +33,32 @@ export interface Key extends SearchCandidate {
   title: string
   /** 1 when starred (SQLite's boolean). */
   starred: number
+}
+
+/**
+ * The query with its filters cleared: scope (project, starred and archived views), search
+ * and sort kept. What the empty list compares with to say how many matches the filters hid.
+ */
+export function withoutFilters(query: SessionQuery): SessionQuery {
+  return {
+    ...query,
+    named: false,
+    labeled: false,
+    modifiedFrom: null,
+    modifiedTo: null,
+    model: null,
+    olderThan: null,
+    empty: false,
+    damaged: false,
+    minSize: null,
+    withImages: false,
+  }
+}
+
+/** True when `query` sets any filter that withoutFilters clears. */
+export function hasFilters(query: SessionQuery): boolean {
+  const bare = withoutFilters(query)
+  return (Object.keys(bare) as (keyof SessionQuery)[]).some((k) => bare[k] !== query[k])
 }
 
 /** The SQL conditions of a query's scope and filters (the marks are always bound). */
@@ -147,9 +175,14 @@ function compile(text: string): { patterns: SearchPattern[]; error: string | nul
 }
 
 /** A row's snippet; none when the pattern runs out of time on this row's texts. */
-function snippetOrNone(db: DatabaseSync, key: Key, patterns: readonly SearchPattern[]) {
+function snippetOrNone(
+  db: DatabaseSync,
+  key: Key,
+  patterns: readonly SearchPattern[],
+  scopes: readonly SearchScope[],
+) {
   try {
-    return snippetOf(db, key, patterns)
+    return snippetOf(db, key, patterns, scopes)
   } catch (error) {
     if (error instanceof SearchTimeout) return null
     throw error
@@ -168,6 +201,8 @@ export interface MatchedKeys {
   queryError: string | null
   /** Search patterns (empty when the query has no text), for snippets. */
   patterns: SearchPattern[]
+  /** The kinds of text searched, pi's scope first. */
+  scopes: SearchScope[]
 }
 
 /**
@@ -182,13 +217,14 @@ export function matchKeys(db: DatabaseSync, query: SessionQuery, marks: RowMarks
     }
   ).n
   const { patterns, error } = compile(query.text)
-  if (error) return { ordered: [], total, queryError: error, patterns }
+  const scopes = SearchScope.options.filter((s) => query.scopes.includes(s))
+  if (error) return { ordered: [], total, queryError: error, patterns, scopes }
   let keys = keysOf(db, where, params)
   let tiers = new Map<number, number>()
   let queryError: string | null = null
   if (patterns.length > 0) {
     try {
-      tiers = matchSessions(db, keys, patterns)
+      tiers = matchSessions(db, keys, patterns, scopes)
     } catch (e) {
       if (!(e instanceof SearchTimeout)) throw e
       queryError = e.message
@@ -210,13 +246,21 @@ export function matchKeys(db: DatabaseSync, query: SessionQuery, marks: RowMarks
       ...ordered.filter((o) => o.key.starred === 1),
       ...ordered.filter((o) => o.key.starred !== 1),
     ].map((o) => ({ key: o.key, depth: 0 }))
-  return { ordered, total, queryError, patterns }
+  return { ordered, total, queryError, patterns, scopes }
 }
 
-/** Runs `query` over the index: its first `limit` rows, with snippets when it searches. */
+/**
+ * Runs `query` over the index: its first `limit` rows, with snippets when it searches, and
+ * when nothing matched under filters, how many the search alone matches.
+ */
 export function runQuery(db: DatabaseSync, query: SessionQuery, marks: RowMarks): QueryOutcome {
-  const { ordered, total, queryError, patterns } = matchKeys(db, query, marks)
-  if (queryError && patterns.length === 0) return { rows: [], matched: 0, total, queryError }
+  const { ordered, total, queryError, patterns, scopes } = matchKeys(db, query, marks)
+  const hiddenByFilters =
+    ordered.length === 0 && !queryError && hasFilters(query)
+      ? matchKeys(db, withoutFilters(query), marks).ordered.length
+      : null
+  if (queryError && patterns.length === 0)
+    return { rows: [], matched: 0, total, queryError, hiddenByFilters }
   const searching = patterns.length > 0
   const page = ordered.slice(0, query.limit)
   const summaries = rowsByNo(
@@ -226,8 +270,8 @@ export function runQuery(db: DatabaseSync, query: SessionQuery, marks: RowMarks)
   )
   const rows: QueryRow[] = summaries.map((summary, i) => {
     const { key, depth } = page[i] as { key: Key; depth: number }
-    const hit = searching && !queryError ? snippetOrNone(db, key, patterns) : null
+    const hit = searching && !queryError ? snippetOrNone(db, key, patterns, scopes) : null
     return { ...summary, depth, snippet: hit?.snippet ?? null, matchEntryId: hit?.entryId ?? null }
   })
-  return { rows, matched: ordered.length, total, queryError }
+  return { rows, matched: ordered.length, total, queryError, hiddenByFilters }
 }
