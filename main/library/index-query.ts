@@ -5,7 +5,12 @@
  * subtree, as pi 1.6.0).
  */
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
-import { SearchScope, type SessionQuery, type QueryRow } from '../../preload/contract/library'
+import {
+  CLEARED_FILTERS,
+  SearchScope,
+  type SessionQuery,
+  type QueryRow,
+} from '../../preload/contract/library'
 import { rowsByNo } from './index-rows'
 import { matchSessions, snippetOf, type SearchCandidate } from './index-search'
 import { compileQuery, parseQuery, QueryError, type SearchPattern } from './search'
@@ -40,25 +45,14 @@ export interface Key extends SearchCandidate {
  * and sort kept. What the empty list compares with to say how many matches the filters hid.
  */
 export function withoutFilters(query: SessionQuery): SessionQuery {
-  return {
-    ...query,
-    named: false,
-    labeled: false,
-    modifiedFrom: null,
-    modifiedTo: null,
-    model: null,
-    olderThan: null,
-    empty: false,
-    damaged: false,
-    minSize: null,
-    withImages: false,
-  }
+  return { ...query, ...CLEARED_FILTERS }
 }
 
-/** True when `query` sets any filter that withoutFilters clears. */
+/** True when `query` sets any filter (contract CLEARED_FILTERS). */
 export function hasFilters(query: SessionQuery): boolean {
-  const bare = withoutFilters(query)
-  return (Object.keys(bare) as (keyof SessionQuery)[]).some((k) => bare[k] !== query[k])
+  return (Object.keys(CLEARED_FILTERS) as (keyof typeof CLEARED_FILTERS)[]).some(
+    (k) => query[k] !== CLEARED_FILTERS[k],
+  )
 }
 
 /** The SQL conditions of a query's scope and filters (the marks are always bound). */

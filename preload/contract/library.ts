@@ -182,6 +182,24 @@ export const SessionQuery = z
   })
   .strict()
 
+/**
+ * The filters of a session query at their cleared values: what "Clear filters" resets and
+ * what the empty list compares with to count the matches filters hid. The project, the
+ * starred and archived views, the search text and its scopes and the sort are not filters.
+ */
+export const CLEARED_FILTERS = {
+  named: false,
+  labeled: false,
+  modifiedFrom: null,
+  modifiedTo: null,
+  model: null,
+  olderThan: null,
+  empty: false,
+  damaged: false,
+  minSize: null,
+  withImages: false,
+} as const satisfies Partial<z.output<typeof SessionQuery>>
+
 /** `library:query-sessions` result. */
 export const SessionQueryResult = z.object({
   rows: z.array(QueryRow),

@@ -29,8 +29,9 @@ const STARS: { value: MarkFilter; label: string }[] = [
 ]
 
 /**
- * The filters that matter for cleaning up: last activity older than, empty sessions (no
- * user message), damaged, larger than, with images, starred or not; and starred first.
+ * The filters beyond the toolbar's row: named, labeled, and those that matter for cleaning
+ * up: last activity older than, empty sessions (no user message), damaged, larger than, with
+ * images, starred or not; and starred first.
  */
 export function CleanupFilters() {
   const query = useLibrary((s) => s.query)
@@ -39,10 +40,22 @@ export function CleanupFilters() {
   const [ageDays, setAgeDays] = useState<(typeof AGES)[number]['value']>('')
   return (
     <div className="cleanup-filters">
+      <CheckField
+        label="Named"
+        testId="filter-named"
+        checked={query.named}
+        onChange={(named) => setQuery({ named })}
+      />
+      <CheckField
+        label="Labeled"
+        testId="filter-labeled"
+        checked={query.labeled}
+        onChange={(labeled) => setQuery({ labeled })}
+      />
       <ChoiceField
         label="Older than"
         testId="filter-older-than"
-        value={ageDays}
+        value={query.olderThan === null ? '' : ageDays}
         options={AGES}
         onChange={(days) => {
           setAgeDays(days)

@@ -8,6 +8,7 @@ import { useSessionView } from '../../state/session'
 import { useTrash } from '../../state/trash'
 import { age, bytes, cost, fullDate, oneLine } from './format'
 import { BulkBar } from './BulkBar'
+import { NoMatch } from './NoMatch'
 import { SessionToolbar } from './SessionToolbar'
 import './library.css'
 
@@ -193,20 +194,6 @@ function Progress() {
       testId="index-progress"
       label={`Search index: ${progress.textsIndexed} of ${progress.textsTotal} sessions`}
     />
-  )
-}
-
-/** Why a search found nothing: no match at all, or none among the sessions indexed so far. */
-function NoMatch() {
-  const progress = useLibrary((s) => s.progress)
-  const searching = useLibrary((s) => s.rowsText.trim() !== '')
-  const partial = searching && progress.textsIndexed < progress.textsTotal
-  return (
-    <p className="muted list-empty" data-testid="no-match">
-      {partial
-        ? `No match in the ${progress.textsIndexed} of ${progress.textsTotal} sessions indexed so far.`
-        : 'No session matches.'}
-    </p>
   )
 }
 
