@@ -5,24 +5,15 @@
  * replace the rows; the date range with presets, active filters as removable chips, Clear;
  * a toolbar that keeps its filters on one row at every window size.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { basename, join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { audit } from './axe'
 import { expect, test } from './harness'
 import { SearchFilters } from './pages/search-filters'
-import type { TempStore } from '../helpers/fixtures'
+import { filesHolding, type TempStore } from '../helpers/fixtures'
 
-/** The fixture files whose raw lines hold `needle`, by file name. */
-function filesHolding(store: TempStore, needle: string): string[] {
-  return [store.sessionsDir, store.customDir]
-    .flatMap((root) =>
-      readdirSync(root, { recursive: true, encoding: 'utf8' }).map((path) => join(root, path)),
-    )
-    .filter((path) => path.endsWith('.jsonl') && statSync(path).isFile())
-    .filter((path) => readFileSync(path, 'utf8').includes(needle))
-    .map((path) => basename(path))
-    .sort()
-}
+/** The fixture files of the test's store whose raw lines hold `needle`, by file name. */
+const holding = (store: TempStore, needle: string) =>
+  filesHolding([store.sessionsDir, store.customDir], needle)
 
 /** The file names of the listed rows (the fixture's matches fit on one screen). */
 async function listed(page: Page): Promise<string[]> {
@@ -41,7 +32,7 @@ test('a phrase only in tool output is missed under Messages, the empty list name
   store,
 }) => {
   const filters = new SearchFilters(page)
-  const holders = filesHolding(store, TOOL_PHRASE)
+  const holders = holding(store, TOOL_PHRASE)
   expect(holders.length).toBeGreaterThan(0)
   await library.showAllProjects()
   await library.search(`"${TOOL_PHRASE}"`)
@@ -60,14 +51,14 @@ test('a phrase only in tool output is missed under Messages, the empty list name
   await filters.toggleScope('tool-output')
   await filters.toggleScope('thinking')
   await library.search('"map runs over an empty list"')
-  expect(await listed(page)).toEqual(filesHolding(store, 'map runs over an empty list'))
+  expect(await listed(page)).toEqual(holding(store, 'map runs over an empty list'))
   await filters.toggleScope('commands')
   await filters.toggleScope('thinking')
   await library.search('"git status --short"')
-  expect(await listed(page)).toEqual(filesHolding(store, 'git status --short'))
+  expect(await listed(page)).toEqual(holding(store, 'git status --short'))
   await filters.toggleScope('messages')
   await expect(filters.scope('messages')).toHaveAttribute('aria-pressed', 'false')
-  expect(await listed(page)).toEqual(filesHolding(store, 'git status --short'))
+  expect(await listed(page)).toEqual(holding(store, 'git status --short'))
   // The last scope on cannot be turned off.
   await expect(filters.scope('commands')).toHaveAttribute('aria-disabled', 'true')
 })
@@ -168,5 +159,24 @@ for (const [width, height] of [
     await page.screenshot({ path: `test-results/screenshots/search-dates-${width}x${height}.png` })
     await page.keyboard.press('Escape')
     await expect(panel).toBeHidden()
+  })
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`filter chips, the empty list and the date panel pass an axe audit in the ${theme} theme`, async ({
+    library,
+    page,
+  }) => {
+    const filters = new SearchFilters(page)
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme)
+    await library.showAllProjects()
+    await filters.toggleScope('thinking')
+    await filters.pickDates('Today')
+    await library.search('backoff')
+    await expect(filters.noMatch()).toContainText('hidden by filters')
+    await page.getByTestId('date-range').click()
+    await expect(page.getByRole('dialog', { name: 'Last activity' })).toBeVisible()
+    const violations = await audit(page)
+    expect(violations, JSON.stringify(violations, null, 1)).toEqual([])
   })
 }

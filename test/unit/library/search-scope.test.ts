@@ -6,16 +6,16 @@
  */
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, join } from 'node:path'
+import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { SearchScope, SessionQueryInput } from '../../../preload/contract/library'
 import { SessionLibrary } from '../../../main/library/library'
 import { indexPath } from '../../../main/library/index-db'
 import { capText, OTHER_TEXT_CHARS } from '../../../main/library/search-texts'
 import { appendAfterLast } from '../../helpers/append'
-import { copyFixtureStore } from '../../helpers/fixtures'
+import { copyFixtureStore, filesHolding } from '../../helpers/fixtures'
 import { openFixtureLibrary, query } from '../../helpers/library'
 
 let library: SessionLibrary
@@ -31,17 +31,8 @@ after(() => close())
 
 const run = (fields: Partial<SessionQueryInput>) => library.query(query(fields))
 
-/** Every fixture file whose raw lines hold `needle`, by file name. */
-function filesHolding(needle: string): string[] {
-  return roots
-    .flatMap((root) =>
-      readdirSync(root, { recursive: true, encoding: 'utf8' }).map((path) => join(root, path)),
-    )
-    .filter((path) => path.endsWith('.jsonl') && statSync(path).isFile())
-    .filter((path) => readFileSync(path, 'utf8').includes(needle))
-    .map((path) => basename(path))
-    .sort()
-}
+/** The fixture files whose raw lines hold `needle`, by file name. */
+const holding = (needle: string) => filesHolding(roots, needle)
 
 const names = (fields: Partial<SessionQueryInput>) =>
   run(fields)
@@ -58,7 +49,7 @@ const PHRASES: [SearchScope, string][] = [
 
 for (const [scope, phrase] of PHRASES) {
   test(`"${phrase}" is found under ${scope} only, not under pi's scope`, () => {
-    const holders = filesHolding(phrase)
+    const holders = holding(phrase)
     assert.ok(holders.length > 0, `the fixtures hold "${phrase}"`)
     assert.deepEqual(names({ text: `"${phrase}"` }), [], 'messages (the default) miss it')
     assert.deepEqual(names({ text: `"${phrase}"`, scopes: ['messages'] }), [])
@@ -78,7 +69,7 @@ for (const [scope, phrase] of PHRASES) {
 
 test('a file path of a tool call is found under commands and paths', () => {
   // The read tool's `path` argument in the fixtures.
-  const holders = filesHolding('"path":"src/ui/panel.tsx"')
+  const holders = holding('"path":"src/ui/panel.tsx"')
   assert.ok(holders.length > 0)
   const found = names({ text: 'src/ui/panel.tsx', scopes: ['commands'] })
   for (const file of holders) assert.ok(found.includes(file), file)
