@@ -29,7 +29,7 @@ export function kindOf(text: SearchText): SearchScope {
  * be megabytes, and the trigram index costs about 3 times the text it holds. A longer text
  * keeps its first and last half of this (an error is usually at one end).
  */
-export const OTHER_TEXT_CHARS = 8192
+export const OTHER_TEXT_CHARS = 4096
 
 /** `text`, or its two ends when it is longer than OTHER_TEXT_CHARS. */
 export function capText(text: string): string {

@@ -18,7 +18,7 @@ export const SCOPES: { value: SearchScope; label: string; title: string }[] = [
   {
     value: 'tool-output',
     label: 'Tool output',
-    title: 'Tool results and ! command output (each kept to its first and last 4,096 characters)',
+    title: 'Tool results and ! command output (each kept to its first and last 2,048 characters)',
   },
   { value: 'thinking', label: 'Thinking', title: "The model's thinking" },
   {
