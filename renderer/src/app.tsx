@@ -5,6 +5,7 @@ import { SessionList } from './features/library/SessionList'
 import { SessionPane } from './features/session-view/SessionPane'
 import { useInsights } from './features/insights/store'
 import { QuickOpen } from './features/commands/QuickOpen'
+import { ScopeNotice } from './features/commands/ScopeNotice'
 import { ShortcutsOverlay } from './features/commands/ShortcutsOverlay'
 import { SettingsDialog } from './features/settings/SettingsDialog'
 import { DeleteDialog } from './features/trash/DeleteDialog'
@@ -112,6 +113,7 @@ export function App() {
       {status === 'loading' && <div className="loading">Reading sessions…</div>}
       <TrashNotice />
       <EditNotice />
+      <ScopeNotice />
       {empty ? (
         <EmptyState />
       ) : (

@@ -1,7 +1,8 @@
 import type { KeyboardEvent, ReactNode } from 'react'
 import type { ProjectSummary } from '../../../../preload/contract/library'
 import { useLibrary, type QueryState } from '../../state/library'
-import { age, cost, fullDate, lastSegment } from './format'
+import { age, when } from '../../components/format'
+import { cost, lastSegment } from './format'
 import { RootsPanel } from './RootsPanel'
 import { RecentlyDeleted } from '../trash/RecentlyDeleted'
 import { InsightsEntry } from '../insights/InsightsEntry'
@@ -38,7 +39,7 @@ function ProjectRow({ project, selected }: { project: ProjectSummary; selected: 
               {project.damagedCount} damaged
             </span>
           )}
-          <span title={`Last activity ${fullDate(project.lastModified)}`}>
+          <span title={`Last activity ${when(project.lastModified)}`}>
             {age(project.lastModified)}
           </span>
         </span>
