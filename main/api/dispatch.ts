@@ -4,11 +4,11 @@
  * failure onto the closed set of error codes (ARCHITECTURE.md rules 3 and 4). Both hosts
  * (Electron IPC and the HTTP server) call only this.
  */
-import { z } from 'zod'
 import { isChannel } from '../../preload/contract/channels'
 import { ApiError, fail, ok, type Envelope, type ErrorCode } from '../../preload/contract/errors'
 import { CHANNEL_SCHEMAS } from '../../preload/contract/schemas'
 import type { Logger } from '../log'
+import { describeZodError } from '../plain-errors'
 import type { HandlerTable } from './context'
 
 const ERRNO_CODES: Record<string, ErrorCode> = {
@@ -57,7 +57,7 @@ export async function dispatch(
 ): Promise<Envelope<unknown>> {
   if (!isChannel(channel)) return fail('not_found', `Unknown channel: ${String(channel)}`)
   const parsed = CHANNEL_SCHEMAS[channel].args.safeParse(rawArgs ?? {})
-  if (!parsed.success) return fail('invalid_argument', z.prettifyError(parsed.error))
+  if (!parsed.success) return fail('invalid_argument', describeZodError(parsed.error))
   try {
     const handler = table[channel] as (args: unknown) => Promise<unknown>
     return ok(await handler(parsed.data))

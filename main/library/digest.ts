@@ -5,10 +5,11 @@
  * entry ids (for branch and label counts), labels, models and usage. Plain data: it is stored
  * in the library index and resumed on the next append.
  */
-import { foldListing, startListing, type ListingFold, type ListingText } from '../session'
+import { foldListing, startListing, type ListingFold } from '../session'
 import type { SessionEntry, SessionHeader } from '../session'
 import { addToSlot, type SessionSlots, type UsageCounts } from '../insights/slots'
 import { IdList } from './id-list'
+import { otherTexts, type SearchText } from './search-texts'
 
 /** Token totals (pi's Usage fields) and cost in USD (`usage.cost.total`). */
 export interface UsageTotals {
@@ -185,12 +186,13 @@ function countImages(digest: SessionDigest, message: Loose): void {
 /**
  * Adds entries (in file order) to the digest. Never throws on odd entries: anything
  * without the expected shape is counted and otherwise ignored.
- * @param onText receives each searchable user/assistant text (pi spec 15.1), in file order
+ * @param onText receives each searchable text in file order: user/assistant texts (pi spec
+ *   15.1) and the other kinds the search covers (search-texts.ts)
  */
 export function addEntries(
   digest: SessionDigest,
   entries: readonly SessionEntry[],
-  onText?: (text: ListingText) => void,
+  onText?: (text: SearchText) => void,
 ): void {
   const known = new IdList(digest.ids)
   const parents = new IdList(digest.parentIds)
@@ -213,6 +215,7 @@ export function addEntries(
       if (known.has(parentId)) leaves -= 1
     }
     foldListing(digest.listing, raw, onText)
+    if (onText) otherTexts(raw, onText)
     const target =
       entry.type === 'label' && typeof entry.targetId === 'string' ? entry.targetId : ''
     const wasLabelled = target !== '' && Object.hasOwn(digest.labels, target)

@@ -1,15 +1,17 @@
 /**
- * The searchable texts in the index: a session's user/assistant texts (pi spec 15.1) are
+ * The searchable texts in the index: a session's texts of each kind (search-texts.ts: pi's
+ * user/assistant texts, pi spec 15.1, then tool output, thinking, commands and paths) are
  * stored in chunks of about CHUNK_CHARS, each the texts joined by SEPARATOR with the entry id
  * and role of every segment beside it, and indexed by FTS5 (trigram) in the background; a
- * chunk waiting for the index is listed in `pending_chunks`. A
- * chunk's rowid is `session no * 2^20 + chunk no`, so one rowid range holds one session's
- * texts in file order. Appends extend the last chunk (or start one), so their cost follows
- * the appended bytes.
+ * chunk waiting for the index is listed in `pending_chunks`. A chunk's rowid is
+ * `session no * 2^20 + kind * 2^18 + chunk no`, so one rowid range holds one session's texts
+ * of one kind in file order, and a full-text hit tells its kind by its rowid alone. Appends
+ * extend each kind's last chunk (or start one), so their cost follows the appended bytes.
  */
 import type { DatabaseSync } from 'node:sqlite'
-import type { ListingText } from '../session'
+import type { SearchScope } from '../../preload/contract/library'
 import { inTransaction } from './index-db'
+import { kindOf, type SearchText } from './search-texts'
 
 /** Characters a chunk grows to before the next text starts a new one. */
 export const CHUNK_CHARS = 16_384
@@ -18,13 +20,34 @@ export const SEPARATOR = '\u001e'
 /** Low bits of a chunk rowid that number the chunk within its session. */
 export const SESSION_BITS = 20
 const SESSION_SPAN = 2 ** SESSION_BITS
+/** Low bits of a chunk rowid that number the chunk within its session's texts of one kind. */
+export const KIND_BITS = 18
+const KIND_SPAN = 2 ** KIND_BITS
 
-/** One text of a chunk: its entry, role (u/a) and length in characters. */
-export type Segment = [entryId: string, role: 'u' | 'a', length: number]
+/** Each kind's number in a chunk rowid (two bits between the session and the chunk number). */
+export const KIND_NUMBERS: Record<SearchScope, number> = {
+  messages: 0,
+  'tool-output': 1,
+  thinking: 2,
+  commands: 3,
+}
 
-/** The rowid range of one session's chunks. */
-export function chunkRange(no: number): [low: number, high: number] {
-  return [no * SESSION_SPAN, no * SESSION_SPAN + SESSION_SPAN - 1]
+/** One text of a chunk: its entry, role (u/a; t, k, c for the other kinds) and length. */
+export type Segment = [entryId: string, role: string, length: number]
+
+const ROLE_CODES: Record<SearchText['role'], string> = {
+  user: 'u',
+  assistant: 'a',
+  'tool-output': 't',
+  thinking: 'k',
+  commands: 'c',
+}
+
+/** The rowid range of one session's chunks, of one kind or (without one) of all. */
+export function chunkRange(no: number, kind?: SearchScope): [low: number, high: number] {
+  if (kind === undefined) return [no * SESSION_SPAN, no * SESSION_SPAN + SESSION_SPAN - 1]
+  const low = no * SESSION_SPAN + KIND_NUMBERS[kind] * KIND_SPAN
+  return [low, low + KIND_SPAN - 1]
 }
 
 /** Removes a session's chunks, and their full-text entries where they were indexed. */
@@ -45,8 +68,8 @@ interface Open {
   indexed: boolean
 }
 
-function lastChunk(db: DatabaseSync, no: number): Open | null {
-  const [low, high] = chunkRange(no)
+function lastChunk(db: DatabaseSync, no: number, kind: SearchScope): Open | null {
+  const [low, high] = chunkRange(no, kind)
   const row = db
     .prepare(
       `SELECT id, text, segments, id NOT IN (SELECT id FROM pending_chunks) AS indexed FROM chunks
@@ -63,12 +86,29 @@ function lastChunk(db: DatabaseSync, no: number): Open | null {
 }
 
 /**
- * Adds texts after a session's stored ones (all of a new file's, or an append's).
+ * Adds texts after a session's stored ones (all of a new file's, or an append's), each
+ * after the stored texts of its kind.
  * @returns whether anything now waits for the full-text index
  */
-export function appendChunks(db: DatabaseSync, no: number, texts: readonly ListingText[]): boolean {
-  if (texts.length === 0) return false
-  let open = lastChunk(db, no)
+export function appendChunks(db: DatabaseSync, no: number, texts: readonly SearchText[]): boolean {
+  const byKind = new Map<SearchScope, SearchText[]>()
+  for (const text of texts) {
+    const kind = kindOf(text)
+    byKind.set(kind, [...(byKind.get(kind) ?? []), text])
+  }
+  for (const [kind, ofKind] of byKind) appendKind(db, no, kind, ofKind)
+  return texts.length > 0
+}
+
+function appendKind(
+  db: DatabaseSync,
+  no: number,
+  kind: SearchScope,
+  texts: readonly SearchText[],
+): void {
+  const last = lastChunk(db, no, kind)
+  // A full last chunk stays as it is; the texts start the next one.
+  const open = last && last.text.length < CHUNK_CHARS ? last : null
   const store = db.prepare('INSERT OR REPLACE INTO chunks (id, text, segments) VALUES (?, ?, ?)')
   const wait = db.prepare('INSERT OR IGNORE INTO pending_chunks (id) VALUES (?)')
   const put = {
@@ -77,7 +117,6 @@ export function appendChunks(db: DatabaseSync, no: number, texts: readonly Listi
       wait.run(id)
     },
   }
-  if (open && open.text.length >= CHUNK_CHARS) open = null
   if (open?.indexed) {
     // The chunk grows: its full-text entry is replaced once the indexer reaches it again.
     db.prepare("INSERT INTO chunks_fts (chunks_fts, rowid, text) VALUES ('delete', ?, ?)").run(
@@ -85,7 +124,8 @@ export function appendChunks(db: DatabaseSync, no: number, texts: readonly Listi
       open.text,
     )
   }
-  let current: Open = open ?? { id: nextId(db, no), text: '', segments: [], indexed: false }
+  const id = last ? last.id + 1 : chunkRange(no, kind)[0]
+  let current: Open = open ?? { id, text: '', segments: [], indexed: false }
   for (const { entryId, role, text } of texts) {
     if (current.text.length >= CHUNK_CHARS) {
       put.run(current.id, current.text, JSON.stringify(current.segments))
@@ -93,18 +133,9 @@ export function appendChunks(db: DatabaseSync, no: number, texts: readonly Listi
     }
     const clean = text.replaceAll(SEPARATOR, ' ')
     current.text += (current.segments.length > 0 ? SEPARATOR : '') + clean
-    current.segments.push([entryId, role === 'user' ? 'u' : 'a', clean.length])
+    current.segments.push([entryId, ROLE_CODES[role], clean.length])
   }
   put.run(current.id, current.text, JSON.stringify(current.segments))
-  return true
-}
-
-function nextId(db: DatabaseSync, no: number): number {
-  const [low, high] = chunkRange(no)
-  const row = db
-    .prepare('SELECT max(id) AS id FROM chunks WHERE id BETWEEN ? AND ?')
-    .get(low, high) as { id: number | null }
-  return row.id === null ? low : row.id + 1
 }
 
 /** One text of a stored chunk, with where it came from. */
@@ -114,7 +145,7 @@ export interface StoredText {
   text: string
 }
 
-/** Splits a stored chunk back into its texts. */
+/** Splits a stored chunk of messages back into its texts. */
 export function chunkTexts(text: string, segments: string): StoredText[] {
   const out: StoredText[] = []
   let at = 0
@@ -129,9 +160,16 @@ export function chunkTexts(text: string, segments: string): StoredText[] {
   return out
 }
 
-/** A session's stored chunks in file order, read lazily (a caller that stops early reads no more). */
-export function readChunks(db: DatabaseSync, no: number): Iterable<StoredChunk> {
-  const [low, high] = chunkRange(no)
+/**
+ * A session's stored chunks of one kind in file order, read lazily (a caller that stops
+ * early reads no more).
+ */
+export function readChunks(
+  db: DatabaseSync,
+  no: number,
+  kind: SearchScope = 'messages',
+): Iterable<StoredChunk> {
+  const [low, high] = chunkRange(no, kind)
   return db
     .prepare('SELECT text, segments FROM chunks WHERE id BETWEEN ? AND ? ORDER BY id')
     .iterate(low, high) as Iterable<StoredChunk>

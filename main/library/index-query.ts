@@ -5,7 +5,12 @@
  * subtree, as pi 1.6.0).
  */
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
-import type { SessionQuery, QueryRow } from '../../preload/contract/library'
+import {
+  CLEARED_FILTERS,
+  SearchScope,
+  type SessionQuery,
+  type QueryRow,
+} from '../../preload/contract/library'
 import { rowsByNo } from './index-rows'
 import { matchSessions, snippetOf, type SearchCandidate } from './index-search'
 import { compileQuery, parseQuery, QueryError, type SearchPattern } from './search'
@@ -20,6 +25,8 @@ export interface QueryOutcome {
   queryError: string | null
   /** The search's patterns as case-insensitive regex sources (contract SessionQueryResult). */
   searchPatterns: string[]
+  /** When nothing matched and filters are set: the matches the filters hid (else null). */
+  hiddenByFilters: number | null
 }
 
 /** What sorting and searching need of a session (the page's rows are read afterwards). */
@@ -35,6 +42,21 @@ export interface Key extends SearchCandidate {
   starred: number
   /** 1 when the session needs attention ({@link ATTENTION_SQL}). */
   attention: number
+}
+
+/**
+ * The query with its filters cleared: scope (project, starred and archived views), search
+ * and sort kept. What the empty list compares with to say how many matches the filters hid.
+ */
+export function withoutFilters(query: SessionQuery): SessionQuery {
+  return { ...query, ...CLEARED_FILTERS }
+}
+
+/** True when `query` sets any filter (contract CLEARED_FILTERS). */
+export function hasFilters(query: SessionQuery): boolean {
+  return (Object.keys(CLEARED_FILTERS) as (keyof typeof CLEARED_FILTERS)[]).some(
+    (k) => query[k] !== CLEARED_FILTERS[k],
+  )
 }
 
 /**
@@ -157,9 +179,14 @@ function compile(text: string): { patterns: SearchPattern[]; error: string | nul
 }
 
 /** A row's snippet; none when the pattern runs out of time on this row's texts. */
-function snippetOrNone(db: DatabaseSync, key: Key, patterns: readonly SearchPattern[]) {
+function snippetOrNone(
+  db: DatabaseSync,
+  key: Key,
+  patterns: readonly SearchPattern[],
+  scopes: readonly SearchScope[],
+) {
   try {
-    return snippetOf(db, key, patterns)
+    return snippetOf(db, key, patterns, scopes)
   } catch (error) {
     if (error instanceof SearchTimeout) return null
     throw error
@@ -178,6 +205,8 @@ export interface MatchedKeys {
   queryError: string | null
   /** Search patterns (empty when the query has no text), for snippets. */
   patterns: SearchPattern[]
+  /** The kinds of text searched, pi's scope first. */
+  scopes: SearchScope[]
 }
 
 /**
@@ -192,13 +221,14 @@ export function matchKeys(db: DatabaseSync, query: SessionQuery, marks: RowMarks
     }
   ).n
   const { patterns, error } = compile(query.text)
-  if (error) return { ordered: [], total, queryError: error, patterns }
+  const scopes = SearchScope.options.filter((s) => query.scopes.includes(s))
+  if (error) return { ordered: [], total, queryError: error, patterns, scopes }
   let keys = keysOf(db, where, params)
   let tiers = new Map<number, number>()
   let queryError: string | null = null
   if (patterns.length > 0) {
     try {
-      tiers = matchSessions(db, keys, patterns)
+      tiers = matchSessions(db, keys, patterns, scopes)
     } catch (e) {
       if (!(e instanceof SearchTimeout)) throw e
       queryError = e.message
@@ -220,7 +250,7 @@ export function matchKeys(db: DatabaseSync, query: SessionQuery, marks: RowMarks
       ...ordered.filter((o) => o.key.starred === 1),
       ...ordered.filter((o) => o.key.starred !== 1),
     ].map((o) => ({ key: o.key, depth: 0 }))
-  return { ordered, total, queryError, patterns }
+  return { ordered, total, queryError, patterns, scopes }
 }
 
 /** `keys` in the order of `sort` (relevance tiers first when searching), with thread depths. */
@@ -241,12 +271,19 @@ function orderKeys(
   return ordered
 }
 
-/** Runs `query` over the index: its first `limit` rows, with snippets when it searches. */
+/**
+ * Runs `query` over the index: its first `limit` rows, with snippets when it searches, and
+ * when nothing matched under filters, how many the search alone matches.
+ */
 export function runQuery(db: DatabaseSync, query: SessionQuery, marks: RowMarks): QueryOutcome {
-  const { ordered, total, queryError, patterns } = matchKeys(db, query, marks)
+  const { ordered, total, queryError, patterns, scopes } = matchKeys(db, query, marks)
   const searchPatterns = patterns.map((p) => p.source)
+  const hiddenByFilters =
+    ordered.length === 0 && !queryError && hasFilters(query)
+      ? matchKeys(db, withoutFilters(query), marks).ordered.length
+      : null
   if (queryError && patterns.length === 0)
-    return { rows: [], matched: 0, total, queryError, searchPatterns }
+    return { rows: [], matched: 0, total, queryError, searchPatterns, hiddenByFilters }
   const searching = patterns.length > 0
   const page = ordered.slice(0, query.limit)
   const summaries = rowsByNo(
@@ -256,7 +293,7 @@ export function runQuery(db: DatabaseSync, query: SessionQuery, marks: RowMarks)
   )
   const rows: QueryRow[] = summaries.map((summary, i) => {
     const { key, depth } = page[i] as { key: Key; depth: number }
-    const hit = searching && !queryError ? snippetOrNone(db, key, patterns) : null
+    const hit = searching && !queryError ? snippetOrNone(db, key, patterns, scopes) : null
     return {
       ...summary,
       depth,
@@ -265,5 +302,5 @@ export function runQuery(db: DatabaseSync, query: SessionQuery, marks: RowMarks)
       attention: key.attention === 1,
     }
   })
-  return { rows, matched: ordered.length, total, queryError, searchPatterns }
+  return { rows, matched: ordered.length, total, queryError, searchPatterns, hiddenByFilters }
 }

@@ -1,13 +1,15 @@
 /**
  * Search over the library index with pi's semantics (pi spec 15.5, as pi 1.6.0 matches):
  * every pattern must match, case-insensitively, the session name, its id, cwd or file name,
- * or one of its user/assistant texts; a name match ranks first. The trigram index finds the
+ * or one of its texts of the kinds searched (pi's own: user/assistant texts; search-texts.ts
+ * for the others); a name match ranks first. The trigram index finds the
  * sessions whose texts hold a term's substring; a `re:` pattern is narrowed by the literals
  * it must contain and checked by the real regular expression, and one without any is checked
  * against every text, all inside the time-limited matcher (search-run.ts).
  */
 import type { DatabaseSync } from 'node:sqlite'
-import { readChunks, SEPARATOR, SESSION_BITS } from './index-chunks'
+import type { SearchScope } from '../../preload/contract/library'
+import { KIND_BITS, KIND_NUMBERS, readChunks, SEPARATOR, SESSION_BITS } from './index-chunks'
 import { SEARCH_TIMEOUT_MS, SNIPPET_RADIUS, type SearchHit, type SearchPattern } from './search'
 import { firstMatches } from './search-run'
 
@@ -28,35 +30,49 @@ function ftsQuery(required: readonly string[]): string {
   return required.map((text) => `"${text.replaceAll('"', '""')}"`).join(' AND ')
 }
 
-/** Sessions with a chunk that holds every `required` substring (or may: not verified). */
-function indexedSessions(db: DatabaseSync, required: readonly string[]): Set<number> {
-  // The session of a chunk is its rowid's high bits (index-chunks.ts `chunkRange`).
+/**
+ * Sessions with a chunk of the `scopes` kinds that holds every `required` substring (or may:
+ * not verified).
+ */
+function indexedSessions(
+  db: DatabaseSync,
+  required: readonly string[],
+  scopes: readonly SearchScope[],
+): Set<number> {
+  // The session of a chunk is its rowid's high bits, its kind the two bits below them
+  // (index-chunks.ts `chunkRange`).
+  const kinds = scopes.map((scope) => KIND_NUMBERS[scope]).join(', ')
   const rows = db
     .prepare(
-      `SELECT DISTINCT rowid >> ${SESSION_BITS} AS no FROM chunks_fts WHERE chunks_fts MATCH ?`,
+      `SELECT DISTINCT rowid >> ${SESSION_BITS} AS no FROM chunks_fts WHERE chunks_fts MATCH ?
+        AND ((rowid >> ${KIND_BITS}) & 3) IN (${kinds})`,
     )
     .all(ftsQuery(required)) as { no: number }[]
   return new Set(rows.map((row) => row.no))
 }
 
 /**
- * The chunks of session `no` in file order, each as its texts and the entry of each. Lazy:
- * a caller that stops early reads no more. (A range query on the full-text index costs more
- * than reading a session's chunks in order: a snippet is usually in its first chunk.)
+ * The chunks of session `no` of each of the `scopes` kinds (in that order), each kind's in
+ * file order, each as its texts and the entry of each. Lazy: a caller that stops early reads
+ * no more. (A range query on the full-text index costs more than reading a session's chunks
+ * in order: a snippet is usually in its first chunk.)
  */
 function* sessionChunks(
   db: DatabaseSync,
   no: number,
+  scopes: readonly SearchScope[],
 ): Generator<{ texts: string[]; segments: string }> {
-  const rows = readChunks(db, no)
-  // Texts never hold the separator (index-chunks.ts), so splitting gives them back exactly.
-  for (const row of rows) yield { texts: row.text.split(SEPARATOR), segments: row.segments }
+  for (const scope of scopes) {
+    const rows = readChunks(db, no, scope)
+    // Texts never hold the separator (index-chunks.ts), so splitting gives them back exactly.
+    for (const row of rows) yield { texts: row.text.split(SEPARATOR), segments: row.segments }
+  }
 }
 
-/** Every text of session `no`, in file order. */
-function sessionTexts(db: DatabaseSync, no: number): string[] {
+/** Every text of session `no` of the `scopes` kinds. */
+function sessionTexts(db: DatabaseSync, no: number, scopes: readonly SearchScope[]): string[] {
   const out: string[] = []
-  for (const chunk of sessionChunks(db, no)) out.push(...chunk.texts)
+  for (const chunk of sessionChunks(db, no, scopes)) out.push(...chunk.texts)
   return out
 }
 
@@ -65,12 +81,13 @@ function scanTexts(
   db: DatabaseSync,
   nos: readonly number[],
   pattern: SearchPattern,
+  scopes: readonly SearchScope[],
   deadline: number,
 ): Set<number> {
   const hits = new Set<number>()
   for (let at = 0; at < nos.length; at += SCAN_BATCH) {
     const batch = nos.slice(at, at + SCAN_BATCH)
-    const docs = batch.map((no) => sessionTexts(db, no))
+    const docs = batch.map((no) => sessionTexts(db, no, scopes))
     const found = firstMatches(docs, [pattern.source], 0, deadline, SEARCH_TIMEOUT_MS)
     found.forEach((matches, i) => {
       if (matches[0]) hits.add(batch[i] as number)
@@ -80,13 +97,15 @@ function scanTexts(
 }
 
 /**
- * The candidates matching every pattern, with their tier.
+ * The candidates matching every pattern in their own fields or their texts of the `scopes`
+ * kinds, with their tier.
  * @throws SearchTimeout when the search takes longer than SEARCH_TIMEOUT_MS
  */
 export function matchSessions(
   db: DatabaseSync,
   candidates: readonly SearchCandidate[],
   patterns: readonly SearchPattern[],
+  scopes: readonly SearchScope[],
 ): Map<number, number> {
   const deadline = performance.now() + SEARCH_TIMEOUT_MS
   const sources = patterns.map((p) => p.source)
@@ -101,10 +120,10 @@ export function matchSessions(
     let inTexts: Set<number>
     if (rest.length === 0) inTexts = new Set()
     else if (pattern.required.length > 0) {
-      const indexed = indexedSessions(db, pattern.required)
+      const indexed = indexedSessions(db, pattern.required, scopes)
       const maybe = rest.filter((no) => indexed.has(no))
-      inTexts = pattern.exact ? new Set(maybe) : scanTexts(db, maybe, pattern, deadline)
-    } else inTexts = scanTexts(db, rest, pattern, deadline)
+      inTexts = pattern.exact ? new Set(maybe) : scanTexts(db, maybe, pattern, scopes, deadline)
+    } else inTexts = scanTexts(db, rest, pattern, scopes, deadline)
     alive = alive.filter((a) => {
       const field = own[a.index]?.[p]
       if (field?.[0] === 0) a.inName += 1
@@ -115,14 +134,16 @@ export function matchSessions(
 }
 
 /**
- * The snippet and jump target of a matched session: the first text (file order) matching
- * the first pattern that did not match the session name.
+ * The snippet and jump target of a matched session: the first text (of the first of the
+ * `scopes` kinds that has one, in file order) matching the first pattern that did not match
+ * the session name.
  * @throws SearchTimeout when the matcher runs out of time
  */
 export function snippetOf(
   db: DatabaseSync,
   candidate: SearchCandidate,
   patterns: readonly SearchPattern[],
+  scopes: readonly SearchScope[],
 ): Pick<SearchHit, 'snippet' | 'entryId'> {
   const deadline = performance.now() + SEARCH_TIMEOUT_MS
   const name = candidate.name ?? ''
@@ -135,7 +156,7 @@ export function snippetOf(
   )[0]
   for (const [p, pattern] of patterns.entries()) {
     if (inName?.[p]) continue
-    for (const chunk of sessionChunks(db, candidate.no)) {
+    for (const chunk of sessionChunks(db, candidate.no, scopes)) {
       const found = firstMatches(
         [chunk.texts],
         [pattern.source],

@@ -13,10 +13,10 @@ import {
   loadSessionFileSync,
   type Diagnostic,
   type LoadOptions,
-  type ListingText,
   type LoadedSession,
 } from '../session'
 import { addEntries, newDigest, type SessionDigest } from './digest'
+import type { SearchText } from './search-texts'
 import { opaqueId } from './ids'
 import { describeFsError, type SessionCandidate } from './scan'
 
@@ -96,7 +96,7 @@ function fromLoad(
   candidate: SessionCandidate,
   facts: { size: number; mtimeMs: number },
   loaded: LoadedSession,
-  onText: (text: ListingText) => void,
+  onText: (text: SearchText) => void,
 ): SessionRecord {
   // A file without a readable header still shows what its readable entries say.
   const digest = newDigest(loaded.header, headerIsFirstForPi(loaded))
@@ -164,7 +164,7 @@ export interface ReadOutcome {
   record: SessionRecord
   kind: ReadKind
   /** Searchable texts read: all of the file's for a full read, the new ones for an append. */
-  texts: ListingText[]
+  texts: SearchText[]
 }
 
 /**
@@ -181,8 +181,8 @@ export async function readRecord(
 ): Promise<ReadOutcome> {
   const load = (path: string, options?: LoadOptions) =>
     blocking ? Promise.resolve(loadSessionFileSync(path, options)) : loadSessionFile(path, options)
-  const texts: ListingText[] = []
-  const onText = (text: ListingText) => void texts.push(text)
+  const texts: SearchText[] = []
+  const onText = (text: SearchText) => void texts.push(text)
   try {
     const facts = await stat(candidate.path)
     if (facts.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' })

@@ -5,6 +5,7 @@
  * by case-insensitive substring, as pi 1.6.0 matches messages, ids and cwds; a session name
  * match ranks first (pi 1.6.0's first tier).
  */
+import { describeRegexError } from '../plain-errors'
 
 /** A parsed search text. */
 export type ParsedQuery =
@@ -22,11 +23,11 @@ export function parseQuery(text: string): ParsedQuery {
   if (trimmed === '') return { kind: 'empty' }
   if (trimmed.startsWith('re:')) {
     const pattern = trimmed.slice(3)
-    if (pattern === '') throw new QueryError('re: needs a pattern after it')
+    if (pattern === '') throw new QueryError('A regex search needs a pattern after "re:"')
     try {
       return { kind: 'regex', regex: new RegExp(pattern, 'i') }
     } catch (error) {
-      throw new QueryError(`Invalid regular expression: ${(error as Error).message}`)
+      throw new QueryError(describeRegexError(error))
     }
   }
   const terms: string[] = []

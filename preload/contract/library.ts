@@ -133,6 +133,14 @@ export const SessionSort = z.enum([
   'relevance',
 ])
 
+/**
+ * What a search covers: `messages` is pi's own scope (user/assistant text, pi spec 15.1
+ * `allMessagesText`), so a search there finds what pi's picker finds; `tool-output` (tool
+ * results and `!` command output), `thinking` (assistant thinking) and `commands` (`!`
+ * commands and tool-call arguments such as bash commands and file paths) are the app's own.
+ */
+export const SearchScope = z.enum(['messages', 'tool-output', 'thinking', 'commands'])
+
 /** Which sessions a query keeps by a mark (starred, archived): only, none, or both. */
 export const MarkFilter = z.enum(['any', 'only', 'none'])
 
@@ -143,6 +151,13 @@ export const SessionQuery = z
     projectId: OpaqueId.nullable(),
     /** pi's query forms: tokens (all required), "exact phrase", re:regex. */
     text: z.string().max(1000).default(''),
+    /** The kinds of text the search covers (at least one; the session name, id and cwd always). */
+    scopes: z
+      .array(SearchScope)
+      .min(1)
+      .max(SearchScope.options.length)
+      .refine((s) => new Set(s).size === s.length, 'each scope at most once')
+      .default(['messages']),
     named: z.boolean().default(false),
     labeled: z.boolean().default(false),
     /** Last activity bounds, ms since epoch, inclusive. */
@@ -176,6 +191,24 @@ export const SessionQuery = z
   })
   .strict()
 
+/**
+ * The filters of a session query at their cleared values: what "Clear filters" resets and
+ * what the empty list compares with to count the matches filters hid. The project, the
+ * starred and archived views, the search text and its scopes and the sort are not filters.
+ */
+export const CLEARED_FILTERS = {
+  named: false,
+  labeled: false,
+  modifiedFrom: null,
+  modifiedTo: null,
+  model: null,
+  olderThan: null,
+  empty: false,
+  damaged: false,
+  minSize: null,
+  withImages: false,
+} as const satisfies Partial<z.output<typeof SessionQuery>>
+
 /** `library:query-sessions` result. */
 export const SessionQueryResult = z.object({
   rows: z.array(QueryRow),
@@ -190,6 +223,11 @@ export const SessionQueryResult = z.object({
    * phrase, escaped; a `re:` query's own pattern): the renderer marks matches with them.
    */
   searchPatterns: z.array(z.string()),
+  /**
+   * When nothing matched and filters are set: how many sessions the search alone matches in
+   * scope, i.e. how many the filters hid; null otherwise.
+   */
+  hiddenByFilters: z.number().int().nullable(),
   /** Sessions whose texts are not in the search index yet (a search may miss them). */
   pendingTexts: z.number().int(),
   progress: LibraryProgress,
@@ -306,6 +344,7 @@ export type SessionQueryInput = z.input<typeof SessionQuery>
 export type SessionQueryResult = z.output<typeof SessionQueryResult>
 export type ProjectList = z.output<typeof ProjectList>
 export type MarkFilter = z.output<typeof MarkFilter>
+export type SearchScope = z.output<typeof SearchScope>
 export type SessionSelection = z.output<typeof SessionSelection>
 export type SessionsDescription = z.output<typeof SessionsDescription>
 export type SessionBrief = z.output<typeof SessionBrief>

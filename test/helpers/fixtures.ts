@@ -7,8 +7,10 @@ import {
   cpSync,
   existsSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   utimesSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -118,4 +120,16 @@ export function applyManifestMtimes(root: string): void {
     const at = new Date(file.mtimeMs)
     utimesSync(path, at, at)
   }
+}
+
+/** The `.jsonl` files under `roots` whose raw lines hold `needle`, by file name, sorted. */
+export function filesHolding(roots: readonly string[], needle: string): string[] {
+  return roots
+    .flatMap((root) =>
+      readdirSync(root, { recursive: true, encoding: 'utf8' }).map((path) => join(root, path)),
+    )
+    .filter((path) => path.endsWith('.jsonl') && statSync(path).isFile())
+    .filter((path) => readFileSync(path, 'utf8').includes(needle))
+    .map((path) => basename(path))
+    .sort()
 }

@@ -13,7 +13,9 @@ import type {
   QueryRow,
   SessionSort,
   MarkFilter,
+  SearchScope,
 } from '../../../preload/contract/library'
+import { CLEARED_FILTERS } from '../../../preload/contract/library'
 import type { ApiErrorData } from '../../../preload/contract/errors'
 import { call, errorData } from '../api/client'
 
@@ -22,6 +24,8 @@ type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 /** The user's query: everything of SessionQuery except the scope. */
 export interface QueryState {
   text: string
+  /** The kinds of text the search covers (pi's `messages` by default). */
+  scopes: SearchScope[]
   named: boolean
   labeled: boolean
   modifiedFrom: number | null
@@ -59,6 +63,8 @@ export interface LibraryState {
   total: number
   /** Why the query shows no rows: a search main refused, or a failed call. */
   queryError: ApiErrorData | null
+  /** When no row matched under filters: how many the filters hid (else null). */
+  hiddenByFilters: number | null
   rowsStatus: LoadStatus
   /** The search text the shown rows answer (lets tests and the UI tell stale rows). */
   rowsText: string
@@ -77,6 +83,8 @@ export interface LibraryState {
   rescan(): Promise<void>
   setScope(projectId: string | null): void
   setQuery(change: Partial<QueryState>): void
+  /** Clears every filter (contract CLEARED_FILTERS), keeping the search, its scopes and the sort. */
+  clearFilters(): void
   /** Asks for the next page of rows when more matched than are shown. */
   loadMore(): void
   selectSession(sessionId: string | null): void
@@ -89,16 +97,8 @@ export interface LibraryState {
 
 export const DEFAULT_QUERY: QueryState = {
   text: '',
-  named: false,
-  labeled: false,
-  modifiedFrom: null,
-  modifiedTo: null,
-  model: null,
-  olderThan: null,
-  empty: false,
-  damaged: false,
-  minSize: null,
-  withImages: false,
+  scopes: ['messages'],
+  ...CLEARED_FILTERS,
   starred: 'any',
   archived: 'none',
   starredFirst: false,
@@ -127,13 +127,23 @@ export const useLibrary = create<LibraryState>((set, get) => {
           result.queryError === null
             ? null
             : { code: 'invalid_argument', message: result.queryError },
+        hiddenByFilters: result.hiddenByFilters,
         progress: result.progress,
         rowsStatus: 'ready',
         rowsText: query.text,
         rowsPatterns: result.searchPatterns,
       })
     } catch (error) {
-      if (ticket === rowsRequest) set({ rowsStatus: 'error', queryError: errorData(error) })
+      // The refusal replaces the rows: they answered another query.
+      if (ticket === rowsRequest)
+        set({
+          rows: [],
+          matched: 0,
+          hiddenByFilters: null,
+          rowsStatus: 'error',
+          rowsText: query.text,
+          queryError: errorData(error),
+        })
     }
   }
 
@@ -164,6 +174,7 @@ export const useLibrary = create<LibraryState>((set, get) => {
     matched: 0,
     total: 0,
     queryError: null,
+    hiddenByFilters: null,
     rowsStatus: 'idle',
     rowsText: '',
     rowsPatterns: [],
@@ -209,6 +220,10 @@ export const useLibrary = create<LibraryState>((set, get) => {
     setQuery(change) {
       set({ query: { ...get().query, ...change }, rowsStatus: 'loading', rowLimit: ROW_PAGE })
       void fetchRows()
+    },
+
+    clearFilters() {
+      get().setQuery(CLEARED_FILTERS)
     },
 
     loadMore() {

@@ -30,8 +30,9 @@ const STARS: { value: MarkFilter; label: string }[] = [
 ]
 
 /**
- * The filters that matter for cleaning up: last activity older than, empty sessions (no
- * user message), damaged, larger than, with images, starred or not; and starred first.
+ * The filters beyond the toolbar's row: named, labeled, and those that matter for cleaning
+ * up: last activity older than, empty sessions (no user message), damaged, larger than, with
+ * images, starred or not; and starred first.
  */
 export function CleanupFilters() {
   const query = useLibrary((s) => s.query)
@@ -40,10 +41,24 @@ export function CleanupFilters() {
   const [ageDays, setAgeDays] = useState<(typeof AGES)[number]['value']>('')
   return (
     <div className="cleanup-filters">
+      <RovingGroup label="Show only" className="chip-group">
+        <CheckField
+          label="Named"
+          testId="filter-named"
+          checked={query.named}
+          onChange={(named) => setQuery({ named })}
+        />
+        <CheckField
+          label="Labeled"
+          testId="filter-labeled"
+          checked={query.labeled}
+          onChange={(labeled) => setQuery({ labeled })}
+        />
+      </RovingGroup>
       <ChoiceField
         label="Older than"
         testId="filter-older-than"
-        value={ageDays}
+        value={query.olderThan === null ? '' : ageDays}
         options={AGES}
         onChange={(days) => {
           setAgeDays(days)

@@ -13,6 +13,7 @@ import { GLOSSARY } from '../../components/glossary'
 import { Marked, searchMarks } from '../../components/marks'
 import { BulkBar } from './BulkBar'
 import { collidingTitles, ForkOf, TitleDiffers } from './identity'
+import { NoMatch } from './NoMatch'
 import { SessionToolbar } from './SessionToolbar'
 import './library.css'
 
@@ -211,20 +212,6 @@ function Progress() {
       testId="index-progress"
       label={`Search index: ${progress.textsIndexed} of ${progress.textsTotal} sessions`}
     />
-  )
-}
-
-/** Why a search found nothing: no match at all, or none among the sessions indexed so far. */
-function NoMatch() {
-  const progress = useLibrary((s) => s.progress)
-  const searching = useLibrary((s) => s.rowsText.trim() !== '')
-  const partial = searching && progress.textsIndexed < progress.textsTotal
-  return (
-    <p className="muted list-empty" data-testid="no-match">
-      {partial
-        ? `No match in the ${progress.textsIndexed} of ${progress.textsTotal} sessions indexed so far.`
-        : 'No session matches.'}
-    </p>
   )
 }
 

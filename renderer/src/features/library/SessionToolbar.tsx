@@ -2,9 +2,11 @@ import { useEffect, useRef, useState } from 'react'
 import type { SessionSort } from '../../../../preload/contract/library'
 import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
-import { CheckField, ChoiceField } from '../../components/fields'
-import { RovingGroup } from '../../components/RovingGroup'
+import { ChoiceField } from '../../components/fields'
 import { CleanupFilters } from './CleanupFilters'
+import { DateRange } from './DateRange'
+import { FilterChips } from './FilterChips'
+import { SearchScope } from './SearchScope'
 
 const SORTS: { value: SessionSort; label: string }[] = [
   { value: 'threaded', label: 'Threaded' },
@@ -15,9 +17,6 @@ const SORTS: { value: SessionSort; label: string }[] = [
   { value: 'cost', label: 'Cost' },
   { value: 'relevance', label: 'Relevance' },
 ]
-
-const dayStart = (text: string) => (text ? new Date(`${text}T00:00:00`).getTime() : null)
-const dayEnd = (text: string) => (text ? new Date(`${text}T23:59:59.999`).getTime() : null)
 
 /** Search box, sort and filters of the session list. */
 export function SessionToolbar() {
@@ -64,6 +63,7 @@ export function SessionToolbar() {
           row.focus()
         }}
       />
+      <SearchScope />
       <div className="filters">
         <ChoiceField<SessionSort>
           label="Sort"
@@ -72,20 +72,7 @@ export function SessionToolbar() {
           options={SORTS}
           onChange={(sort) => setQuery({ sort })}
         />
-        <RovingGroup label="Show only" className="chip-group">
-          <CheckField
-            label="Named"
-            testId="filter-named"
-            checked={query.named}
-            onChange={(named) => setQuery({ named })}
-          />
-          <CheckField
-            label="Labeled"
-            testId="filter-labeled"
-            checked={query.labeled}
-            onChange={(labeled) => setQuery({ labeled })}
-          />
-        </RovingGroup>
+        <DateRange />
         <select
           aria-label="Model"
           data-testid="filter-model"
@@ -99,25 +86,10 @@ export function SessionToolbar() {
             </option>
           ))}
         </select>
-        <label>
-          From{' '}
-          <input
-            type="date"
-            data-testid="filter-from"
-            onChange={(e) => setQuery({ modifiedFrom: dayStart(e.target.value) })}
-          />
-        </label>
-        <label>
-          To{' '}
-          <input
-            type="date"
-            data-testid="filter-to"
-            onChange={(e) => setQuery({ modifiedTo: dayEnd(e.target.value) })}
-          />
-        </label>
       </div>
+      <FilterChips />
       <details className="cleanup" data-testid="cleanup-filters">
-        <summary>Cleanup filters</summary>
+        <summary>More filters</summary>
         <CleanupFilters />
       </details>
     </div>

@@ -1,0 +1,151 @@
+/**
+ * Search scopes over the fixture store: pi's scope (user/assistant text) stays the default
+ * and finds what pi finds; tool output, thinking and commands and paths are each searched
+ * only when asked for; an append's texts land in their kind; an index of the schema before
+ * the scopes is rebuilt; an empty result says how many matches the filters hid.
+ */
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import type { SearchScope, SessionQueryInput } from '../../../preload/contract/library'
+import { SessionLibrary } from '../../../main/library/library'
+import { indexPath } from '../../../main/library/index-db'
+import { capText, OTHER_TEXT_CHARS } from '../../../main/library/search-texts'
+import { appendAfterLast } from '../../helpers/append'
+import { copyFixtureStore, filesHolding } from '../../helpers/fixtures'
+import { openFixtureLibrary, query } from '../../helpers/library'
+
+let library: SessionLibrary
+let close: () => Promise<void>
+let roots: string[]
+
+before(async () => {
+  let store
+  ;({ library, close, store } = await openFixtureLibrary())
+  roots = [store.sessionsDir, store.customDir]
+})
+after(() => close())
+
+const run = (fields: Partial<SessionQueryInput>) => library.query(query(fields))
+
+/** The fixture files whose raw lines hold `needle`, by file name. */
+const holding = (needle: string) => filesHolding(roots, needle)
+
+const names = (fields: Partial<SessionQueryInput>) =>
+  run(fields)
+    .rows.map((r) => r.fileName)
+    .sort()
+
+// Each phrase is in the fixtures only as the kind named (a tool result's text, an assistant
+// thought, a `!` command).
+const PHRASES: [SearchScope, string][] = [
+  ['tool-output', 'expected 2 children'],
+  ['thinking', 'map runs over an empty list'],
+  ['commands', 'git status --short'],
+]
+
+for (const [scope, phrase] of PHRASES) {
+  test(`"${phrase}" is found under ${scope} only, not under pi's scope`, () => {
+    const holders = holding(phrase)
+    assert.ok(holders.length > 0, `the fixtures hold "${phrase}"`)
+    assert.deepEqual(names({ text: `"${phrase}"` }), [], 'messages (the default) miss it')
+    assert.deepEqual(names({ text: `"${phrase}"`, scopes: ['messages'] }), [])
+    for (const [other] of PHRASES.filter(([s]) => s !== scope))
+      assert.deepEqual(names({ text: `"${phrase}"`, scopes: [other] }), [], other)
+    assert.deepEqual(names({ text: `"${phrase}"`, scopes: [scope] }), holders)
+    assert.deepEqual(names({ text: `"${phrase}"`, scopes: ['messages', scope] }), holders)
+    // A regex without literals scans the texts instead of the full-text index.
+    const regex = `re:${phrase.replaceAll(' ', '\\s')}`
+    assert.deepEqual(names({ text: regex, scopes: [scope] }), holders)
+    for (const row of run({ text: `"${phrase}"`, scopes: [scope] }).rows) {
+      assert.match(row.snippet ?? '', new RegExp(phrase.replaceAll('-', '\\-'), 'i'))
+      assert.ok(row.matchEntryId, 'the hit names its entry')
+    }
+  })
+}
+
+test('a file path of a tool call is found under commands and paths', () => {
+  // The read tool's `path` argument in the fixtures.
+  const holders = holding('"path":"src/ui/panel.tsx"')
+  assert.ok(holders.length > 0)
+  const found = names({ text: 'src/ui/panel.tsx', scopes: ['commands'] })
+  for (const file of holders) assert.ok(found.includes(file), file)
+})
+
+test('an empty result under filters says how many matches the filters hid', () => {
+  const phrase = '"expected 2 children"'
+  const all = run({ text: phrase, scopes: ['tool-output'] })
+  assert.ok(all.matched > 0)
+  assert.equal(all.hiddenByFilters, null, 'nothing hidden when rows match')
+  const future = Date.now() + 365 * 24 * 3600 * 1000
+  const none = run({ text: phrase, scopes: ['tool-output'], modifiedFrom: future })
+  assert.equal(none.matched, 0)
+  assert.equal(none.hiddenByFilters, all.matched)
+  const named = run({ text: phrase, named: true, labeled: true, scopes: ['tool-output'] })
+  if (named.matched === 0) assert.equal(named.hiddenByFilters, all.matched)
+  assert.equal(run({ text: 'zzznotthere q7' }).hiddenByFilters, null, 'no filters, no count')
+})
+
+test('a long tool output keeps both ends searchable', () => {
+  const text = `head-marker ${'x'.repeat(OTHER_TEXT_CHARS * 3)} tail-marker`
+  const kept = capText(text)
+  assert.ok(kept.length <= OTHER_TEXT_CHARS + 3)
+  assert.ok(kept.startsWith('head-marker') && kept.endsWith('tail-marker'))
+  assert.equal(capText('short'), 'short')
+})
+
+test('an append lands in its kind, and an index of the previous schema is rebuilt', async () => {
+  const store = copyFixtureStore()
+  const dataDir = mkdtempSync(join(tmpdir(), 'pi-sessions-data-'))
+  try {
+    // An index of schema 4 (no kinds in its chunk ids) at the index's place.
+    const old = new DatabaseSync(indexPath(dataDir))
+    old.exec(
+      `CREATE TABLE other (x); PRAGMA application_id = ${0x70695373}; PRAGMA user_version = 4`,
+    )
+    old.close()
+    const lib = new SessionLibrary([{ path: store.sessionsDir, source: 'cli' }], {
+      dataDir,
+      watch: false,
+    })
+    try {
+      await lib.start()
+      await lib.whenIdle()
+      const problem = lib
+        .listProjects()
+        .problems.find((p) => p.message.startsWith('Library index rebuilt'))
+      assert.match(problem?.message ?? '', /schema 4, this version uses 5/)
+      const folder = '--home-ayla-src-tide-tables--'
+      const file = '2026-02-12T14-45-40-199Z_019c5250-9ae6-72ec-b5aa-19fab0912fe3.jsonl'
+      appendAfterLast(join(store.sessionsDir, folder, file), {
+        type: 'message',
+        id: 'scope001',
+        timestamp: new Date().toISOString(),
+        message: {
+          role: 'toolResult',
+          toolCallId: 't1',
+          toolName: 'bash',
+          content: [{ type: 'text', text: 'segfault at q7z marker' }],
+          isError: true,
+          timestamp: Date.now(),
+        },
+      })
+      await lib.refresh()
+      await lib.whenIdle()
+      const hit = lib.query(query({ text: 'q7z marker', scopes: ['tool-output'] })).rows
+      assert.deepEqual(
+        hit.map((r) => [r.fileName, r.matchEntryId]),
+        [[file, 'scope001']],
+      )
+      assert.equal(lib.query(query({ text: 'q7z marker' })).rows.length, 0)
+    } finally {
+      await lib.close()
+    }
+  } finally {
+    store.cleanup()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
