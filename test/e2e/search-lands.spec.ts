@@ -223,6 +223,7 @@ test('few Tab stops lead from the search box to the first result; chips rove by 
   const dateStops = passed.filter((id) => id === 'filter-from' || id === 'filter-to')
   expect(passed.length - dateStops.length, passed.join(' ')).toBeLessThanOrEqual(6)
   // Named and Labeled are one chip group: arrows move between them, Tab leaves the group.
+  await page.getByTestId('cleanup-filters').locator('summary').click()
   await page.getByTestId('filter-named').focus()
   await page.keyboard.press('ArrowRight')
   await expect(page.getByTestId('filter-labeled')).toBeFocused()

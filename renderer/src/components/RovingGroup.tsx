@@ -15,11 +15,12 @@ export interface RovingGroupProps {
   /** The group's accessible name. */
   label: string
   className?: string
+  testId?: string
   children: ReactNode
 }
 
 /** Renders `children` in a `role="group"` whose controls share one Tab stop. */
-export function RovingGroup({ label, className, children }: RovingGroupProps) {
+export function RovingGroup({ label, className, testId, children }: RovingGroupProps) {
   const box = useRef<HTMLDivElement>(null)
   const current = useRef(0)
   const controls = () => [...(box.current?.querySelectorAll<HTMLElement>(CONTROLS) ?? [])]
@@ -51,6 +52,7 @@ export function RovingGroup({ label, className, children }: RovingGroupProps) {
       role="group"
       aria-label={label}
       className={className}
+      data-testid={testId}
       onKeyDown={onKeyDown}
       onFocus={(e) => {
         const at = controls().indexOf(e.target as HTMLElement)

@@ -1,3 +1,4 @@
+import { RovingGroup } from '../../components/RovingGroup'
 import { useLibrary } from '../../state/library'
 import { SCOPES } from './filters'
 import './search-filters.css'
@@ -5,13 +6,14 @@ import './search-filters.css'
 /**
  * The kinds of text a search covers, as toggle chips: Messages (pi's own scope, on by
  * default so results compare with pi's), Tool output, Thinking, Commands and paths. At least
- * one stays on: the last one on cannot be turned off.
+ * one stays on: the last one on cannot be turned off. The chips are one Tab stop (arrows move
+ * inside).
  */
 export function SearchScope() {
   const scopes = useLibrary((s) => s.query.scopes)
   const setQuery = useLibrary((s) => s.setQuery)
   return (
-    <div className="search-scope" role="group" aria-label="Search in" data-testid="search-scope">
+    <RovingGroup label="Search in" className="search-scope" testId="search-scope">
       {SCOPES.map((scope) => {
         const on = scopes.includes(scope.value)
         const last = on && scopes.length === 1
@@ -35,6 +37,6 @@ export function SearchScope() {
           </button>
         )
       })}
-    </div>
+    </RovingGroup>
   )
 }
