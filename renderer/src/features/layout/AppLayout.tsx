@@ -9,6 +9,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels'
 import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
+import { useTrash } from '../../state/trash'
 import { ProjectList } from '../library/ProjectList'
 import { ProjectPicker } from '../library/ProjectPicker'
 import { SessionList } from '../library/SessionList'
@@ -33,9 +34,11 @@ function useLayoutCommands(): void {
       registerCommand('toggle-sidebar', () => layout().toggleSidebar(isNarrow())),
       registerCommand('toggle-tree', () => layout().toggleTree(isNarrow())),
       registerCommand('reading-mode', () => layout().setReading(!layout().reading)),
-      // Choosing a session leaves the Recently deleted panel for the session view.
+      // Choosing a session leaves the Recently deleted panel for the session view; a restore
+      // (which selects the restored session) keeps it open for the next restore.
       useLibrary.subscribe((s, prev) => {
-        if (s.selectedSessionId !== prev.selectedSessionId) layout().setTrashOpen(false)
+        const chosen = s.selectedSessionId !== prev.selectedSessionId && s.selectedSessionId
+        if (chosen && !useTrash.getState().busy) layout().setTrashOpen(false)
       }),
     ]
     return () => stops.forEach((stop) => stop())
