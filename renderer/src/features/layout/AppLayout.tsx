@@ -45,6 +45,46 @@ function useLayoutCommands(): void {
   }, [])
 }
 
+/** The project sidebar and its splitter. */
+function ProjectsPane() {
+  return (
+    <>
+      <Panel
+        id="projects"
+        className="pane pane-projects"
+        defaultSize={280}
+        minSize={180}
+        maxSize="40%"
+        groupResizeBehavior="preserve-pixel-size"
+      >
+        <ProjectList />
+      </Panel>
+      <Separator className="splitter" aria-label="Resize the projects pane" />
+    </>
+  )
+}
+
+/** The session list (under the project picker while the sidebar is hidden) and its splitter. */
+function SessionsPane({ narrow, picker }: { narrow: boolean; picker: boolean }) {
+  return (
+    <>
+      <Panel
+        id="sessions"
+        className="pane pane-sessions"
+        defaultSize={narrow ? 320 : 380}
+        minSize={240}
+        maxSize="60%"
+        groupResizeBehavior="preserve-pixel-size"
+        style={{ overflow: 'hidden' }}
+      >
+        {picker && <ProjectPicker />}
+        <SessionList />
+      </Panel>
+      <Separator className="splitter" aria-label="Resize the session list" />
+    </>
+  )
+}
+
 /** The library's panes and the session view (or Insights, or Recently deleted). */
 export function AppLayout() {
   useLayoutCommands()
@@ -72,21 +112,7 @@ export function AppLayout() {
         defaultLayout={defaultLayout}
         onLayoutChanged={onLayoutChanged}
       >
-        {showProjects && (
-          <>
-            <Panel
-              id="projects"
-              className="pane pane-projects"
-              defaultSize={280}
-              minSize={180}
-              maxSize="40%"
-              groupResizeBehavior="preserve-pixel-size"
-            >
-              <ProjectList />
-            </Panel>
-            <Separator className="splitter" aria-label="Resize the projects pane" />
-          </>
-        )}
+        {showProjects && <ProjectsPane />}
         {insights && (
           <Panel id="main" className="pane" minSize={320}>
             <Suspense fallback={<div className="loading">Loading Insights…</div>}>
@@ -94,23 +120,7 @@ export function AppLayout() {
             </Suspense>
           </Panel>
         )}
-        {!insights && !reading && (
-          <>
-            <Panel
-              id="sessions"
-              className="pane pane-sessions"
-              defaultSize={narrow ? 320 : 380}
-              minSize={240}
-              maxSize="60%"
-              groupResizeBehavior="preserve-pixel-size"
-              style={{ overflow: 'hidden' }}
-            >
-              {!showProjects && <ProjectPicker />}
-              <SessionList />
-            </Panel>
-            <Separator className="splitter" aria-label="Resize the session list" />
-          </>
-        )}
+        {!insights && !reading && <SessionsPane narrow={narrow} picker={!showProjects} />}
         {!insights && (
           <Panel id="session" className="pane" minSize={320} style={{ overflow: 'hidden' }}>
             {trashOpen ? <RecentlyDeleted onClose={close} /> : <SessionPane />}
