@@ -204,6 +204,13 @@ test('Recently deleted opens as a panel in place of the list and the session', a
   expect(await width(panel)).toBeGreaterThan(600)
   await expect(trash.deletedItems()).toHaveCount(1)
   await page.screenshot({ path: 'test-results/screenshots/layout-recently-deleted.png' })
+  // The panel itself in both themes (the notice of the move is another feature's).
+  await trash.notice().getByRole('button', { name: 'Dismiss' }).click()
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme)
+    const violations = await audit(page)
+    expect(violations, `${theme}: ${JSON.stringify(violations, null, 1)}`).toEqual([])
+  }
   await trash.restore(name)
   await expect(trash.deletedItems()).toHaveCount(0)
   expect(existsSync(join(store.sessionsDir, '--home-ayla-src-orbit-notes--', name))).toBe(true)
@@ -233,6 +240,10 @@ test('every viewport shows projects, list and session usably (screenshots, axe)'
     await expect(page.locator('.session-list')).toBeVisible()
     await page.screenshot({ path: `test-results/screenshots/layout-${w}x${h}.png` })
   }
-  const violations = await audit(page)
-  expect(violations, JSON.stringify(violations, null, 1)).toEqual([])
+  // The narrow layout (picker, toggles, splitter) in both themes.
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme)
+    const violations = await audit(page)
+    expect(violations, `${theme}: ${JSON.stringify(violations, null, 1)}`).toEqual([])
+  }
 })

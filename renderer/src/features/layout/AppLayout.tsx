@@ -36,9 +36,11 @@ function useLayoutCommands(): void {
       registerCommand('reading-mode', () => layout().setReading(!layout().reading)),
       // Choosing a session leaves the Recently deleted panel for the session view; a restore
       // (which selects the restored session) keeps it open for the next restore.
+      // No session left (deleted, deselected): reading mode ends with it.
       useLibrary.subscribe((s, prev) => {
         const chosen = s.selectedSessionId !== prev.selectedSessionId && s.selectedSessionId
         if (chosen && !useTrash.getState().busy) layout().setTrashOpen(false)
+        if (s.selectedSessionId === null && layout().reading) layout().setReading(false)
       }),
     ]
     return () => stops.forEach((stop) => stop())
@@ -106,7 +108,7 @@ export function AppLayout() {
   })
   const close = () => useLayout.getState().setTrashOpen(false)
   return (
-    <main className="layout" data-reading={reading ? 'true' : undefined}>
+    <main className="layout">
       <Group
         orientation="horizontal"
         defaultLayout={defaultLayout}
