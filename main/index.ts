@@ -15,6 +15,7 @@ import { isAppUrl } from './electron/options'
 import { createMainWindow, type RendererSource } from './electron/window'
 import { savedBounds, trackBounds } from './electron/window-state'
 import { createServices, type Services } from './services'
+import { launchDetached } from './terminal/launch'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const source: RendererSource = {
@@ -50,6 +51,7 @@ async function start(): Promise<void> {
     desktop: {
       showItemInFolder: (p) => shell.showItemInFolder(p),
       openPath: (p) => shell.openPath(p),
+      openTerminal: launchDetached,
       ...exportDialogs,
     },
   })

@@ -11,7 +11,8 @@ import type { HandlerContext, HandlersOf } from './context'
 /** The user-facing part of the settings (without window bounds). */
 function userSettings(s: Settings): UserSettings {
   const { theme, showHidden, confirmDelete, defaultTreeFilter, extraRoots } = s
-  return { theme, showHidden, confirmDelete, defaultTreeFilter, extraRoots }
+  const { terminal, lastSession } = s
+  return { theme, showHidden, confirmDelete, defaultTreeFilter, extraRoots, terminal, lastSession }
 }
 
 /** The `app:*` and `settings:*` part of the handler table. */

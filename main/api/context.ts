@@ -11,6 +11,7 @@ import type { ExportDownloads } from '../export/downloads'
 import type { SessionLibrary } from '../library/library'
 import type { ResolvedRoots } from '../library/roots'
 import type { SettingsStore } from '../settings/store'
+import type { TerminalCommand } from '../terminal/command'
 import type { EventHub } from './events'
 
 /** The parsed (post-validation) argument type of a channel. */
@@ -36,6 +37,11 @@ export interface DesktopActions {
   chooseSavePath?(options: SaveDialogOptions): Promise<string | null>
   /** The OS folder picker: the chosen folder, or null when the user closed it. */
   chooseFolder?(options: { title: string }): Promise<string | null>
+  /**
+   * Starts a terminal command detached (main/terminal/launch.ts).
+   * @throws ApiError when the program is missing or cannot start
+   */
+  openTerminal?(command: TerminalCommand): Promise<void>
 }
 
 /** What the save dialog shows: its title, the proposed file name, the file type filters. */

@@ -8,6 +8,8 @@ import type { SESSION_EDIT_CHANNELS } from '../../preload/contract/channels'
 import { ApiError } from '../../preload/contract/errors'
 import { extractBranch, renameSession, setLabel } from '../library/edits'
 import { opaqueId } from '../library/ids'
+import { isDirectory } from '../library/roots'
+import { terminalCommand } from '../terminal/command'
 import type { HandlerContext, HandlersOf } from './context'
 
 /** A path quoted for a POSIX shell (single quotes; a quote inside becomes '\''). */
@@ -53,6 +55,25 @@ export function createEditHandlers(
         const error = await desktop.openPath(cwd)
         if (error) throw new ApiError('io', error)
       }
+      return {}
+    },
+    'session:open-terminal': async ({ sessionId }) => {
+      const open = context.desktop?.openTerminal
+      if (!open) {
+        throw new ApiError(
+          'conflict',
+          'Only the desktop app can open a terminal; copy the resume command instead',
+        )
+      }
+      // Main resolves the file and the cwd itself: the renderer only names the session.
+      const sessionFile = pathOf(sessionId)
+      const cwd = library.getSummary(sessionId).cwd
+      if (!cwd) throw new ApiError('not_found', 'This session names no project folder')
+      if (!isDirectory(cwd)) {
+        throw new ApiError('not_found', `The session's project folder ${cwd} no longer exists`)
+      }
+      const terminal = context.settings.get().terminal
+      await open(terminalCommand(process.platform, terminal, { sessionFile, cwd }))
       return {}
     },
   }

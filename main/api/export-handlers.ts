@@ -16,6 +16,7 @@ import { opaqueId } from '../library/ids'
 import { prepareFileExport, previewRedaction } from '../export/export'
 import { exportFileName, FORMAT_EXTENSIONS } from '../export/names'
 import { refuseInsideRoots, writeExportFile } from '../export/write'
+import { writeDownload, writePrepared } from '../export/write-images'
 import type { HandlerContext, HandlersOf } from './context'
 
 const FORMAT_NAMES: Record<ExportFormat, string> = {
@@ -66,17 +67,17 @@ export function createExportHandlers(context: HandlerContext): HandlersOf<typeof
       const options = { format, scope, redact, home, images }
       const downloads = context.downloads
       if (!context.desktop && downloads) {
-        const slot = await downloads.create(fileName)
+        // A browser downloads one file: Markdown with its images folder comes as one zip.
+        const zipped = format === 'markdown' && images === 'files'
+        const name = zipped ? fileName.replace(/\.md$/, '.zip') : fileName
+        const slot = await downloads.create(name)
         try {
-          const prepared = await prepareFileExport(path, sourceName, options)
-          const bytes = await writeExportFile(slot.path, prepared.chunks)
-          return {
-            status: 'download',
-            downloadId: slot.id,
-            fileName,
-            bytes,
-            counts: prepared.counts,
-          }
+          const { bytes, counts } = await writeDownload(
+            slot.path,
+            () => prepareFileExport(path, sourceName, { ...options, outputName: fileName }),
+            zipped ? fileName : null,
+          )
+          return { status: 'download', downloadId: slot.id, fileName: name, bytes, counts }
         } catch (error) {
           await downloads.discard(slot.id)
           throw error
@@ -84,9 +85,12 @@ export function createExportHandlers(context: HandlerContext): HandlersOf<typeof
       }
       const target = await chooseFile(fileName, format)
       if (!target) return { status: 'cancelled' }
-      const prepared = await prepareFileExport(path, sourceName, options)
-      // The save dialog asked before replacing an existing file.
-      const bytes = await writeExportFile(target, prepared.chunks, { overwrite: true })
+      const prepared = await prepareFileExport(path, sourceName, {
+        ...options,
+        outputName: basename(target),
+      })
+      // The save dialog asked before replacing an existing file (and so its images folder).
+      const bytes = await writePrepared(target, prepared, { overwrite: true })
       return { status: 'written', file: target, bytes, counts: prepared.counts }
     },
     'export:save-as-session': async ({ sessionId, scope, redact }) => {
@@ -109,7 +113,7 @@ export function createExportHandlers(context: HandlerContext): HandlersOf<typeof
         counts: prepared.counts,
       }
     },
-    'export:batch': async ({ sessionIds, format, redact, packaging }) => {
+    'export:batch': async ({ sessionIds, format, redact, packaging, images }) => {
       const items: BatchItem[] = [...new Set(sessionIds)].map((sessionId) => {
         const { path, fileName } = describe(sessionId, format)
         return { sessionId, path, fileName }
@@ -156,7 +160,7 @@ export function createExportHandlers(context: HandlerContext): HandlersOf<typeof
         })
       }
       void runBatch(items, {
-        export: { format, redact, home, images: 'inline' },
+        export: { format, redact, home, images },
         packaging,
         target: target as string,
         signal: controller.signal,

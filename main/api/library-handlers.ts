@@ -6,6 +6,7 @@ import { realpath } from 'node:fs/promises'
 import type { LIBRARY_CHANNELS } from '../../preload/contract/channels'
 import { ApiError } from '../../preload/contract/errors'
 import { inWords } from '../library/fs-errors'
+import { copyDemoLibrary } from '../library/demo'
 import { allRoots, isDirectory } from '../library/roots'
 import type { HandlerContext, HandlersOf } from './context'
 
@@ -14,6 +15,17 @@ export function createLibraryHandlers(
   context: HandlerContext,
 ): HandlersOf<typeof LIBRARY_CHANNELS> {
   const { library, settings, resolved } = context
+  /** Remembers `path` (real path) as a library folder and rescans. */
+  const addRoot = (path: string) =>
+    inWords('add-folder', path, async () => {
+      const real = await realpath(resolve(path))
+      const next = await settings.update((s) => ({
+        ...s,
+        extraRoots: s.extraRoots.includes(real) ? s.extraRoots : [...s.extraRoots, real],
+      }))
+      await library.setRoots(allRoots(resolved, next.extraRoots, library.archiveRoot))
+      return { path: real }
+    })
   return {
     'library:list-projects': async () => library.listProjects(),
     'library:query-sessions': async (query) => library.query(query),
@@ -34,15 +46,16 @@ export function createLibraryHandlers(
       if (!isAbsolute(path))
         throw new ApiError('invalid_argument', 'The folder must be an absolute path')
       if (!isDirectory(path)) throw new ApiError('not_found', `No folder at ${path}`)
-      return inWords('add-folder', path, async () => {
-        const real = await realpath(resolve(path))
-        const next = await settings.update((s) => ({
-          ...s,
-          extraRoots: s.extraRoots.includes(real) ? s.extraRoots : [...s.extraRoots, real],
-        }))
-        await library.setRoots(allRoots(resolved, next.extraRoots, library.archiveRoot))
-        return { path: real }
-      })
+      return addRoot(path)
+    },
+    'library:open-demo': async () => {
+      const shipped = context.demoDir
+      if (!shipped || !isDirectory(shipped))
+        throw new ApiError('not_found', 'This installation has no demo library')
+      const copy = await inWords('add-folder', context.dataDir, () =>
+        copyDemoLibrary(shipped, context.dataDir),
+      )
+      return addRoot(copy)
     },
     'library:remove-root': async ({ path }) => {
       const had = settings.get().extraRoots.includes(path)

@@ -1,22 +1,17 @@
 /**
- * Batch export of many sessions: one file each into a folder, or one zip (yazl: a small,
- * long-maintained streaming zip writer for Node with no native parts; entries are added one at
- * a time, so only one session is in memory at once). Progress after each session, cancel by
+ * Batch export of many sessions: one file each into a folder, or one zip (zip.ts: entries are
+ * added one at a time, so only one session is in memory at once); a Markdown export's images go
+ * with it, into its images folder. Progress after each session, cancel by
  * signal, and a summary of what was written and what failed and why. A cancel or failure leaves
  * no partial file: folder exports write each file atomically (write.ts), the zip is written to a
  * temp file and renamed at the end.
  */
-import { createWriteStream } from 'node:fs'
-import { rename, rm } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
-import { Readable } from 'node:stream'
-import { finished } from 'node:stream/promises'
-import { randomBytes } from 'node:crypto'
-import { ZipFile } from 'yazl'
+import { basename, join } from 'node:path'
 import { prepareFileExport, type ExportOptions, type PreparedExport } from './export'
 import { uniqueName } from './names'
 import { addCounts, type RedactionCounts } from './redact'
-import { writeExportFile } from './write'
+import { addPrepared, writePrepared } from './write-images'
+import { writeZip, ZipAbandoned } from './zip'
 
 /** One session of a batch. */
 export interface BatchItem {
@@ -54,13 +49,13 @@ async function runItems(items: readonly BatchItem[], options: BatchOptions, sink
   for (const item of items) {
     if (options.signal.aborted) return { ...result, status: 'cancelled' as const }
     try {
+      const name = uniqueName(item.fileName, taken)
       const prepared = await prepareFileExport(
         item.path,
         basename(item.path),
-        { ...options.export, scope: { kind: 'session' } },
+        { ...options.export, scope: { kind: 'session' }, outputName: name },
         options.signal,
       )
-      const name = uniqueName(item.fileName, taken)
       await sink(name, prepared)
       result.written.push({ sessionId: item.sessionId, fileName: name })
       addCounts(result.counts, prepared.counts)
@@ -76,55 +71,19 @@ async function runItems(items: readonly BatchItem[], options: BatchOptions, sink
 /** One file per session into `options.target` (existing files are never replaced). */
 function exportToFolder(items: readonly BatchItem[], options: BatchOptions): Promise<BatchResult> {
   return runItems(items, options, async (name, prepared) => {
-    await writeExportFile(join(options.target, name), prepared.chunks, { signal: options.signal })
+    await writePrepared(join(options.target, name), prepared, { signal: options.signal })
   })
 }
 
-/** Every session into one zip at `options.target`, streamed. */
-async function exportToZip(
-  items: readonly BatchItem[],
-  options: BatchOptions,
-): Promise<BatchResult> {
-  const zip = new ZipFile()
-  const temp = join(
-    dirname(options.target),
-    `.${basename(options.target)}.${randomBytes(4).toString('hex')}.part`,
-  )
-  const out = createWriteStream(temp, { flags: 'wx' })
-  zip.outputStream.pipe(out)
-  const written = finished(out)
-  // A failed write must not be an unhandled rejection while the items still run.
-  written.catch(() => undefined)
-  try {
-    const result = await runItems(items, options, async (name, prepared) => {
-      const entry = Readable.from(prepared.chunks, { objectMode: false })
-      // yazl keeps every entry's stream function for the whole zip: hand the stream over and
-      // drop it, so a finished session's document can be collected.
-      let pending: Readable | null = entry
-      zip.addReadStreamLazy(name, { mtime: new Date() }, (give) => {
-        give(null, pending as Readable)
-        pending = null
-      })
-      // yazl reads entries in order: once this one ended, the next may be prepared.
-      await finished(entry)
-    })
-    if (result.status === 'cancelled') throw new CancelledZip(result)
-    zip.end()
-    await written
-    await rename(temp, options.target)
+/** Every session into one zip at `options.target`, streamed (zip.ts). */
+function exportToZip(items: readonly BatchItem[], options: BatchOptions): Promise<BatchResult> {
+  return writeZip(options.target, async (add) => {
+    const result = await runItems(items, options, (name, prepared) =>
+      addPrepared(add, name, prepared),
+    )
+    if (result.status === 'cancelled') throw new ZipAbandoned(result)
     return result
-  } catch (error) {
-    out.destroy()
-    await rm(temp, { force: true })
-    if (error instanceof CancelledZip) return error.result
-    throw error
-  }
-}
-
-class CancelledZip extends Error {
-  constructor(readonly result: BatchResult) {
-    super('cancelled')
-  }
+  })
 }
 
 /**

@@ -3,11 +3,12 @@
  * writes, pi spec 17), build what the format renders, redact it (on by default), and hand back
  * the output as chunks for the writer, with the redaction counts.
  */
-import { ExportFormat } from '../../preload/contract/export'
+import { ExportFormat, type ExportImages } from '../../preload/contract/export'
 import { imageAt } from '../api/session-view/images'
 import { loadViewSource, viewSourceOf, type ViewSource } from '../api/session-view/source'
 import { renderHtml } from './html'
 import type { ImageSource } from './html-items'
+import { imageFiles, type ImageFiles } from './image-files'
 import { asNewSession, jsonlSession, renderJsonl } from './jsonl'
 import { renderMarkdown } from './markdown'
 import { redactValue, type RedactionCounts } from './redact'
@@ -25,8 +26,13 @@ export interface ExportOptions {
   redact: boolean
   /** The user's home folder, redacted as `home` (redact.ts). */
   home: string
-  /** HTML: images inline as data: URLs, or omitted with a note. Markdown always omits them. */
-  images: 'inline' | 'omit'
+  /**
+   * HTML: images inline as data: URLs (`inline`), else omitted with a note. Markdown: image
+   * files beside it (`files`, image-files.ts), else omitted with a note.
+   */
+  images: ExportImages
+  /** The file name the export gets (Markdown with image files names its images folder after it). */
+  outputName?: string
   /** JSONL: a new session (new id, `parentSession` = the source) to save beside the source. */
   asNewSession?: boolean
 }
@@ -37,6 +43,8 @@ export interface PreparedExport {
   counts: RedactionCounts
   /** With `asNewSession`: the new session's file name (pi's `<timestamp>_<id>.jsonl`). */
   fileName?: string
+  /** Markdown with image files: the images its chunks linked (complete once they are read). */
+  images?: ImageFiles
 }
 
 function imageSource(source: ViewSource): ImageSource {
@@ -87,10 +95,12 @@ export async function prepareExport(
     return { chunks: renderJsonl(fresh.session), counts, fileName: fresh.fileName }
   }
   const doc = await buildExportDoc(source, fileName, options.scope)
-  const chunks =
-    options.format === 'markdown'
-      ? renderMarkdown(doc)
-      : renderHtml(doc, options.images === 'inline' ? imageSource(source) : null)
+  if (options.format === 'markdown') {
+    if (options.images !== 'files') return { chunks: renderMarkdown(doc), counts }
+    const images = imageFiles(source, options.outputName ?? 'export.md')
+    return { chunks: renderMarkdown(doc, new Date(), images), counts, images }
+  }
+  const chunks = renderHtml(doc, options.images === 'inline' ? imageSource(source) : null)
   return { chunks, counts }
 }
 

@@ -2,9 +2,11 @@
  * Markdown export: the path from the root to the selected entry (the active path for a whole
  * session) as readable Markdown. Front matter with the session facts, a heading per turn,
  * session text as written, code and tool output in fences longer than any backtick run inside,
- * tool calls, results and thinking collapsed in `<details>`, images omitted with a note.
+ * tool calls, results and thinking collapsed in `<details>`, images omitted with a note or, when
+ * asked, linked as files beside the Markdown (image-files.ts).
  */
 import type { ContentBlock, ItemBody, PathItem } from '../../preload/contract/session-view'
+import type { ImageFiles } from './image-files'
 import { pathIndices, type ExportDoc } from './scope'
 
 /** A fence (backticks) longer than every backtick run in `text`, at least three. */
@@ -28,7 +30,10 @@ function kb(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`
 }
 
-function block(b: ContentBlock): string {
+/** Images as files (linked), or null: omitted with a note. */
+type Images = ImageFiles | null
+
+function block(b: ContentBlock, images: Images): string {
   switch (b.type) {
     case 'text':
       return `${b.text}\n`
@@ -36,31 +41,34 @@ function block(b: ContentBlock): string {
       return details(b.redacted ? 'Thinking (redacted by the provider)' : 'Thinking', fence(b.text))
     case 'toolCall':
       return details(`Tool call: ${b.name}`, fence(b.args, 'json'))
-    case 'image':
+    case 'image': {
+      const link = images?.link(b.pos, b.index) ?? null
+      if (link) return `![image ${b.mimeType}, ${kb(b.bytes)}](${link})\n`
       return `*[image omitted: ${b.mimeType || 'unknown type'}, ${kb(b.bytes)}]*\n`
+    }
     case 'other':
       return details(`Content: ${b.kind}`, fence(b.json, 'json'))
   }
 }
 
-function blocks(content: readonly ContentBlock[]): string {
-  return content.map(block).join('\n')
+function blocks(content: readonly ContentBlock[], images: Images): string {
+  return content.map((b) => block(b, images)).join('\n')
 }
 
 /** Heading text and body of one item. */
-function render(body: ItemBody): [string, string] {
+function render(body: ItemBody, images: Images): [string, string] {
   switch (body.kind) {
     case 'user':
-      return ['User', blocks(body.content)]
+      return ['User', blocks(body.content, images)]
     case 'assistant': {
       const model = [body.provider, body.model].filter(Boolean).join('/')
       const error = body.errorMessage ? `\n> Error: ${body.errorMessage}\n` : ''
-      return [`Assistant${model ? ` (${model})` : ''}`, blocks(body.content) + error]
+      return [`Assistant${model ? ` (${model})` : ''}`, blocks(body.content, images) + error]
     }
     case 'toolResult':
       return [
         `Tool result: ${body.toolName}${body.isError ? ' (error)' : ''}`,
-        details('Output', blocks(body.content.map(asCode))),
+        details('Output', blocks(body.content.map(asCode), images)),
       ]
     case 'bash': {
       const exit = body.exitCode === null ? '' : ` (exit ${body.exitCode})`
@@ -70,9 +78,9 @@ function render(body: ItemBody): [string, string] {
       ]
     }
     case 'custom':
-      return [`Custom message: ${body.customType}`, blocks(body.content)]
+      return [`Custom message: ${body.customType}`, blocks(body.content, images)]
     case 'system':
-      return ['System', blocks(body.content)]
+      return ['System', blocks(body.content, images)]
     case 'compaction':
       return [`Compaction (${body.tokensBefore} tokens before)`, `${body.summary}\n`]
     case 'branchSummary':
@@ -126,8 +134,13 @@ function frontMatter(doc: ExportDoc, exportedAt: Date): string {
 }
 
 /** One item as Markdown; `turn` numbers the headings (items without one take no number). */
-function item(entry: PathItem, turn: () => number, label: string | undefined): string {
-  const [heading, body] = render(entry.body)
+function item(
+  entry: PathItem,
+  turn: () => number,
+  label: string | undefined,
+  images: Images,
+): string {
+  const [heading, body] = render(entry.body, images)
   const tag = label ? `\n\n**Label:** ${label}` : ''
   if (!heading) return `${body}${tag ? `${tag}\n` : ''}\n`
   const when = entry.time === null ? '' : ` · ${new Date(entry.time).toISOString()}`
@@ -137,13 +150,19 @@ function item(entry: PathItem, turn: () => number, label: string | undefined): s
 /**
  * Renders the Markdown export of `doc` in chunks (one per entry).
  * @param exportedAt the time written into the front matter
+ * @param images image files to link (their list grows as the chunks are read), or null to
+ *   omit images with a note
  */
-export function* renderMarkdown(doc: ExportDoc, exportedAt = new Date()): Generator<string> {
+export function* renderMarkdown(
+  doc: ExportDoc,
+  exportedAt = new Date(),
+  images: Images = null,
+): Generator<string> {
   yield frontMatter(doc, exportedAt)
   yield `# ${doc.title.replace(/\s+/g, ' ').trim() || doc.fileName}\n\n`
   let turn = 0
   const next = () => ++turn
   for (const i of pathIndices(doc, doc.selected)) {
-    yield item(doc.items[i]!, next, doc.rows[i]!.label)
+    yield item(doc.items[i]!, next, doc.rows[i]!.label, images)
   }
 }

@@ -8,6 +8,7 @@
 import { foldListing, startListing, type ListingFold, type ListingText } from '../session'
 import type { SessionEntry, SessionHeader } from '../session'
 import { addToSlot, type SessionSlots, type UsageCounts } from '../insights/slots'
+import { IdList } from './id-list'
 
 /** Token totals (pi's Usage fields) and cost in USD (`usage.cost.total`). */
 export interface UsageTotals {
@@ -191,32 +192,38 @@ export function addEntries(
   entries: readonly SessionEntry[],
   onText?: (text: ListingText) => void,
 ): void {
-  const known = new Set(splitIds(digest.ids))
-  const parents = new Set(splitIds(digest.parentIds))
-  const idList: string[] = []
-  const parentList: string[] = []
+  const known = new IdList(digest.ids)
+  const parents = new IdList(digest.parentIds)
+  // A tip is an id no entry names as parent; a label counts once its target exists. Both
+  // counts are kept as entries come, so an append costs what it adds, not the whole list.
+  let leaves = digest.leafCount
+  let labelled = digest.labelCount
   for (const raw of entries) {
     const entry = raw as unknown as Loose
     const id = typeof entry.id === 'string' ? entry.id : ''
     digest.entryCount += 1
     if (id && !known.has(id)) {
       known.add(id)
-      idList.push(id)
+      if (!parents.has(id)) leaves += 1
+      if (Object.hasOwn(digest.labels, id)) labelled += 1
     }
     const parentId = entry.parentId
     if (typeof parentId === 'string' && parentId !== id && !parents.has(parentId)) {
       parents.add(parentId)
-      parentList.push(parentId)
+      if (known.has(parentId)) leaves -= 1
     }
     foldListing(digest.listing, raw, onText)
+    const target =
+      entry.type === 'label' && typeof entry.targetId === 'string' ? entry.targetId : ''
+    const wasLabelled = target !== '' && Object.hasOwn(digest.labels, target)
     addEntry(digest, entry)
+    if (target !== '' && wasLabelled !== Object.hasOwn(digest.labels, target) && known.has(target))
+      labelled += wasLabelled ? -1 : 1
   }
-  digest.ids = joinIds(digest.ids, idList)
-  digest.parentIds = joinIds(digest.parentIds, parentList)
-  let leaves = 0
-  for (const id of known) if (!parents.has(id)) leaves += 1
+  digest.ids = known.join()
+  digest.parentIds = parents.join()
   digest.leafCount = leaves
-  digest.labelCount = Object.keys(digest.labels).filter((target) => known.has(target)).length
+  digest.labelCount = labelled
 }
 
 function addEntry(digest: SessionDigest, entry: Loose): void {
@@ -252,14 +259,4 @@ function addEntry(digest: SessionDigest, entry: Loose): void {
       break
     }
   }
-}
-
-/** The ids of a joined id list (see SessionDigest.ids). */
-export function splitIds(joined: string): string[] {
-  return joined === '' ? [] : joined.split('\n')
-}
-
-function joinIds(joined: string, more: string[]): string {
-  if (more.length === 0) return joined
-  return joined === '' ? more.join('\n') : `${joined}\n${more.join('\n')}`
 }

@@ -31,7 +31,15 @@ export interface Key extends SearchCandidate {
   title: string
   /** 1 when starred (SQLite's boolean). */
   starred: number
+  /** 1 when the session needs attention ({@link ATTENTION_SQL}). */
+  attention: number
 }
+
+/**
+ * Needs attention (contract QueryRow `attention`): pi's list would not show the file (no
+ * readable header, pi spec 6.2), or it holds no user message (what pi leaves behind).
+ */
+const ATTENTION_SQL = '(listed_by_pi = 0 OR user_message_count = 0)'
 
 /** The SQL conditions of a query's scope and filters (the marks are always bound). */
 function conditions(
@@ -75,7 +83,7 @@ function keysOf(db: DatabaseSync, where: string, params: Record<string, SQLInput
     .prepare(
       `SELECT no, key, name, header_id AS headerId, cwd, file_name AS fileName, modified, created,
         size, cost, parent_key AS parentKey, lower(coalesce(name, substr(first_message, 1, 400))) AS title,
-        ${STARRED_SQL} AS starred, ${ARCHIVED_SQL} AS archived
+        ${STARRED_SQL} AS starred, ${ARCHIVED_SQL} AS archived, ${ATTENTION_SQL} AS attention
       FROM sessions WHERE ${where}`,
     )
     .all(params) as unknown as Key[]
@@ -196,14 +204,14 @@ export function matchKeys(db: DatabaseSync, query: SessionQuery, marks: RowMarks
     keys = keys.filter((k) => tiers.has(k.no))
   }
   const searching = patterns.length > 0
+  // Sessions needing attention after the others: each group sorted (and threaded) alone.
   let ordered: { key: Key; depth: number }[]
-  if (query.sort === 'threaded' && !searching) ordered = threaded(keys.sort(byRecent))
-  else {
-    if (query.sort === 'relevance' || (query.sort === 'threaded' && searching)) {
-      keys.sort((a, b) => (tiers.get(a.no) ?? 1) - (tiers.get(b.no) ?? 1) || byRecent(a, b))
-    } else keys.sort((a, b) => (COMPARE[query.sort] ?? byRecent)(a, b) || byRecent(a, b))
-    ordered = keys.map((key) => ({ key, depth: 0 }))
-  }
+  if (query.attentionLast) {
+    const healthy = keys.filter((k) => k.attention !== 1)
+    const attention = keys.filter((k) => k.attention === 1)
+    const order = (group: Key[]) => orderKeys(group, query.sort, searching, tiers)
+    ordered = [...order(healthy), ...order(attention)]
+  } else ordered = orderKeys(keys, query.sort, searching, tiers)
   // Starred first: a stable split, flat (a fork may leave its parent's thread).
   if (query.starredFirst)
     ordered = [
@@ -211,6 +219,24 @@ export function matchKeys(db: DatabaseSync, query: SessionQuery, marks: RowMarks
       ...ordered.filter((o) => o.key.starred !== 1),
     ].map((o) => ({ key: o.key, depth: 0 }))
   return { ordered, total, queryError, patterns }
+}
+
+/** `keys` in the order of `sort` (relevance tiers first when searching), with thread depths. */
+function orderKeys(
+  keys: Key[],
+  sort: SessionQuery['sort'],
+  searching: boolean,
+  tiers: ReadonlyMap<number, number>,
+): { key: Key; depth: number }[] {
+  let ordered: { key: Key; depth: number }[]
+  if (sort === 'threaded' && !searching) ordered = threaded(keys.sort(byRecent))
+  else {
+    if (sort === 'relevance' || (sort === 'threaded' && searching)) {
+      keys.sort((a, b) => (tiers.get(a.no) ?? 1) - (tiers.get(b.no) ?? 1) || byRecent(a, b))
+    } else keys.sort((a, b) => (COMPARE[sort] ?? byRecent)(a, b) || byRecent(a, b))
+    ordered = keys.map((key) => ({ key, depth: 0 }))
+  }
+  return ordered
 }
 
 /** Runs `query` over the index: its first `limit` rows, with snippets when it searches. */
@@ -227,7 +253,13 @@ export function runQuery(db: DatabaseSync, query: SessionQuery, marks: RowMarks)
   const rows: QueryRow[] = summaries.map((summary, i) => {
     const { key, depth } = page[i] as { key: Key; depth: number }
     const hit = searching && !queryError ? snippetOrNone(db, key, patterns) : null
-    return { ...summary, depth, snippet: hit?.snippet ?? null, matchEntryId: hit?.entryId ?? null }
+    return {
+      ...summary,
+      depth,
+      snippet: hit?.snippet ?? null,
+      matchEntryId: hit?.entryId ?? null,
+      attention: key.attention === 1,
+    }
   })
   return { rows, matched: ordered.length, total, queryError }
 }

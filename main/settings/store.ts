@@ -7,7 +7,7 @@ import { mkdir, readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
-import { TreeFilter } from '../../preload/contract/app'
+import { LastSession, Terminal, TreeFilter } from '../../preload/contract/app'
 
 /** The window's last bounds (Electron). */
 export const WindowBounds = z.object({
@@ -28,6 +28,8 @@ export const Settings = z.object({
   window: WindowBounds.nullable().default(null),
   /** The archive folder the user chose; null: `archive` in the data folder (archive.ts). */
   archiveDir: z.string().nullable().default(null),
+  terminal: Terminal.default('auto'),
+  lastSession: LastSession.nullable().default(null),
 })
 
 export type Settings = z.output<typeof Settings>

@@ -3,7 +3,8 @@
  * the user's settings.
  */
 import { z } from 'zod'
-import { Empty } from './common'
+import { Empty, OpaqueId } from './common'
+import { EntryId } from './session-view'
 
 /** Where a session root came from (pi spec 1: env, settings, default; or our own: user, archive). */
 export const RootSource = z.enum(['cli', 'env', 'settings', 'default', 'user', 'archive'])
@@ -32,6 +33,27 @@ export const AppInfo = z.object({
 /** pi's /tree filter modes (pi spec 15.6). */
 export const TreeFilter = z.enum(['default', 'no-tools', 'user-only', 'labeled-only', 'all'])
 
+/**
+ * The terminals "Open in terminal" can start (main/terminal/command.ts): `auto` is the
+ * system's own (Terminal on macOS, Windows Terminal, x-terminal-emulator on Linux).
+ */
+export const TERMINALS = [
+  'auto',
+  'terminal',
+  'iterm',
+  'windows-terminal',
+  'cmd',
+  'x-terminal-emulator',
+  'gnome-terminal',
+  'konsole',
+] as const
+
+/** One of {@link TERMINALS}. */
+export const Terminal = z.enum(TERMINALS)
+
+/** The session (and entry) the app showed last, reopened on the next launch. */
+export const LastSession = z.object({ sessionId: OpaqueId, entryId: EntryId.optional() }).strict()
+
 /** The settings the user can change (persisted in the app's data folder). */
 export const UserSettings = z.object({
   theme: z.enum(['system', 'light', 'dark']),
@@ -41,6 +63,10 @@ export const UserSettings = z.object({
   defaultTreeFilter: TreeFilter,
   /** Folders added to the library. */
   extraRoots: z.array(z.string()),
+  /** The terminal "Open in terminal" starts (desktop app). */
+  terminal: Terminal,
+  /** The session the app showed last (null: none, or it was closed). */
+  lastSession: LastSession.nullable(),
 })
 
 /** What `settings:update` accepts: any subset of the user settings except the roots. */
@@ -84,4 +110,6 @@ export type SessionRootInfo = z.output<typeof SessionRootInfo>
 export type TreeFilter = z.output<typeof TreeFilter>
 export type UserSettings = z.output<typeof UserSettings>
 export type SettingsPatch = z.output<typeof SettingsPatch>
+export type Terminal = z.output<typeof Terminal>
+export type LastSession = z.output<typeof LastSession>
 export type AppCommand = z.output<typeof AppCommand>

@@ -17,6 +17,7 @@ export const LIBRARY_CHANNELS = [
   'library:cancel-bulk',
   'library:refresh',
   'library:add-root',
+  'library:open-demo',
   'library:remove-root',
 ] as const
 /** The `session:*` channels that change a session (or act on its file). */
@@ -26,6 +27,7 @@ export const SESSION_EDIT_CHANNELS = [
   'session:extract-branch',
   'session:file-info',
   'session:reveal',
+  'session:open-terminal',
 ] as const
 export const TRASH_CHANNELS = [
   'trash:move-sessions',

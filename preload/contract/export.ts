@@ -11,6 +11,14 @@ import { EntryId, EntryPosition } from './session-view'
 /** The export formats. */
 export const ExportFormat = z.enum(['html', 'markdown', 'jsonl'])
 
+/**
+ * What happens to images: `inline` (HTML: data: URLs), `omit` (a note in their place), `files`
+ * (Markdown: one file each in a `<name>-images` folder beside it, linked relatively; in the
+ * browser the Markdown and its folder download as one zip). A format without the chosen way
+ * omits them with a note.
+ */
+export const ExportImages = z.enum(['inline', 'omit', 'files'])
+
 /** What a single export covers: the whole session, the active path, or the path to an entry. */
 export const ExportScope = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('session') }).strict(),
@@ -84,9 +92,7 @@ export const EXPORT_SCHEMAS = {
     result: z.object({ counts: RedactionCounts, fileName: z.string() }),
   },
   'export:session': {
-    args: z
-      .object({ ...SingleExport, images: z.enum(['inline', 'omit']).default('inline') })
-      .strict(),
+    args: z.object({ ...SingleExport, images: ExportImages.default('inline') }).strict(),
     result: ExportOutcome,
   },
   'export:save-as-session': {
@@ -104,6 +110,7 @@ export const EXPORT_SCHEMAS = {
         redact: z.boolean().default(true),
         /** One file per session into a folder (desktop only), or one zip. */
         packaging: z.enum(['folder', 'zip']),
+        images: ExportImages.default('inline'),
       })
       .strict(),
     result: z.discriminatedUnion('status', [
@@ -129,6 +136,7 @@ export const EXPORT_EVENTS = {
 } as const
 
 export type ExportFormat = z.output<typeof ExportFormat>
+export type ExportImages = z.output<typeof ExportImages>
 export type ExportScope = z.output<typeof ExportScope>
 export type ExportOutcome = z.output<typeof ExportOutcome>
 export type BatchSummary = z.output<typeof BatchSummary>

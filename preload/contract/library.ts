@@ -114,6 +114,11 @@ export const QueryRow = LibraryRow.extend({
   snippet: z.string().nullable(),
   /** The entry holding that match, to jump to it; null when the match is not in a message. */
   matchEntryId: z.string().nullable(),
+  /**
+   * Needs attention: a file pi's own list would not show (no readable header, pi spec 6.2) or
+   * a session without a single user message (the empty ones pi leaves behind).
+   */
+  attention: z.boolean(),
 })
 
 export const SessionSort = z.enum([
@@ -162,6 +167,8 @@ export const SessionQuery = z
     archived: MarkFilter.default('any'),
     /** Starred sessions before the others, each group in the chosen sort. */
     starredFirst: z.boolean().default(false),
+    /** Sessions that need attention (see QueryRow `attention`) after the others, each group sorted. */
+    attentionLast: z.boolean().default(false),
     sort: SessionSort.default('recent'),
     limit: z.number().int().min(1).max(100_000).default(100_000),
   })
@@ -254,6 +261,11 @@ export const LIBRARY_SCHEMAS = {
   'library:refresh': { args: Empty, result: LibraryProgress },
   'library:add-root': {
     args: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    result: z.object({ path: z.string() }),
+  },
+  /** Copies the shipped demo library into the data folder (once) and adds the copy. */
+  'library:open-demo': {
+    args: Empty,
     result: z.object({ path: z.string() }),
   },
   'library:remove-root': {

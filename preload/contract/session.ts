@@ -108,6 +108,11 @@ export const SESSION_SCHEMAS = {
     args: z.object({ sessionId: OpaqueId, target: z.enum(['file', 'project']) }).strict(),
     result: z.object({}),
   },
+  /** Desktop: the user's terminal in the session's cwd running `pi --session <file>`. */
+  'session:open-terminal': {
+    args: z.object({ sessionId: OpaqueId }).strict(),
+    result: z.object({}),
+  },
 } as const
 
 export type EditResult = z.output<typeof EditResult>

@@ -7,6 +7,7 @@ import {
   SidebarToggle,
 } from './features/layout/LayoutControls'
 import { QuickOpen } from './features/commands/QuickOpen'
+import { ScopeNotice } from './features/commands/ScopeNotice'
 import { ShortcutsOverlay } from './features/commands/ShortcutsOverlay'
 import { SettingsDialog } from './features/settings/SettingsDialog'
 import { DeleteDialog } from './features/trash/DeleteDialog'
@@ -111,6 +112,7 @@ export function App() {
       {status === 'loading' && <div className="loading">Reading sessions…</div>}
       <TrashNotice />
       <EditNotice />
+      <ScopeNotice />
       {empty ? <EmptyState /> : <AppLayout />}
       <DeleteDialog />
       <EditDialog />

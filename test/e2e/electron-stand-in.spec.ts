@@ -11,6 +11,7 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { CHANNELS } from '../../preload/contract/channels'
 import {
+  fixtureFile,
   deletesAndRestoresASession,
   labelsAnEntryAndReadsItBack,
   listsTheFixtureProjects,
@@ -142,4 +143,18 @@ test('journey: a session is deleted and restored', async ({
   dataHome,
 }) => {
   await deletesAndRestoresASession(standIn.page, library, store, dataHome)
+})
+
+test('desktop: a session offers Open in terminal, and Settings picks the terminal', async ({
+  standIn,
+  library,
+}) => {
+  // Not clicked: it would start a real terminal on this machine.
+  await library.openSession(fixtureFile('branches').name)
+  await expect(standIn.page.getByTestId('action-open-terminal')).toBeVisible()
+  await expect(standIn.page.getByTestId('action-copy-resume')).toBeVisible()
+  const settings = new SettingsDialog(standIn.page)
+  await settings.open()
+  await expect(settings.dialog().getByTestId('setting-terminal')).toHaveValue('auto')
+  await settings.close()
 })

@@ -178,3 +178,49 @@ test('a branch saved as a new session appears beside its source', async ({
   expect(created).toHaveLength(1)
   expect(await session.idOf(created[0] as string)).not.toBe('')
 })
+
+test('Markdown with its images as files downloads as a zip of the page and its images folder', async ({
+  page,
+  server,
+  scratch,
+}) => {
+  const dir = scratch('pi-export-e2e-')
+  const session = new SessionPage(page, server)
+  await session.open(fixtureName('tools-images'))
+  await page.keyboard.press('e')
+  await page.getByTestId('export-format').selectOption('markdown')
+  await page.getByTestId('export-images').selectOption('files')
+  await page.getByTestId('export-dialog').screenshot({
+    path: 'test-results/screenshots/export-markdown-images.png',
+  })
+  const file = await exportDownload(page, dir)
+  expect(file).toMatch(/\.zip$/)
+  const entries = await new Promise<Map<string, string>>((resolve, reject) =>
+    yauzl.fromBuffer(readFileSync(file), { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error)
+      const found = new Map<string, string>()
+      zip.on('entry', (e: yauzl.Entry) =>
+        zip.openReadStream(e, (err, stream) => {
+          if (err || !stream) return reject(err)
+          const parts: Buffer[] = []
+          stream.on('data', (c: Buffer) => parts.push(c))
+          stream.on(
+            'end',
+            () => (found.set(e.fileName, Buffer.concat(parts).toString('latin1')), zip.readEntry()),
+          )
+        }),
+      )
+      zip.on('end', () => resolve(found))
+      zip.readEntry()
+    }),
+  )
+  const markdown = [...entries.keys()].find((name) => name.endsWith('.md')) as string
+  const links = [...(entries.get(markdown) as string).matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map(
+    (m) => decodeURIComponent(m[1] as string),
+  )
+  expect(links.length).toBeGreaterThan(0)
+  for (const link of links) {
+    expect(link.startsWith(markdown.replace(/\.md$/, '-images/'))).toBe(true)
+    expect(entries.get(link)?.slice(1, 4)).toBe('PNG')
+  }
+})

@@ -1,11 +1,14 @@
 /**
  * A base64 image from session content, fetched only when it scrolls into view (images load
  * lazily): the transcript carries a reference, `session:get-image` the data.
- * Only raster types become an <img> with a data: URL (CSP: img-src 'self' data:).
+ * Only raster types become an <img> with a data: URL (CSP: img-src 'self' data:); a click
+ * enlarges it in a lightbox with Save.
  */
 import { useEffect, useRef, useState } from 'react'
 import { call } from '../api/client'
 import { bytes } from './format'
+import { ImageLightbox } from './ImageLightbox'
+import './reading-aids.css'
 
 const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
 
@@ -49,6 +52,7 @@ export function LazyImage({
   const [visible, setVisible] = useState(false)
   const [src, setSrc] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [enlarged, setEnlarged] = useState(false)
   const allowed = RASTER.has(mimeType.toLowerCase())
 
   useEffect(() => {
@@ -95,7 +99,30 @@ export function LazyImage({
       style={displayBox(width, height)}
       title={label}
     >
-      {src ? <img src={src} alt={label} /> : <span className="image-placeholder">{label}</span>}
+      {src ? (
+        <>
+          <button
+            type="button"
+            className="image-open"
+            aria-label={`Enlarge image: ${label}`}
+            onClick={() => setEnlarged(true)}
+          >
+            <img src={src} alt={label} />
+          </button>
+          <ImageLightbox
+            src={src}
+            mimeType={mimeType.toLowerCase()}
+            alt={label}
+            width={width}
+            height={height}
+            name={`image-${pos}-${index}`}
+            open={enlarged}
+            onClose={() => setEnlarged(false)}
+          />
+        </>
+      ) : (
+        <span className="image-placeholder">{label}</span>
+      )}
     </div>
   )
 }

@@ -2,13 +2,15 @@
  * Markdown for hostile session text (ARCHITECTURE.md rule 7): react-markdown with GitHub
  * flavour and code highlighting, never raw HTML (no rehype-raw: HTML shows as text). Links only
  * for absolute http/https URLs; images are never fetched (a placeholder shows the URL; CSP
- * allows only 'self' and data: anyway). Very long text falls back to plain, cut text.
+ * allows only 'self' and data: anyway). Code blocks have a copy button. Very long text falls
+ * back to plain, cut text.
  */
-import { memo, type ComponentProps } from 'react'
+import { memo, useRef, type ComponentProps } from 'react'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
 import { CollapsibleText } from './CollapsibleText'
+import { CopyButton } from './CopyButton'
 import { safeExternalUrl } from './links'
 import './markdown.css'
 
@@ -53,7 +55,28 @@ function BlockedImage({ src, alt }: ComponentProps<'img'>) {
   )
 }
 
-const components: Components = { a: Link, img: BlockedImage }
+/** A code block with a copy button (copies the code as written, without its last newline). */
+function CodeBlock({
+  children,
+  node: _node,
+  ...props
+}: ComponentProps<'pre'> & { node?: unknown }) {
+  const pre = useRef<HTMLPreElement>(null)
+  return (
+    <div className="code-block">
+      <pre ref={pre} {...props}>
+        {children}
+      </pre>
+      <CopyButton
+        label="Copy code"
+        testId="copy-code"
+        text={() => (pre.current?.textContent ?? '').replace(/\n$/, '')}
+      />
+    </div>
+  )
+}
+
+const components: Components = { a: Link, img: BlockedImage, pre: CodeBlock }
 const remark = [remarkGfm]
 const rehype = [[rehypeHighlight, { detect: false }]] as ComponentProps<
   typeof ReactMarkdown

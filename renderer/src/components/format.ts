@@ -1,5 +1,6 @@
 /**
- * Number and date formatting for the session view.
+ * Number and date formatting: the one home of how the app writes dates (list rows, the
+ * session view, the trash), so every unknown date reads the same.
  */
 
 /** `950`, `1.2k`, `3.4M` tokens. */
@@ -18,17 +19,51 @@ export function cost(usd: number): string {
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
+const longDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' })
 
-/** Local date and time, or `unknown`. */
+/** What every date shows when it is not known (a missing or invalid timestamp). */
+export const UNKNOWN_DATE = '—'
+
+/**
+ * Whether `ms` (ms since epoch) is a known time. 0 counts as unknown: the library reports 0
+ * for a file nothing could be read from (pi spec 15.1 `modified` falls back to nothing).
+ */
+function known(ms: number | null | undefined): ms is number {
+  return ms !== null && ms !== undefined && Number.isFinite(ms) && ms > 0
+}
+
+/** Local date and time (`1 Dec 2026, 13:40`), or {@link UNKNOWN_DATE}. */
 export function when(ms: number | null | undefined): string {
-  return ms === null || ms === undefined || !Number.isFinite(ms)
-    ? 'unknown'
-    : dateTime.format(new Date(ms))
+  return known(ms) ? dateTime.format(new Date(ms)) : UNKNOWN_DATE
 }
 
 /** Local time of day, or ''. */
 export function clock(ms: number | null | undefined): string {
-  return ms === null || ms === undefined || !Number.isFinite(ms) ? '' : time.format(new Date(ms))
+  return known(ms) ? time.format(new Date(ms)) : ''
+}
+
+/** The local calendar day of `ms` spelled out (`Tuesday, 1 December 2026`), or ''. */
+export function day(ms: number | null | undefined): string {
+  return known(ms) ? longDay.format(new Date(ms)) : ''
+}
+
+/**
+ * pi's compact age of a timestamp relative to `now` (both ms since epoch), as pi's /resume
+ * picker writes it (pi spec 15.5): `now`, `5m`, `3h`, `2d`, `1w`, `4mo`, `1y`; or
+ * {@link UNKNOWN_DATE} when the time is not known.
+ */
+export function age(ms: number | null | undefined, now = Date.now()): string {
+  if (!known(ms)) return UNKNOWN_DATE
+  const minutes = Math.floor(Math.max(0, now - ms) / 60_000)
+  if (minutes < 1) return 'now'
+  if (minutes < 60) return `${minutes}m`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return `${hours}h`
+  const days = Math.floor(hours / 24)
+  if (days < 7) return `${days}d`
+  if (days < 30) return `${Math.floor(days / 7)}w`
+  if (days < 365) return `${Math.floor(days / 30)}mo`
+  return `${Math.floor(days / 365)}y`
 }
 
 /** `812 B`, `4.1 KB`, `2.3 MB`. */

@@ -37,6 +37,8 @@ export interface QueryState {
   /** Archived sessions: hidden from the usual scopes, alone in the Archived scope. */
   archived: MarkFilter
   starredFirst: boolean
+  /** Damaged and empty sessions after the others, under "Needs attention" (contract SessionQuery). */
+  attentionLast: boolean
   sort: SessionSort
 }
 
@@ -98,6 +100,7 @@ export const DEFAULT_QUERY: QueryState = {
   starred: 'any',
   archived: 'none',
   starredFirst: false,
+  attentionLast: true,
   sort: 'threaded',
 }
 

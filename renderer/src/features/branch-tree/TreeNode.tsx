@@ -3,14 +3,15 @@
  * the label, the leaf and branch-point badges; or a collapsed run of entries.
  */
 import type { NodeRendererProps } from 'react-arborist'
+import { GLOSSARY } from '../../components/glossary'
 import type { TreeRow } from '../../../../preload/contract/session-view'
-import type { TreeItem } from './layout'
+import type { RowMarks, TreeItem } from './layout'
 
 /** What every node needs besides its own data (passed through a context-free closure). */
 export interface NodeContext {
   rows: readonly TreeRow[]
   leafRow: number
-  active: ReadonlySet<number>
+  active: RowMarks
   /** Called when a label edit ends without a submit (Escape, focus lost). */
   onEditEnd: () => void
 }
@@ -116,7 +117,11 @@ export function makeTreeNode(ctx: NodeContext) {
             •
           </span>
         )}
-        {isLeaf && <span className="badge leaf-badge">leaf</span>}
+        {isLeaf && (
+          <span className="badge leaf-badge" title={GLOSSARY.leaf}>
+            leaf
+          </span>
+        )}
         {(item.branches ?? 0) > 1 && (
           <span className="badge branch-badge" title={`Branch point: ${item.branches} branches`}>
             {item.branches} branches

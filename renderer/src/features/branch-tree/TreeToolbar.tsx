@@ -2,6 +2,7 @@
  * Controls of the branch tree: pi's filter modes, search, fold/unfold, run collapsing, and a
  * jump to pi's leaf (the resume point).
  */
+import { GLOSSARY } from '../../components/glossary'
 import { FILTER_LABELS, FILTER_MODES, type FilterMode } from './filters'
 
 /** Props of {@link TreeToolbar}. */
@@ -64,7 +65,7 @@ export function TreeToolbar(props: TreeToolbarProps) {
         >
           Fold
         </button>
-        <label className="tree-check" title="Collapse long linear runs so branch points stand out">
+        <label className="tree-check" title={GLOSSARY.runs}>
           <input
             type="checkbox"
             checked={props.collapse}
@@ -76,7 +77,7 @@ export function TreeToolbar(props: TreeToolbarProps) {
           type="button"
           className="ghost small"
           onClick={props.onLeaf}
-          title="Show pi's resume point"
+          title={`${GLOSSARY.leaf} Click to show it.`}
         >
           Leaf
         </button>

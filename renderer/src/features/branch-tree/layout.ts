@@ -68,6 +68,18 @@ export function itemId(row: number): string {
   return `e${row}`
 }
 
+/** A set of rows that only answers membership (cheaper than a `Set` of 100,000 numbers). */
+export interface RowMarks {
+  has(row: number): boolean
+}
+
+/** The rows on the path from a root down to row `index` (the active path when it is the leaf). */
+export function pathMarks(rows: readonly TreeRow[], index: number): RowMarks {
+  const marks = new Uint8Array(rows.length)
+  for (let i = index; i >= 0 && !marks[i]; i = rows[i]?.parent ?? -1) marks[i] = 1
+  return { has: (row) => marks[row] === 1 }
+}
+
 /** Root-first row indices from row `index` up (iterative; parents precede children). */
 export function ancestry(rows: readonly TreeRow[], index: number): number[] {
   const out: number[] = []
@@ -112,51 +124,145 @@ function shownChildren(rows: readonly TreeRow[], visible: Uint8Array): ShownKids
   return { roots, start, list }
 }
 
-/** Row `row`'s shown children (a view into the flat list). */
-function kidsOf(kids: ShownKids, row: number): Int32Array {
-  return kids.list.subarray(kids.start[row] as number, kids.start[row + 1] as number)
+/**
+ * One line of the layout while it is built: its members as numbers (a row index, or `-1 - k`
+ * for the prebuilt folder `folders[k]`), turned into items only once runs are collapsed, so
+ * the entries inside a closed run never become objects.
+ */
+interface Line {
+  members: number[]
+  out: TreeItem[]
 }
 
-/** Appends `from[start..end)` to `to` (no spread: lines can hold 50,000 items). */
-function append(to: TreeItem[], from: readonly TreeItem[], start: number, end: number): void {
-  for (let k = start; k < end; k++) to.push(from[k] as TreeItem)
+/** What a branch point on a line carries besides its row. */
+interface BranchMark {
+  branches: number
+  children?: TreeItem[]
 }
 
+/** The layout under construction (see {@link buildTreeData}). */
+interface Build {
+  rows: readonly TreeRow[]
+  kids: ShownKids
+  folders: TreeItem[]
+  marks: Map<number, BranchMark>
+  lines: Set<Line>
+  /** Work: append to `line` the line starting at `start` (`depth` = nesting level of it). */
+  work: { start: number; line: Line; depth: number }[]
+}
+
+function newLine(out: TreeItem[]): Line {
+  return { members: [], out }
+}
+
+/** Stores a prebuilt folder and returns its member number in a line. */
+function folderMember(b: Build, folder: TreeItem): number {
+  return -b.folders.push(folder)
+}
+
+/** A side branch as a folder: its own side branches first, then its line. */
+function sideFolder(b: Build, row: number, depth: number, flatInto: Line): TreeItem | null {
+  if (depth > MAX_DEPTH) {
+    // Too deep for react-arborist: lay the branch out flat in its parent's list.
+    b.work.push({ start: row, line: flatInto, depth: depth - 1 })
+    return null
+  }
+  const from = b.kids.start[row] as number
+  const to = b.kids.start[row + 1] as number
+  const folder: TreeItem = { id: itemId(row), row, head: true, branches: to - from }
+  if (to === from) return folder
+  const line = newLine([])
+  for (let k = from + 1; k < to; k++) {
+    const f = sideFolder(b, b.kids.list[k] as number, depth + 1, line)
+    if (f) line.members.push(folderMember(b, f))
+  }
+  folder.children = line.out
+  b.work.push({ start: b.kids.list[from] as number, line, depth: depth + 1 })
+  return folder
+}
+
+function drain(b: Build): void {
+  const { kids } = b
+  while (b.work.length > 0) {
+    const { start, line, depth } = b.work.pop() as Build['work'][number]
+    b.lines.add(line)
+    for (let row = start; ;) {
+      line.members.push(row)
+      const from = kids.start[row] as number
+      const to = kids.start[row + 1] as number
+      if (to === from) break
+      if (to - from > 1) {
+        const sides: TreeItem[] = []
+        for (let k = from + 1; k < to; k++) {
+          const f = sideFolder(b, kids.list[k] as number, depth + 1, line)
+          if (f) sides.push(f)
+        }
+        b.marks.set(
+          row,
+          sides.length > 0 ? { branches: to - from, children: sides } : { branches: to - from },
+        )
+      }
+      row = kids.list[from] as number
+    }
+  }
+}
+
+/** Turns the members `[start, end)` of `line` into items, appended to `into`. */
+function materialize(
+  b: Build,
+  members: readonly number[],
+  start: number,
+  end: number,
+  into: TreeItem[],
+): void {
+  for (let k = start; k < end; k++) {
+    const m = members[k] as number
+    if (m < 0) {
+      into.push(b.folders[-1 - m] as TreeItem)
+      continue
+    }
+    const mark = b.marks.get(m)
+    into.push(mark ? { id: itemId(m), row: m, ...mark } : { id: itemId(m), row: m })
+  }
+}
+
+/** Fills `line.out`, collapsing runs of plain entries into closed "N entries" nodes. */
 function collapseRuns(
-  line: TreeItem[],
-  rows: readonly TreeRow[],
+  b: Build,
+  line: Line,
   opts: LayoutOptions,
   runIds: string[],
   runOfRow: Int32Array,
-): TreeItem[] {
-  if (opts.runMin <= 0 || line.length < opts.runMin) return line
-  const plain = (item: TreeItem) => {
-    const row = rows[item.row]
-    return !item.children && !item.head && item.row !== opts.leafRow && row?.label === undefined
+): void {
+  const { members, out } = line
+  if (opts.runMin <= 0 || members.length < opts.runMin) {
+    materialize(b, members, 0, members.length, out)
+    return
   }
-  const out: TreeItem[] = []
+  const plain = (m: number) =>
+    m >= 0 && !b.marks.get(m)?.children && m !== opts.leafRow && b.rows[m]?.label === undefined
   let i = 0
-  while (i < line.length) {
+  while (i < members.length) {
     let j = i
-    while (j < line.length && plain(line[j] as TreeItem)) j++
+    while (j < members.length && plain(members[j] as number)) j++
     if (j - i >= opts.runMin) {
-      const inner = line.slice(i + EDGE, j - EDGE)
-      const id = `run${(inner[0] as TreeItem).row}`
+      const id = `run${members[i + EDGE] as number}`
       let reveal = false
-      for (const item of inner) {
-        runOfRow[item.row] = runIds.length
-        if (item.row === opts.revealRow) reveal = true
+      for (let k = i + EDGE; k < j - EDGE; k++) {
+        const m = members[k] as number
+        runOfRow[m] = runIds.length
+        if (m === opts.revealRow) reveal = true
       }
       runIds.push(id)
-      append(out, line, i, i + EDGE)
-      const children = reveal || opts.openRuns?.has(id) ? inner : []
-      out.push({ id, row: -1, count: inner.length, children })
-      append(out, line, j - EDGE, j)
-    } else append(out, line, i, j)
-    if (j < line.length) out.push(line[j] as TreeItem)
+      materialize(b, members, i, i + EDGE, out)
+      const children: TreeItem[] = []
+      if (reveal || opts.openRuns?.has(id)) materialize(b, members, i + EDGE, j - EDGE, children)
+      out.push({ id, row: -1, count: j - i - 2 * EDGE, children })
+      materialize(b, members, j - EDGE, j, out)
+    } else materialize(b, members, i, j, out)
+    if (j < members.length) materialize(b, members, j, j + 1, out)
     i = j + 1
   }
-  return out
 }
 
 /**
@@ -173,73 +279,24 @@ export function buildTreeData(rows: readonly TreeRow[], opts: LayoutOptions): Tr
     }
   }
   const kids = shownChildren(rows, visible)
-  const { roots } = kids
-  const lines = new Set<TreeItem[]>()
   const data: TreeItem[] = []
-  // Work: append to `out` the line starting at `start` (`depth` = nesting level of `out`).
-  const work: { start: number; out: TreeItem[]; depth: number }[] = []
-
-  /** A side branch as a folder: its own side branches first, then its line. */
-  function sideFolder(row: number, depth: number, flatInto: TreeItem[]): TreeItem | null {
-    if (depth > MAX_DEPTH) {
-      // Too deep for react-arborist: lay the branch out flat in its parent's list.
-      work.push({ start: row, out: flatInto, depth: depth - 1 })
-      return null
-    }
-    const own = kidsOf(kids, row)
-    const folder: TreeItem = { id: itemId(row), row, head: true, branches: own.length }
-    if (own.length === 0) return folder
-    const children: TreeItem[] = []
-    for (const side of own.subarray(1)) {
-      const f = sideFolder(side, depth + 1, children)
-      if (f) children.push(f)
-    }
-    folder.children = children
-    work.push({ start: own[0] as number, out: children, depth: depth + 1 })
-    return folder
-  }
-
-  function drain(): void {
-    while (work.length > 0) {
-      const { start, out, depth } = work.pop() as { start: number; out: TreeItem[]; depth: number }
-      lines.add(out)
-      for (let row = start; ;) {
-        const item: TreeItem = { id: itemId(row), row }
-        out.push(item)
-        const own = kidsOf(kids, row)
-        if (own.length === 0) break
-        if (own.length > 1) {
-          item.branches = own.length
-          const sides: TreeItem[] = []
-          for (const side of own.subarray(1)) {
-            const f = sideFolder(side, depth + 1, out)
-            if (f) sides.push(f)
-          }
-          if (sides.length > 0) item.children = sides
-        }
-        row = own[0] as number
-      }
-    }
-  }
-
+  const top = newLine(data)
+  const b: Build = { rows, kids, folders: [], marks: new Map(), lines: new Set(), work: [] }
   // The first root (pi's order: the one holding the leaf) is the main line; other roots follow
   // as folders, like pi's virtual root with branches.
+  const { roots } = kids
   if (roots.length > 0) {
-    work.push({ start: roots[0] as number, out: data, depth: 0 })
-    drain()
+    b.work.push({ start: roots[0] as number, line: top, depth: 0 })
+    drain(b)
     for (const root of roots.slice(1)) {
-      const f = sideFolder(root, 1, data)
-      if (f) data.push(f)
-      drain()
+      const f = sideFolder(b, root, 1, top)
+      if (f) top.members.push(folderMember(b, f))
+      drain(b)
     }
   }
   const runIds: string[] = []
   const runOfRow = new Int32Array(rows.length).fill(-1)
-  for (const line of lines) {
-    const collapsed = collapseRuns(line, rows, opts, runIds, runOfRow)
-    if (collapsed === line) continue
-    line.length = 0
-    append(line, collapsed, 0, collapsed.length)
-  }
+  b.lines.add(top)
+  for (const line of b.lines) collapseRuns(b, line, opts, runIds, runOfRow)
   return { data, shown, runIds, runOfRow }
 }

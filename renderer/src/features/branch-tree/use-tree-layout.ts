@@ -6,7 +6,15 @@
 import { useMemo, useState } from 'react'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import type { FilterMode } from './filters'
-import { ancestry, buildTreeData, itemId, type TreeItem, type TreeLayout } from './layout'
+import {
+  ancestry,
+  buildTreeData,
+  itemId,
+  pathMarks,
+  type RowMarks,
+  type TreeItem,
+  type TreeLayout,
+} from './layout'
 
 /** Runs shorter than this stay expanded. */
 const RUN_MIN = 24
@@ -16,7 +24,7 @@ export interface TreeLayoutState {
   /** Row index of pi's leaf, -1 when none. */
   leafRow: number
   /** Rows on the path root -> leaf. */
-  active: ReadonlySet<number>
+  active: RowMarks
   layout: TreeLayout
   /** Arborist's initial open state: every collapsed run closed. */
   initialOpenState: Record<string, boolean>
@@ -44,10 +52,7 @@ export function useTreeLayout(
     () => rows.findIndex((r) => r.pos === overview.leafPos),
     [rows, overview.leafPos],
   )
-  const active = useMemo(
-    () => new Set(leafRow >= 0 ? ancestry(rows, leafRow) : []),
-    [rows, leafRow],
-  )
+  const active = useMemo(() => pathMarks(rows, leafRow), [rows, leafRow])
   const selectedRow = useMemo(
     () => (selectedPos === null ? -1 : rows.findIndex((r) => r.pos === selectedPos)),
     [rows, selectedPos],

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import type { QueryRow } from '../../../../preload/contract/library'
 import { call } from '../../api/client'
 import { registerCommand } from '../../state/commands'
-import { useLibrary } from '../../state/library'
+import { openFromQuickOpen } from './ScopeNotice'
 import { oneLine } from '../library/format'
 import { useModal } from '../../components/dialogs'
 
@@ -26,6 +26,7 @@ export function QuickOpen() {
         projectId: null,
         text,
         sort: text ? 'relevance' : 'recent',
+        attentionLast: true,
         limit: 12,
       }).then(
         (result) => {
@@ -44,9 +45,7 @@ export function QuickOpen() {
 
   const choose = (row: QueryRow | undefined) => {
     if (!row) return
-    const library = useLibrary.getState()
-    library.setScope(row.projectId)
-    library.selectSession(row.id)
+    openFromQuickOpen(row)
     setOpen(false)
   }
 
@@ -83,6 +82,7 @@ export function QuickOpen() {
             role="option"
             aria-selected={i === active}
             className={i === active ? 'active' : undefined}
+            data-file-name={row.fileName}
             onMouseDown={(e) => {
               e.preventDefault()
               choose(row)

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { SessionOverview } from '../../../../preload/contract/session-view'
-import { call } from '../../api/client'
+import { call, errorData } from '../../api/client'
 import { registerCommand, runCommand } from '../../state/commands'
 import { useEdits } from '../../state/edits'
 import { useExport } from '../export/store'
@@ -40,6 +40,14 @@ export function SessionActions({ overview }: { overview: SessionOverview }) {
     const info = await call('session:file-info', { sessionId })
     await navigator.clipboard.writeText(what === 'resume' ? info.resumeCommand : info.file)
     setCopied(what === 'resume' ? 'Resume command copied' : 'Path copied')
+  }
+  const openTerminal = async () => {
+    try {
+      await call('session:open-terminal', { sessionId })
+      setCopied('Terminal opened')
+    } catch (error) {
+      setCopied(errorData(error).message)
+    }
   }
   return (
     <div className="session-actions" role="toolbar" aria-label="Session actions">
@@ -97,6 +105,15 @@ export function SessionActions({ overview }: { overview: SessionOverview }) {
       </button>
       {desktop && (
         <>
+          <button
+            type="button"
+            className="ghost small"
+            data-testid="action-open-terminal"
+            title="Resume this session in pi, in a terminal in its project folder (the terminal is chosen in Settings)"
+            onClick={() => void openTerminal()}
+          >
+            Open in terminal
+          </button>
           <button
             type="button"
             className="ghost small"

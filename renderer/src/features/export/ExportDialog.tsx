@@ -123,6 +123,24 @@ export function ExportDialog() {
             onChange={(value) => state.setOptions({ scope: value })}
           />
         )}
+        {format === 'markdown' && (
+          <ChoiceField<'omit' | 'files'>
+            label="Images"
+            testId="export-images"
+            value={state.markdownImages}
+            options={[
+              { value: 'omit', label: 'Omit, with a note' },
+              {
+                value: 'files',
+                label:
+                  desktop || !single
+                    ? 'As files in a folder beside the Markdown'
+                    : 'As files in a folder beside the Markdown (downloads as a zip)',
+              },
+            ]}
+            onChange={(value) => state.setOptions({ markdownImages: value })}
+          />
+        )}
         {single && format === 'jsonl' && (
           <CheckField
             label="Save as a new session beside this one (it appears in the library)"

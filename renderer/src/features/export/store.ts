@@ -30,6 +30,8 @@ export interface ExportState {
   packaging: 'zip' | 'folder'
   /** JSONL of one session: save it as a new session beside the source instead of a file. */
   asSession: boolean
+  /** Markdown: images omitted with a note, or written as files beside it. */
+  markdownImages: 'omit' | 'files'
   preview: { counts: RedactionCounts; fileName: string } | null
   busy: boolean
   error: ApiErrorData | null
@@ -40,7 +42,12 @@ export interface ExportState {
   open(target: ExportTarget): void
   close(): void
   setOptions(
-    patch: Partial<Pick<ExportState, 'format' | 'scope' | 'redact' | 'packaging' | 'asSession'>>,
+    patch: Partial<
+      Pick<
+        ExportState,
+        'format' | 'scope' | 'redact' | 'packaging' | 'asSession' | 'markdownImages'
+      >
+    >,
   ): void
   loadPreview(): Promise<void>
   start(): Promise<void>
@@ -59,6 +66,11 @@ function scopeArg(state: ExportState) {
   return { kind: state.scope === 'entry' ? ('active' as const) : state.scope }
 }
 
+/** The images option of a Markdown export (other formats keep main's default). */
+function imagesArg(state: ExportState): { images?: 'omit' | 'files' } {
+  return state.format === 'markdown' ? { images: state.markdownImages } : {}
+}
+
 async function finishSingle(outcome: ExportOutcome): Promise<string | null> {
   if (outcome.status === 'cancelled') return null
   if (outcome.status === 'written') return `Exported to ${outcome.file}`
@@ -74,6 +86,7 @@ export const useExport = create<ExportState>((set, get) => ({
   redact: true,
   packaging: 'zip',
   asSession: false,
+  markdownImages: 'omit',
   preview: null,
   busy: false,
   error: null,
@@ -122,6 +135,7 @@ export const useExport = create<ExportState>((set, get) => ({
           format: state.format,
           scope: scopeArg(state),
           redact: state.redact,
+          ...imagesArg(state),
         })
         set({ done: await finishSingle(outcome) })
       } else {
@@ -130,6 +144,7 @@ export const useExport = create<ExportState>((set, get) => ({
           format: state.format,
           redact: state.redact,
           packaging: state.packaging,
+          ...imagesArg(state),
         })
         if (started.status === 'started') {
           set({ job: { jobId: started.jobId, done: 0, total: started.total, failed: 0 } })

@@ -6,7 +6,8 @@ import { RootsPanel } from './RootsPanel'
 
 /**
  * First run / nothing found: explains where pi keeps sessions (the folders searched),
- * offers to add a folder, and offers the demo library that ships with the app.
+ * offers to add a folder, and offers the demo library that ships with the app (opened as a
+ * copy in the app's data folder).
  */
 export function EmptyState() {
   const info = useLibrary((s) => s.info)
@@ -16,7 +17,8 @@ export function EmptyState() {
   const openDemo = async () => {
     if (!info?.demoDir) return
     try {
-      await call('library:add-root', { path: info.demoDir })
+      // Main copies it into the data folder first: edits never write into the install.
+      await call('library:open-demo', {})
       await load()
     } catch (e) {
       setError(errorData(e))

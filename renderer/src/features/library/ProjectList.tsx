@@ -1,7 +1,8 @@
 import type { KeyboardEvent, ReactNode } from 'react'
 import type { ProjectSummary } from '../../../../preload/contract/library'
 import { useLibrary } from '../../state/library'
-import { age, cost, fullDate } from './format'
+import { age, when } from '../../components/format'
+import { cost } from './format'
 import { RootsPanel } from './RootsPanel'
 import { chooseMarkScope, projectTitle } from './scopes'
 import { InsightsEntry } from '../insights/InsightsEntry'
@@ -38,7 +39,7 @@ function ProjectRow({ project, selected }: { project: ProjectSummary; selected: 
               {project.damagedCount} damaged
             </span>
           )}
-          <span title={`Last activity ${fullDate(project.lastModified)}`}>
+          <span title={`Last activity ${when(project.lastModified)}`}>
             {age(project.lastModified)}
           </span>
         </span>

@@ -6,7 +6,10 @@ import { registerCommand } from '../../state/commands'
 import { useLibrary } from '../../state/library'
 import { useSessionView } from '../../state/session'
 import { useTrash } from '../../state/trash'
-import { age, bytes, cost, fullDate, oneLine } from './format'
+import { bytes, cost, oneLine, rowTitle } from './format'
+import { RowDate } from './RowDate'
+import { AttentionHeading } from './AttentionHeading'
+import { GLOSSARY } from '../../components/glossary'
 import { BulkBar } from './BulkBar'
 import { SessionToolbar } from './SessionToolbar'
 import './library.css'
@@ -50,7 +53,7 @@ function SessionListItem({
   tabbable: boolean
 }) {
   const selectSession = useLibrary((s) => s.selectSession)
-  const title = oneLine(session.name ?? session.firstMessage) || '(empty message)'
+  const title = rowTitle(session)
   return (
     <div className="session-row">
       <SessionCheck session={session} />
@@ -108,7 +111,7 @@ function SessionListItem({
         {showCwd && session.cwd && <span className="session-cwd">{session.cwd}</span>}
         <span className="session-meta">
           <LiveBadge mtimeMs={session.fileModified} />
-          <span title={`Last activity ${fullDate(session.modified)}`}>{age(session.modified)}</span>
+          <RowDate row={session} />
           <span>{session.messageCount} msgs</span>
           {session.branchCount > 1 && (
             <span data-testid="branch-count">{session.branchCount} branches</span>
@@ -136,7 +139,7 @@ function SessionListItem({
               title={session.problem ?? ''}
             >
               {session.status === 'unreadable' ? 'unreadable' : 'damaged'}
-              {!session.listedByPi && ' · hidden by pi'}
+              {!session.listedByPi && <span title={GLOSSARY.hiddenByPi}> · hidden by pi</span>}
             </span>
           )}
         </span>
@@ -223,6 +226,7 @@ export function SessionList() {
   const projectId = useLibrary((s) => s.projectId)
   const project = useLibrary((s) => s.projects.find((p) => p.id === s.projectId))
   const list = useRef<VirtuosoHandle>(null)
+  const attentionLast = useLibrary((s) => s.query.attentionLast)
   const scopeName = useLibrary((s) =>
     s.query.archived === 'only'
       ? 'Archived'
@@ -291,14 +295,19 @@ export function SessionList() {
         endReached={() => useLibrary.getState().loadMore()}
         computeItemKey={(_, row) => row.id}
         itemContent={(index, row) => (
-          <SessionListItem
-            session={row}
-            selected={row.id === selectedId}
-            showCwd={projectId === null}
-            tabbable={
-              row.id === selectedId || (!rows.some((r) => r.id === selectedId) && index === 0)
-            }
-          />
+          <>
+            {row.attention && rows[index - 1]?.attention !== true && attentionLast && (
+              <AttentionHeading />
+            )}
+            <SessionListItem
+              session={row}
+              selected={row.id === selectedId}
+              showCwd={projectId === null}
+              tabbable={
+                row.id === selectedId || (!rows.some((r) => r.id === selectedId) && index === 0)
+              }
+            />
+          </>
         )}
       />
     </section>

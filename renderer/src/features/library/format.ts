@@ -1,6 +1,6 @@
 /**
  * Display helpers for library rows, following pi's /resume picker (pi spec 15.5): control
- * characters become spaces, ages read `now`, `5m`, `3h`, `2d`, `1w`, `4mo`, `1y`.
+ * characters become spaces. Dates live in components/format.ts.
  */
 
 /** Replaces control characters (newlines, tabs, ANSI escapes' ESC...) with spaces. */
@@ -9,25 +9,25 @@ export function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()
 }
 
-/** pi's compact age of a timestamp relative to `now` (both ms since epoch). */
-export function age(ms: number, now = Date.now()): string {
-  const minutes = Math.floor(Math.max(0, now - ms) / 60_000)
-  if (minutes < 1) return 'now'
-  if (minutes < 60) return `${minutes}m`
-  const hours = Math.floor(minutes / 60)
-  if (hours < 24) return `${hours}h`
-  const days = Math.floor(hours / 24)
-  if (days < 7) return `${days}d`
-  if (days < 30) return `${Math.floor(days / 7)}w`
-  if (days < 365) return `${Math.floor(days / 30)}mo`
-  return `${Math.floor(days / 365)}y`
-}
+/** pi's first-message text of a session without one (pi spec 15.1). */
+const NO_MESSAGES = '(no messages)'
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-
-/** A full local date and time, for tooltips and headers. */
-export function fullDate(ms: number | null): string {
-  return ms === null ? 'unknown' : dateTime.format(new Date(ms))
+/**
+ * A row's title: its session name, else its first message, else whatever readable text tells
+ * the file apart (its project folder, or its file name when nothing could be read).
+ */
+export function rowTitle(row: {
+  name: string | null
+  firstMessage: string
+  cwd: string | null
+  fileName: string
+  status: string
+}): string {
+  const text = oneLine(row.name ?? row.firstMessage)
+  if (text !== NO_MESSAGES) return text || '(empty message)'
+  if (row.status === 'unreadable') return `Unreadable file ${row.fileName}`
+  const where = row.cwd ? lastSegment(row.cwd) : ''
+  return where ? `Empty session in ${where}` : `Empty session ${row.fileName}`
 }
 
 /** The last path segment of a cwd, for the project's title line. */

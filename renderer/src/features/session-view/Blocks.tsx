@@ -70,7 +70,7 @@ export function Blocks({ blocks, sessionId, plain }: BlocksProps) {
                     ? 'Thinking (redacted)'
                     : `Thinking · ${block.text.length.toLocaleString()} characters`}
                 </summary>
-                <CollapsibleText text={block.text} lines={60} />
+                <CollapsibleText text={block.text} lines={60} className="thinking-text" />
               </details>
             )
           case 'toolCall':

@@ -8,6 +8,7 @@ import { CollapsibleText } from '../../components/CollapsibleText'
 import { Markdown } from '../../components/Markdown'
 import { tokens } from '../../components/format'
 import { Blocks } from './Blocks'
+import { useEntryBrief } from './entry-brief'
 
 type Of<K extends Body['kind']> = Extract<Body, { kind: K }>
 
@@ -72,6 +73,12 @@ function Hidden({ body, sessionId }: { body: Of<'custom'>; sessionId: string }) 
   )
 }
 
+/** Where a compaction's kept entries start, named by that entry's content (id in the tooltip). */
+function KeptFrom({ id }: { id: string }) {
+  const describe = useEntryBrief()
+  return <span title={`Entry ${id}`}>Keeps entries from {describe(id)}</span>
+}
+
 /** A summary card (compaction, branch summary): the title is the entry header's. */
 function Card({ summary, children }: { summary: string; children?: React.ReactNode }) {
   return (
@@ -129,9 +136,11 @@ export function ItemBody({
       return (
         <Card summary={body.summary}>
           <div className="muted small">
-            {body.firstKeptEntryId
-              ? `Keeps entries from ${body.firstKeptEntryId}`
-              : 'Keeps no earlier entries'}
+            {body.firstKeptEntryId ? (
+              <KeptFrom id={body.firstKeptEntryId} />
+            ) : (
+              'Keeps no earlier entries'
+            )}
             {body.fromHook && ' · by an extension'}
             {body.retainedTail > 0 && ` · carries ${body.retainedTail} retained messages`}
           </div>
@@ -151,8 +160,11 @@ export function ItemBody({
   }
 }
 
-/** One-line text of marker entries (settings and bookkeeping), or null for full items. */
-export function markerText(body: Body): string | null {
+/**
+ * One-line text of marker entries (settings and bookkeeping), or null for full items.
+ * @param describe names an entry another entry points at (labels, context edits) by its content
+ */
+export function markerText(body: Body, describe: (id: string) => string): string | null {
   switch (body.kind) {
     case 'modelChange':
       return `model → ${body.provider}/${body.modelId}`
@@ -160,14 +172,14 @@ export function markerText(body: Body): string | null {
       return `thinking → ${body.level}`
     case 'label':
       return body.label
-        ? `label “${body.label}” on ${body.targetId}`
-        : `label cleared on ${body.targetId}`
+        ? `label “${body.label}” on ${describe(body.targetId)}`
+        : `label cleared on ${describe(body.targetId)}`
     case 'sessionInfo':
       return body.name ? `session named “${body.name}”` : 'session name cleared'
     case 'usage':
       return `usage (${body.usageKind}) · ${body.model}${body.usage ? ` · ${tokens(body.usage.totalTokens)} tokens` : ''}${body.note ? ` · ${body.note}` : ''}`
     case 'contextEdit':
-      return `context edit: ${body.mode === 'omit' ? 'omits' : 'replaces'} ${body.targetId}`
+      return `context edit: ${body.mode === 'omit' ? 'omits' : 'replaces'} ${describe(body.targetId)}`
     case 'customEntry':
       return `extension state (${body.customType})`
     default:

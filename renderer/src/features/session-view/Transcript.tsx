@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
+import { DaySeparator } from './DaySeparator'
 import { TranscriptNav } from './nav'
 import { NewEntries, TailPreview } from './TranscriptFollow'
 import { TranscriptItem } from './TranscriptItem'
@@ -149,6 +150,7 @@ export function Transcript() {
               // margins (which it cannot see) make it re-align endlessly.
               return (
                 <div className="entry-slot">
+                  {item && <DaySeparator items={path.items} index={index} />}
                   {item ? (
                     <TranscriptItem
                       item={item}

@@ -5,7 +5,10 @@
 import { memo, useState } from 'react'
 import type { PathItem } from '../../../../preload/contract/session-view'
 import { clock, cost, tokens, when } from '../../components/format'
+import { CopyButton } from '../../components/CopyButton'
 import { ItemBody, markerText } from './ItemBody'
+import { messageText } from './message-text'
+import { useEntryBrief } from './entry-brief'
 
 const TITLES: Record<string, string> = {
   user: 'User',
@@ -85,7 +88,8 @@ export const TranscriptItem = memo(function TranscriptItem({
   selected,
 }: TranscriptItemProps) {
   const [info, setInfo] = useState(false)
-  const marker = markerText(item.body)
+  const describe = useEntryBrief()
+  const marker = markerText(item.body, describe)
   const note = contextNote(item)
   const classes = ['entry', `entry-${item.body.kind}`]
   if (!item.inContext) classes.push('out-of-context')
@@ -105,7 +109,9 @@ export const TranscriptItem = memo(function TranscriptItem({
         className={`${classes.join(' ')} marker`}
         title={`${when(item.time)} · line ${item.line}`}
       >
-        <span>{marker}</span>
+        <span title={'targetId' in item.body ? `Entry ${item.body.targetId}` : undefined}>
+          {marker}
+        </span>
         {note && (
           <span className="context-note" title={note.why}>
             {note.text}
@@ -123,7 +129,7 @@ export const TranscriptItem = memo(function TranscriptItem({
         : b.kind === 'compaction'
           ? `Compaction · ${tokens(b.tokensBefore)} tokens before`
           : b.kind === 'branchSummary'
-            ? `Branch summary · from ${b.fromId || '?'}`
+            ? `Branch summary · from ${b.fromId ? describe(b.fromId) : 'an unknown entry'}`
             : TITLES[b.kind]
   return (
     <article {...common} className={classes.join(' ')}>
@@ -143,6 +149,13 @@ export const TranscriptItem = memo(function TranscriptItem({
         <span className="entry-time muted small" title={when(item.time)}>
           {clock(item.time)}
         </span>
+        {messageText(b) !== null && (
+          <CopyButton
+            label="Copy message"
+            testId="copy-message"
+            text={() => messageText(b) ?? ''}
+          />
+        )}
         <button
           type="button"
           className="info-button"

@@ -4,6 +4,17 @@
  */
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
+import { GLOSSARY } from '../../components/glossary'
+
+/**
+ * `12 entries · 9 messages to the model`: one string, so no word can lose the space before
+ * the next when the line is read as text.
+ */
+function pathFacts(entries: number, messages: number): string {
+  const entryWord = entries === 1 ? 'entry' : 'entries'
+  const messageWord = messages === 1 ? 'message' : 'messages'
+  return `${entries.toLocaleString()} ${entryWord} · ${messages.toLocaleString()} ${messageWord} to the model`
+}
 
 /** The transcript toolbar. */
 export function TranscriptToolbar() {
@@ -23,7 +34,7 @@ export function TranscriptToolbar() {
           className={`chip${raw ? '' : ' on'}`}
           data-testid="view-context"
           onClick={() => setRaw(false)}
-          title="What the model sees from the selected entry: compaction-aware, context edits applied"
+          title={GLOSSARY.modelsView}
         >
           Model’s view
         </button>
@@ -34,7 +45,7 @@ export function TranscriptToolbar() {
           className={`chip${raw ? ' on' : ''}`}
           data-testid="view-raw"
           onClick={() => setRaw(true)}
-          title="Every entry of the path, including those a compaction hides"
+          title={GLOSSARY.rawEntries}
         >
           Raw entries
         </button>
@@ -50,9 +61,7 @@ export function TranscriptToolbar() {
       </label>
       {path && (
         <span className="muted small path-facts" data-testid="path-facts">
-          {path.total.toLocaleString()} {path.total === 1 ? 'entry' : 'entries'} ·{' '}
-          {path.contextMessages.toLocaleString()}{' '}
-          {path.contextMessages === 1 ? 'message' : 'messages'} to the model
+          {pathFacts(path.total, path.contextMessages)}
           {path.compactedAway > 0 && ` · ${path.compactedAway.toLocaleString()} compacted away`} ·
           thinking {path.thinkingLevel}
           {path.model && ` · ${path.model}`}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
-import type { TreeFilter, UserSettings } from '../../../../preload/contract/app'
+import type { Terminal, TreeFilter, UserSettings } from '../../../../preload/contract/app'
 import { registerCommand } from '../../state/commands'
+import { useLibrary } from '../../state/library'
+import { TERMINAL_CHOICES } from './terminals'
 import { useSettings } from '../../state/settings'
 import { useModal } from '../../components/dialogs'
 import { CheckField, ChoiceField } from '../../components/fields'
@@ -18,6 +20,7 @@ export function SettingsDialog() {
   const settings = useSettings((s) => s.settings)
   const error = useSettings((s) => s.error)
   const update = useSettings((s) => s.update)
+  const desktop = useLibrary((s) => s.info?.host === 'electron')
   const [open, setOpen] = useState(false)
   const dialog = useModal(open)
   useEffect(() => registerCommand('settings', () => setOpen(true)), [])
@@ -70,6 +73,15 @@ export function SettingsDialog() {
             options={FILTERS}
             onChange={(defaultTreeFilter) => void update({ defaultTreeFilter })}
           />
+          {desktop && (
+            <ChoiceField<Terminal>
+              label="Terminal for “Open in terminal”"
+              testId="setting-terminal"
+              value={settings.terminal}
+              options={TERMINAL_CHOICES}
+              onChange={(terminal) => void update({ terminal })}
+            />
+          )}
           <p className="muted">Session folders are managed under “Folders” in the sidebar.</p>
           {error && (
             <p className="error-text" role="alert">

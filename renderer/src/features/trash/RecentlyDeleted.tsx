@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { DeletedSessionView } from '../../../../preload/contract/trash'
-import { age, bytes, fullDate, oneLine } from '../library/format'
+import { age, when } from '../../components/format'
+import { bytes, oneLine } from '../library/format'
 import { useTrash } from '../../state/trash'
 
 function DeletedItem({
@@ -26,7 +27,7 @@ function DeletedItem({
         />
       )}
       <span title={`${d.cwd ?? ''}\n${d.fileName}`}>{oneLine(d.title)}</span>{' '}
-      <span className="muted" title={fullDate(d.deletedAt)}>
+      <span className="muted" title={when(d.deletedAt)}>
         {age(d.deletedAt)} · {bytes(d.size)}
       </span>
       {d.restorable ? (

@@ -1,0 +1,130 @@
+/**
+ * The open session in the URL and in the settings. The fragment carries it next to the
+ * server-mode token (`#token=...&session=<id>&entry=<id>`: ids only, never a path), so a reload
+ * or a shared link reopens the same session and entry; the settings remember it
+ * (`lastSession`), so the next launch reopens it in either host.
+ */
+import type { LastSession } from '../../../../preload/contract/app'
+import { useLibrary } from '../../state/library'
+import { useSessionView } from '../../state/session'
+import { useSettings } from '../../state/settings'
+
+/** Session and entry ids of a `#...&session=...&entry=...` fragment. */
+export function deepLinkFromHash(hash: string): LastSession | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''))
+  const sessionId = params.get('session')
+  if (!sessionId || !/^[a-f0-9]{16}$/.test(sessionId)) return null
+  const entryId = params.get('entry') ?? undefined
+  return entryId ? { sessionId, entryId } : { sessionId }
+}
+
+/**
+ * `hash` with its session and entry replaced by `link` (removed for null); every other
+ * parameter, the token first of all, is kept as it was.
+ */
+export function hashWithLink(hash: string, link: LastSession | null): string {
+  const params = new URLSearchParams(hash.replace(/^#/, ''))
+  params.delete('session')
+  params.delete('entry')
+  if (link) {
+    params.set('session', link.sessionId)
+    if (link.entryId) params.set('entry', link.entryId)
+  }
+  const text = params.toString()
+  return text ? `#${text}` : ''
+}
+
+/** Whether two links name the same session and entry. */
+function sameLink(a: LastSession | null, b: LastSession | null): boolean {
+  return a?.sessionId === b?.sessionId && a?.entryId === b?.entryId
+}
+
+/**
+ * What is open now: the library's selected session, and the chosen entry unless the view
+ * follows pi's leaf (then a reload follows the leaf too).
+ */
+function currentLink(): LastSession | null {
+  const sessionId = useLibrary.getState().selectedSessionId
+  if (!sessionId) return null
+  const view = useSessionView.getState()
+  if (view.sessionId !== sessionId || view.followLeaf || !view.selected?.id) return { sessionId }
+  return { sessionId, entryId: view.selected.id }
+}
+
+/** Settings writes are gathered: a walk through the tree saves once. */
+const SAVE_DELAY_MS = 500
+
+/**
+ * Opens the session of the URL, else (once the settings arrived) the last session of the
+ * settings, then keeps the URL and the settings in step with what is open.
+ * @returns the function that stops following
+ */
+export function startDeepLinkSync(): () => void {
+  const view = useSessionView.getState()
+  const fromUrl = deepLinkFromHash(window.location.hash)
+  if (fromUrl) void view.openSession(fromUrl.sessionId, fromUrl.entryId)
+  // Until the launch decided what to reopen, nothing is saved (an empty start is no choice).
+  let decided = false
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const decide = () => {
+    if (decided || useSettings.getState().settings === null) return
+    decided = true
+    const last = useSettings.getState().settings?.lastSession ?? null
+    if (!fromUrl && last && useLibrary.getState().selectedSessionId === null) void reopen(last)
+  }
+  const save = () => {
+    timer = null
+    const link = currentLink()
+    if (!sameLink(useSettings.getState().settings?.lastSession ?? null, link))
+      void useSettings.getState().update({ lastSession: link })
+  }
+  const sync = () => {
+    const link = currentLink()
+    const hash = hashWithLink(window.location.hash, link)
+    if (hash !== window.location.hash) {
+      // replaceState: no history entry per click, and no hashchange (nothing to follow).
+      window.history.replaceState(
+        null,
+        '',
+        `${window.location.pathname}${window.location.search}${hash}`,
+      )
+    }
+    if (!decided) return
+    if (timer) clearTimeout(timer)
+    timer = setTimeout(save, SAVE_DELAY_MS)
+  }
+  const follow = () => {
+    const link = deepLinkFromHash(window.location.hash)
+    if (link && !sameLink(link, currentLink()))
+      void useSessionView.getState().openSession(link.sessionId, link.entryId)
+  }
+  decide()
+  window.addEventListener('hashchange', follow)
+  const stops = [
+    useSettings.subscribe(decide),
+    useLibrary.subscribe((s, before) => {
+      if (s.selectedSessionId !== before.selectedSessionId) sync()
+    }),
+    useSessionView.subscribe((s, before) => {
+      if (s.selected !== before.selected || s.followLeaf !== before.followLeaf) sync()
+    }),
+  ]
+  return () => {
+    if (timer) clearTimeout(timer)
+    window.removeEventListener('hashchange', follow)
+    stops.forEach((stop) => stop())
+  }
+}
+
+/**
+ * Reopens the remembered session. One that is gone (trashed, moved by another program) is
+ * forgotten: the app starts on the library as if none had been open.
+ */
+async function reopen(last: LastSession): Promise<void> {
+  await useSessionView.getState().openSession(last.sessionId, last.entryId)
+  const view = useSessionView.getState()
+  if (view.sessionId !== last.sessionId || view.status !== 'error') return
+  if (view.error?.code !== 'not_found') return
+  view.close()
+  useLibrary.getState().selectSession(null)
+}

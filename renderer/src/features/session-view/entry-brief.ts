@@ -1,0 +1,43 @@
+/**
+ * Names an entry by what it says instead of its id, for events that point at another entry
+ * (labels, context edits: pi spec 10, 12.4): its role and the start of its text, from the
+ * session's tree rows. Ids stay available in tooltips.
+ */
+import type { TreeRow } from '../../../../preload/contract/session-view'
+import { useSessionView } from '../../state/session'
+
+/** Characters of the entry's text quoted. */
+const QUOTE = 60
+
+const indexes = new WeakMap<readonly TreeRow[], Map<string, TreeRow>>()
+
+function byId(rows: readonly TreeRow[]): Map<string, TreeRow> {
+  let index = indexes.get(rows)
+  if (!index) {
+    index = new Map(rows.filter((r) => r.id).map((r) => [r.id, r]))
+    indexes.set(rows, index)
+  }
+  return index
+}
+
+/**
+ * `user “Summarise the…”`, `assistant message`, `compaction`; "an entry" while the rows load;
+ * "an entry missing from this file" when no entry has the id.
+ * @param rows the session's tree rows, or null while they load
+ */
+export function entryBrief(rows: readonly TreeRow[] | null, id: string): string {
+  if (rows === null) return 'an entry'
+  const row = byId(rows).get(id)
+  if (!row) return 'an entry missing from this file'
+  const who = row.role ?? row.type
+  const text = row.text.trim()
+  if (!text) return row.role ? `${who} message` : who
+  const quoted = text.length > QUOTE ? `${text.slice(0, QUOTE).trimEnd()}…` : text
+  return `${who} “${quoted}”`
+}
+
+/** {@link entryBrief} over the open session's rows (re-renders when they change). */
+export function useEntryBrief(): (id: string) => string {
+  const rows = useSessionView((s) => s.rows)
+  return (id) => entryBrief(rows, id)
+}

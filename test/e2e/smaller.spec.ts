@@ -1,0 +1,214 @@
+/**
+ * The small things a desktop tool is expected to get right, in Chromium against server mode:
+ * the URL names the open session and entry (a reload keeps them, the token stays), the next
+ * launch reopens the last session, quick open says when it moves the list to another project
+ * (and leaves the scope alone when it need not), and the demo library opens as a copy in the
+ * app's data folder, so an edit never writes into the app's own resources.
+ */
+import { readFileSync, readdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, startServer, test, type ServerHandle } from './harness'
+import { EditDialog } from './pages/edit-dialog'
+import { LibraryPage } from './pages/library-page'
+import { SessionPage } from './pages/session-page'
+import { fixtureFile, readExpected } from '../helpers/fixtures'
+
+/** pi 1.6.0's recorded leaves and resume branch of the fixture of `scenario`. */
+function piFile(scenario: string) {
+  const file = fixtureFile(scenario, 'pi 1.6.0')
+  const run = readExpected().files[file.file]?.pi160 as Record<string, Record<string, unknown>>
+  return {
+    name: file.file.split('/').at(-1) as string,
+    leaves: run.tree?.leaves as string[],
+    branch: run.branch?.branch as string[],
+  }
+}
+
+/** The window sizes the screenshots are taken at. */
+const VIEWPORTS = [
+  [1440, 900],
+  [1280, 720],
+  [1024, 640],
+  [800, 600],
+] as const
+
+/** The session, entry and token the page's URL fragment names. */
+function fragment(page: Page): URLSearchParams {
+  return new URLSearchParams(new URL(page.url()).hash.replace(/^#/, ''))
+}
+
+interface Row {
+  id: string
+  projectId: string
+  name: string | null
+  fileName: string
+  cwd: string | null
+}
+
+/** Every session row of the library, as the API lists them. */
+async function rows(page: Page, server: ServerHandle): Promise<Row[]> {
+  const response = await page.request.post(`${server.origin}api/library:query-sessions`, {
+    headers: { Authorization: `Bearer ${server.token}` },
+    data: { projectId: null, limit: 1000 },
+  })
+  return ((await response.json()) as { value: { rows: Row[] } }).value.rows
+}
+
+test('the URL names the open session and entry, and a reload reopens both', async ({
+  page,
+  server,
+  library,
+}) => {
+  const branches = piFile('branches')
+  const session = new SessionPage(page, server)
+  await library.openSession(branches.name)
+  await session.waitReady()
+  const other = branches.leaves.find((leaf) => !branches.branch.includes(leaf)) as string
+  await session.selectNode(other)
+  const id = await session.idOf(branches.name)
+  await expect.poll(() => fragment(page).get('session')).toBe(id)
+  await expect.poll(() => fragment(page).get('entry')).toBe(other)
+  // The token stays where the transport reads it.
+  expect(fragment(page).get('token')).toBe(server.token)
+  const ids = await session.transcriptIds()
+  await page.reload()
+  await session.waitReady(other)
+  expect(await session.transcriptIds()).toEqual(ids)
+  await expect(session.treeNode(other)).toHaveClass(/selected/)
+  // Server mode resumes by copying the command; only the desktop app opens a terminal.
+  await expect(page.getByTestId('action-copy-resume')).toBeVisible()
+  await expect(page.getByTestId('action-open-terminal')).toHaveCount(0)
+  await session.screenshot('smaller-reload')
+  session.expectClean()
+})
+
+test('the next launch reopens the last session at its entry', async ({
+  page,
+  server,
+  library,
+  store,
+  dataHome,
+}) => {
+  const branches = piFile('branches')
+  const session = new SessionPage(page, server)
+  await library.openSession(branches.name)
+  const other = branches.leaves.find((leaf) => !branches.branch.includes(leaf)) as string
+  await session.selectNode(other)
+  const settingsFile = join(dataHome, 'pi-sessions', 'settings.json')
+  await expect
+    .poll(() => {
+      try {
+        return JSON.parse(readFileSync(settingsFile, 'utf8')).lastSession?.entryId ?? null
+      } catch {
+        return null
+      }
+    })
+    .toBe(other)
+  await server.stop()
+  const again = await startServer(
+    ['--sessions-dir', store.sessionsDir, '--sessions-dir', store.customDir],
+    { XDG_DATA_HOME: dataHome, HOME: dataHome },
+  )
+  try {
+    // A new port and token, no session in the URL: the settings remember it.
+    await new LibraryPage(page).open(again.appUrl)
+    await session.waitReady(other)
+    await expect(session.header()).toBeVisible()
+    await expect(session.treeNode(other)).toHaveClass(/selected/)
+  } finally {
+    await again.stop()
+  }
+})
+
+test('quick open into another project moves the list there and says so, with the way back', async ({
+  page,
+  server,
+  library,
+}) => {
+  const all = await rows(page, server)
+  const target = all.find((r) => r.name && r.cwd) as Row
+  const home = all.find((r) => r.cwd && r.projectId !== target.projectId) as Row
+  await library.openProject(home.cwd as string)
+  await page.keyboard.press('Control+k')
+  const dialog = page.getByTestId('quick-open')
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Session to open').fill(target.name as string)
+  await expect(dialog.locator(`#qo-${target.id}`)).toBeVisible()
+  await dialog.locator(`#qo-${target.id}`).dispatchEvent('mousedown')
+  await expect(dialog).toBeHidden()
+  const notice = page.getByTestId('scope-notice')
+  await expect(notice).toBeVisible()
+  await expect(library.project(target.cwd as string)).toHaveAttribute('aria-current', 'true')
+  await expect(page.getByTestId('session-header')).toBeVisible()
+  await library.waitRows()
+  await expect(
+    page.locator(`[data-testid="session-item"][data-session-id="${target.id}"]`),
+  ).toBeVisible()
+  for (const [width, height] of VIEWPORTS) {
+    await page.setViewportSize({ width, height })
+    await page.screenshot({
+      path: `test-results/screenshots/smaller-quick-open-scope-${width}x${height}.png`,
+    })
+  }
+  // Back to a wide window: narrow ones fold the project sidebar into a picker.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await notice.getByRole('button', { name: /^Back to / }).click()
+  await expect(library.project(home.cwd as string)).toHaveAttribute('aria-current', 'true')
+  await expect(notice).toBeHidden()
+})
+
+test('quick open from all projects keeps all projects in the list', async ({
+  page,
+  server,
+  library,
+}) => {
+  const target = (await rows(page, server)).find((r) => r.name && r.cwd) as Row
+  await library.showAllProjects()
+  await page.keyboard.press('Control+k')
+  const dialog = page.getByTestId('quick-open')
+  await dialog.getByLabel('Session to open').fill(target.name as string)
+  await expect(dialog.locator(`#qo-${target.id}`)).toBeVisible()
+  await dialog.getByLabel('Session to open').press('Enter')
+  await expect(page.getByTestId('session-header')).toBeVisible()
+  await expect(page.getByTestId('project-all')).toHaveAttribute('aria-current', 'true')
+  await expect(library.project(target.cwd as string)).not.toHaveAttribute('aria-current', 'true')
+  await expect(page.getByTestId('scope-notice')).toBeHidden()
+})
+
+test('the demo library opens as a copy in the data folder; a rename writes there, not into resources', async ({
+  page,
+  dataHome,
+  serverFor,
+  scratch,
+}) => {
+  const shipped = resolve('resources', 'demo')
+  const shippedBytes = new Map(
+    readdirSync(shipped, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => [join(e.parentPath, e.name), readFileSync(join(e.parentPath, e.name), 'utf8')]),
+  )
+  const server = await serverFor(scratch('pi-sessions-empty-'))
+  const library = new LibraryPage(page)
+  await library.open(server.appUrl)
+  await page.getByTestId('open-demo').click()
+  await library.openProject('/home/demo/notes')
+  const info = await page.request.post(`${server.origin}api/app:get-info`, {
+    headers: { Authorization: `Bearer ${server.token}` },
+    data: {},
+  })
+  const roots = ((await info.json()) as { value: { roots: { path: string }[] } }).value.roots
+  const copy = join(dataHome, 'pi-sessions', 'demo')
+  expect(roots.map((r) => r.path)).toContain(copy)
+  expect(roots.map((r) => r.path)).not.toContain(shipped)
+  await library.sessions().first().click()
+  await expect(page.getByTestId('session-header')).toBeVisible()
+  await new EditDialog(page).renameSelected('Renamed in the demo copy')
+  await expect(page.getByTestId('session-header')).toContainText('Renamed in the demo copy')
+  const copied = readdirSync(join(copy, '--home-demo-notes--'))
+  expect(copied).toHaveLength(1)
+  expect(readFileSync(join(copy, '--home-demo-notes--', copied[0] as string), 'utf8')).toContain(
+    'Renamed in the demo copy',
+  )
+  for (const [file, text] of shippedBytes) expect(readFileSync(file, 'utf8')).toBe(text)
+})

@@ -1,0 +1,35 @@
+/**
+ * The open session in the URL fragment: ids only, beside the server-mode token, which is kept
+ * exactly; anything that is not a library id is ignored.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { tokenFromHash } from '../../../renderer/src/api/client'
+import {
+  deepLinkFromHash,
+  hashWithLink,
+} from '../../../renderer/src/features/session-view/deep-link'
+
+const session = '0123456789abcdef'
+
+test('the fragment gains and loses the session and entry; the token stays as it was', () => {
+  const token = 'a+b/c=='
+  const start = `#token=${encodeURIComponent(token)}`
+  const linked = hashWithLink(start, { sessionId: session, entryId: 'e1 é/#&' })
+  assert.equal(tokenFromHash(linked), token)
+  assert.deepEqual(deepLinkFromHash(linked), { sessionId: session, entryId: 'e1 é/#&' })
+  const leafOnly = hashWithLink(linked, { sessionId: session })
+  assert.deepEqual(deepLinkFromHash(leafOnly), { sessionId: session })
+  assert.equal(tokenFromHash(leafOnly), token)
+  const none = hashWithLink(leafOnly, null)
+  assert.equal(deepLinkFromHash(none), null)
+  assert.equal(tokenFromHash(none), token)
+  // The desktop app has no token: an empty fragment stays empty.
+  assert.equal(hashWithLink('', null), '')
+  assert.equal(hashWithLink('', { sessionId: session }), `#session=${session}`)
+})
+
+test('only a library id opens a session: a path or anything else is ignored', () => {
+  for (const bad of ['/etc/passwd', '../x', session.toUpperCase(), `${session}0`, ''])
+    assert.equal(deepLinkFromHash(`#token=t&session=${encodeURIComponent(bad)}`), null, bad)
+})
