@@ -66,6 +66,9 @@ export function menuTemplate(
       label: 'View',
       submenu: [
         item('Show Hidden Entries', 'toggle-hidden', 'CmdOrCtrl+H'),
+        item('Project Sidebar', 'toggle-sidebar', 'CmdOrCtrl+B'),
+        item('Branch Tree', 'toggle-tree'),
+        item('Reading Mode', 'reading-mode', 'CmdOrCtrl+.'),
         item('Insights', 'insights', 'CmdOrCtrl+I'),
         { type: 'separator' },
         { role: 'resetZoom' },

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { useEffect } from 'react'
 import { EmptyState } from './features/library/EmptyState'
-import { ProjectList } from './features/library/ProjectList'
-import { SessionList } from './features/library/SessionList'
-import { SessionPane } from './features/session-view/SessionPane'
-import { useInsights } from './features/insights/store'
+import { AppLayout } from './features/layout/AppLayout'
+import {
+  RecentlyDeletedButton,
+  SessionToggles,
+  SidebarToggle,
+} from './features/layout/LayoutControls'
 import { QuickOpen } from './features/commands/QuickOpen'
 import { ScopeNotice } from './features/commands/ScopeNotice'
 import { ShortcutsOverlay } from './features/commands/ShortcutsOverlay'
@@ -18,16 +20,12 @@ import { useLibrary } from './state/library'
 import { useSettings } from './state/settings'
 import { startWiring } from './state/wiring'
 
-/** The Insights view and its charting library load when it first opens. */
-const InsightsView = lazy(() =>
-  import('./features/insights/InsightsView').then((m) => ({ default: m.InsightsView })),
-)
-
 function AppBar() {
   const problems = useLibrary((s) => s.problems)
   const rescan = useLibrary((s) => s.rescan)
   return (
     <header className="app-bar">
+      <SidebarToggle />
       <h1>Pi Sessions</h1>
       {problems.length > 0 && (
         <span
@@ -37,6 +35,8 @@ function AppBar() {
           {problems.length} unreadable {problems.length === 1 ? 'path' : 'paths'}
         </span>
       )}
+      <SessionToggles />
+      <RecentlyDeletedButton />
       <button
         type="button"
         className="ghost"
@@ -82,7 +82,6 @@ export function App() {
   )
   const scanning = useLibrary((s) => s.progress.scanning)
   const load = useLibrary((s) => s.load)
-  const insights = useInsights((s) => s.open)
   useEffect(() => {
     const stop = startWiring()
     void load()
@@ -111,23 +110,7 @@ export function App() {
       )}
       {status === 'loading' && <div className="loading">Reading sessions…</div>}
       <ScopeNotice />
-      {empty ? (
-        <EmptyState />
-      ) : (
-        <main className="layout">
-          <ProjectList />
-          {insights ? (
-            <Suspense fallback={<div className="loading">Loading Insights…</div>}>
-              <InsightsView />
-            </Suspense>
-          ) : (
-            <>
-              <SessionList />
-              <SessionPane />
-            </>
-          )}
-        </main>
-      )}
+      {empty ? <EmptyState /> : <AppLayout />}
       <DeleteDialog />
       <EditDialog />
       <ExportDialog />

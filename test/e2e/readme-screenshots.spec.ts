@@ -35,6 +35,11 @@ test('README screenshots: the library (light) and a branched session (dark)', as
   const branches = readManifest().files.find(
     (f) => f.scenario === 'branches' && f.writer === 'pi 1.6.0',
   )
+  // Dark in the saved settings: the app re-applies them when it saves the open session.
+  await page.request.post(`${server.origin}api/settings:update`, {
+    headers: { Authorization: `Bearer ${server.token}` },
+    data: { theme: 'dark' },
+  })
   const session = new SessionPage(page, server)
   await session.open(branches?.file.split('/').at(-1) as string)
   await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'))

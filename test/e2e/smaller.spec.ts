@@ -151,6 +151,8 @@ test('quick open into another project moves the list there and says so, with the
       path: `test-results/screenshots/smaller-quick-open-scope-${width}x${height}.png`,
     })
   }
+  // Back to a wide window: narrow ones fold the project sidebar into a picker.
+  await page.setViewportSize({ width: 1280, height: 800 })
   await notice.getByRole('button', { name: /^Back to / }).click()
   await expect(library.project(home.cwd as string)).toHaveAttribute('aria-current', 'true')
   await expect(notice).toBeHidden()

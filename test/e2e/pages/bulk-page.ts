@@ -4,6 +4,7 @@
  * restoring a whole deletion from Recently deleted.
  */
 import { expect, type Locator, type Page } from '@playwright/test'
+import { TrashPage } from './trash-page'
 
 export class BulkPage {
   constructor(readonly page: Page) {}
@@ -87,8 +88,7 @@ export class BulkPage {
 
   /** Restores every session of the newest deletion from Recently deleted. */
   async restoreLastDeletion(): Promise<void> {
-    const panel = this.page.getByTestId('recently-deleted')
-    if ((await panel.getAttribute('open')) === null) await panel.locator('summary').click()
-    await panel.getByTestId('restore-deletion').first().click()
+    await new TrashPage(this.page).openRecentlyDeleted()
+    await this.page.getByTestId('recently-deleted').getByTestId('restore-deletion').first().click()
   }
 }

@@ -53,9 +53,11 @@ export class TrashPage {
     return this.page.getByTestId('trash-notice')
   }
 
-  /** Opens the Recently deleted panel. */
+  /** Opens the Recently deleted panel (the app bar's button), unless it is open. */
   async openRecentlyDeleted(): Promise<void> {
-    await this.recentlyDeleted().locator('summary').click()
+    if (await this.recentlyDeleted().isVisible()) return
+    await this.page.getByRole('button', { name: /^Recently deleted/ }).click()
+    await expect(this.recentlyDeleted()).toBeVisible()
   }
 
   recentlyDeleted(): Locator {

@@ -29,6 +29,9 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: `${mod}+Z`, command: 'undo', description: 'Undo the last edit or deletion' },
   { keys: `${mod}+R`, command: 'refresh', description: 'Refresh the library' },
   { keys: `${mod}+H`, command: 'toggle-hidden', description: 'Show or hide hidden entries' },
+  { keys: `${mod}+B`, command: 'toggle-sidebar', description: 'Show or hide the project sidebar' },
+  { keys: 'T', command: 'toggle-tree', description: 'Show or hide the branch tree' },
+  { keys: `${mod}+.`, command: 'reading-mode', description: 'Reading mode: the session alone' },
   { keys: `${mod}+,`, command: 'settings', description: 'Settings' },
   { keys: `${mod}+I`, command: 'insights', description: 'Show or hide Insights' },
   { keys: '?', command: 'shortcuts', description: 'This list of shortcuts' },
@@ -54,6 +57,8 @@ export function commandFor(e: KeyboardEvent): CommandName | null {
     if (key === 'k') return 'quick-open'
     if (key === 'r') return 'refresh'
     if (key === 'h') return 'toggle-hidden'
+    if (key === 'b') return 'toggle-sidebar'
+    if (key === '.') return 'reading-mode'
     if (key === ',') return 'settings'
     if (key === 'i') return 'insights'
     if (key === 'backspace' && e.metaKey) return 'delete'
@@ -67,6 +72,7 @@ export function commandFor(e: KeyboardEvent): CommandName | null {
   if (e.key === 'Delete') return 'delete'
   if (e.key === 'l' || e.key === 'L') return 'label'
   if (e.key === 'e' || e.key === 'E') return 'export'
+  if (e.key === 't' || e.key === 'T') return 'toggle-tree'
   return null
 }
 

@@ -1,15 +1,15 @@
 import type { KeyboardEvent, ReactNode } from 'react'
 import type { ProjectSummary } from '../../../../preload/contract/library'
-import { useLibrary, type QueryState } from '../../state/library'
+import { useLibrary } from '../../state/library'
 import { age, when } from '../../components/format'
-import { cost, lastSegment } from './format'
+import { cost } from './format'
 import { RootsPanel } from './RootsPanel'
-import { RecentlyDeleted } from '../trash/RecentlyDeleted'
+import { chooseMarkScope, projectTitle } from './scopes'
 import { InsightsEntry } from '../insights/InsightsEntry'
 
 function ProjectRow({ project, selected }: { project: ProjectSummary; selected: boolean }) {
   const setScope = useLibrary((s) => s.setScope)
-  const title = lastSegment(project.cwd ?? project.folders[0] ?? project.displayName)
+  const title = projectTitle(project)
   return (
     <li>
       <button
@@ -97,14 +97,7 @@ export function ProjectList() {
   const selectedId = useLibrary((s) => s.projectId)
   const starredScope = useLibrary((s) => s.query.starred === 'only')
   const archivedScope = useLibrary((s) => s.query.archived === 'only')
-  const setScope = useLibrary((s) => s.setScope)
-  const setQuery = useLibrary((s) => s.setQuery)
   const allSelected = selectedId === null && !starredScope && !archivedScope
-  /** The All, Starred and Archived scopes: every project, by mark. */
-  const scope = (marks: Partial<QueryState>) => {
-    setQuery({ starred: 'any', archived: 'none', starredFirst: false, ...marks })
-    setScope(null)
-  }
   const total = projects.reduce((n, p) => n + p.sessionCount, 0)
   const totalCost = projects.reduce((n, p) => n + p.cost, 0)
   return (
@@ -119,7 +112,7 @@ export function ProjectList() {
           testId="project-all"
           selected={allSelected}
           title="All projects"
-          onClick={() => scope({})}
+          onClick={() => chooseMarkScope('all')}
         >
           <span className="project-meta">
             <span>{total} sessions</span>
@@ -130,19 +123,18 @@ export function ProjectList() {
           testId="scope-starred"
           selected={starredScope}
           title="★ Starred"
-          onClick={() => scope({ starred: 'only', archived: 'any', starredFirst: true })}
+          onClick={() => chooseMarkScope('starred')}
         />
         <ScopeItem
           testId="scope-archived"
           selected={archivedScope}
           title="Archived"
-          onClick={() => scope({ archived: 'only' })}
+          onClick={() => chooseMarkScope('archived')}
         />
         {projects.map((project) => (
           <ProjectRow key={project.id} project={project} selected={project.id === selectedId} />
         ))}
       </ul>
-      <RecentlyDeleted />
       <RootsPanel />
     </nav>
   )

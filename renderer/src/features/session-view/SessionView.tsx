@@ -4,6 +4,7 @@
 import { useSessionView } from '../../state/session'
 import { BranchTree } from '../branch-tree/BranchTree'
 import { SessionHeader } from './SessionHeader'
+import { SessionSplit } from './SessionSplit'
 import { Transcript } from './Transcript'
 import './session-view.css'
 
@@ -30,18 +31,20 @@ export function SessionView() {
       )}
       {overview && <SessionHeader overview={overview} />}
       {(overview || preview) && (
-        <div className="session-split">
-          {overview && rows ? (
-            <BranchTree key={overview.id} overview={overview} rows={rows} />
-          ) : (
-            <div className="tree-loading muted" data-testid="tree-loading" role="status">
-              {overview
-                ? `Loading the branch tree (${overview.rowCount.toLocaleString()} entries)…`
-                : 'Reading the whole session for the branch tree…'}
-            </div>
-          )}
-          <Transcript />
-        </div>
+        <SessionSplit
+          tree={
+            overview && rows ? (
+              <BranchTree key={overview.id} overview={overview} rows={rows} />
+            ) : (
+              <div className="tree-loading muted" data-testid="tree-loading" role="status">
+                {overview
+                  ? `Loading the branch tree (${overview.rowCount.toLocaleString()} entries)…`
+                  : 'Reading the whole session for the branch tree…'}
+              </div>
+            )
+          }
+          transcript={<Transcript />}
+        />
       )}
     </section>
   )

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { DeletedSessionView } from '../../../../preload/contract/trash'
 import { age, when } from '../../components/format'
 import { bytes, oneLine } from '../library/format'
@@ -45,18 +45,15 @@ function DeletedItem({
 }
 
 /**
- * The sessions the app moved to the trash, newest first, grouped by deletion: each with
- * Restore, a multi-select restore, and "restore all" per deletion.
+ * The Recently deleted panel (in place of the session view): the sessions the app moved to
+ * the trash, newest first, grouped by deletion: each with Restore, a multi-select restore,
+ * and "restore all" per deletion. `onClose` goes back to the session view.
  */
-export function RecentlyDeleted() {
+export function RecentlyDeleted({ onClose }: { onClose(): void }) {
   const deleted = useTrash((s) => s.deleted)
   const busy = useTrash((s) => s.busy)
-  const loadDeleted = useTrash((s) => s.loadDeleted)
   const restoreMany = useTrash((s) => s.restoreMany)
   const [checked, setChecked] = useState<string[]>([])
-  useEffect(() => {
-    void loadDeleted()
-  }, [loadDeleted])
   const present = checked.filter((id) => deleted.some((d) => d.id === id))
   // Deletions in order, each with its entries (one confirmed move is one deletion).
   const groups: { key: string; items: DeletedSessionView[] }[] = []
@@ -68,8 +65,25 @@ export function RecentlyDeleted() {
   }
 
   return (
-    <details className="roots-panel" data-testid="recently-deleted">
-      <summary>Recently deleted ({deleted.filter((d) => d.inTrash).length})</summary>
+    <section
+      className="trash-panel"
+      data-testid="recently-deleted"
+      aria-labelledby="recently-deleted-title"
+    >
+      <header className="trash-panel-head">
+        <h2 id="recently-deleted-title">
+          Recently deleted{' '}
+          <span className="count muted">
+            {deleted.filter((d) => d.inTrash).length} in the trash
+          </span>
+        </h2>
+        <button type="button" className="ghost" onClick={onClose}>
+          Back to the sessions
+        </button>
+      </header>
+      <p className="muted trash-panel-note">
+        Sessions this app moved to the system trash. Restore puts a file back where it was.
+      </p>
       {deleted.length === 0 && <p className="muted">Nothing deleted from the app yet.</p>}
       {present.length > 0 && (
         <button
@@ -112,6 +126,6 @@ export function RecentlyDeleted() {
           </ul>
         )
       })}
-    </details>
+    </section>
   )
 }

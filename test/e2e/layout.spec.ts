@@ -1,0 +1,249 @@
+/**
+ * The window layout in Chromium against server mode: splitters between projects | sessions
+ * | session and between tree | transcript (mouse and keyboard, remembered over a reload), the
+ * collapsible sidebar (Ctrl+B and its button), reading mode, the narrow layout (project
+ * picker, the tree as a toggled panel), and Recently deleted as a panel of its own. Takes
+ * screenshots at 1440x900, 1280x720, 1024x640 and 800x600 into test-results/screenshots/.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { audit } from './axe'
+import { expect, test } from './harness'
+import { SessionPage } from './pages/session-page'
+import { TrashPage } from './pages/trash-page'
+import { fixtureFile } from '../helpers/fixtures'
+
+const BRANCHES = fixtureFile('branches', 'pi 1.6.0').file.split('/').at(-1) as string
+const CWD = '/home/ayla/src/orbit-notes'
+
+async function width(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox()
+  if (!box) throw new Error('the element is not on screen')
+  return box.width
+}
+
+const projects = (page: Page) => page.getByRole('navigation', { name: 'Projects' })
+const sessionList = (page: Page) => page.locator('.session-list')
+const sessionView = (page: Page) => page.locator('.session-view.sv')
+const splitter = (page: Page, name: string) => page.getByRole('separator', { name })
+
+/**
+ * Opens a session by deep link and waits for its transcript (not for the branch tree, which
+ * narrow windows hide).
+ */
+async function openTranscript(session: SessionPage, fileName: string): Promise<void> {
+  const id = await session.idOf(fileName)
+  await session.page.goto(`${session.server?.appUrl}&session=${id}`)
+  await waitTranscript(session.page)
+}
+
+async function waitTranscript(page: Page): Promise<void> {
+  await expect(sessionView(page)).toHaveAttribute('data-status', 'ready')
+  await expect(page.locator('.transcript')).toHaveAttribute('data-transcript-state', 'ready')
+}
+
+test('the pane splitters resize from the keyboard and by dragging, and the sizes survive a reload', async ({
+  library,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await library.openProject(CWD)
+  const before = await width(projects(page))
+  const projectsSplitter = splitter(page, 'Resize the projects pane')
+  await projectsSplitter.focus()
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight')
+  const wider = await width(projects(page))
+  expect(wider).toBeGreaterThan(before + 30)
+
+  const listSplitter = splitter(page, 'Resize the session list')
+  const box = (await listSplitter.boundingBox()) as { x: number; y: number; height: number }
+  const listBefore = await width(sessionList(page))
+  await page.mouse.move(box.x + 2, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(box.x + 82, box.y + box.height / 2, { steps: 8 })
+  await page.mouse.up()
+  const listAfter = await width(sessionList(page))
+  expect(listAfter).toBeGreaterThan(listBefore + 60)
+
+  await page.reload()
+  await library.waitReady()
+  expect(Math.abs((await width(projects(page))) - wider)).toBeLessThan(3)
+  expect(Math.abs((await width(sessionList(page))) - listAfter)).toBeLessThan(3)
+})
+
+test('the tree | transcript splitter resizes the branch tree and is remembered', async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  const session = new SessionPage(page, server)
+  await session.open(BRANCHES)
+  const tree = page.locator('.branch-tree')
+  const treeSplitter = splitter(page, 'Resize the branch tree')
+  const vertical = (await treeSplitter.getAttribute('aria-orientation')) === 'horizontal'
+  const size = async () => {
+    const b = (await tree.boundingBox()) as { width: number; height: number }
+    return vertical ? b.height : b.width
+  }
+  const before = await size()
+  await treeSplitter.focus()
+  for (let i = 0; i < 3; i++) await page.keyboard.press(vertical ? 'ArrowDown' : 'ArrowRight')
+  const grown = await size()
+  expect(grown).toBeGreaterThan(before + 20)
+  await page.reload()
+  await session.waitReady()
+  expect(Math.abs((await size()) - grown)).toBeLessThan(3)
+})
+
+test('Ctrl+B and the sidebar button collapse and bring back the project sidebar', async ({
+  library,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await library.openProject(CWD)
+  await library.sessions().first().click()
+  const sessionBefore = await width(sessionView(page))
+  const projectId = (await library.project(CWD).getAttribute('data-project-id')) as string
+  await page.keyboard.press('Control+b')
+  await expect(projects(page)).toBeHidden()
+  // The projects stay reachable: a picker in the list, still on the chosen project.
+  await expect(page.getByTestId('project-picker')).toBeVisible()
+  await expect(page.getByTestId('project-picker')).toHaveValue(projectId)
+  expect(await width(sessionView(page))).toBeGreaterThan(sessionBefore + 200)
+  await page.reload()
+  await library.waitReady()
+  await expect(projects(page)).toBeHidden()
+  await page.getByRole('button', { name: 'Show the sidebar' }).click()
+  await expect(projects(page)).toBeVisible()
+  await expect(library.project(CWD)).toBeVisible()
+  await page.getByRole('button', { name: 'Hide the sidebar' }).click()
+  await expect(projects(page)).toBeHidden()
+})
+
+test('at 1024x640 the projects fold into a picker and the tree is a toggled panel', async ({
+  page,
+  server,
+  library,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 640 })
+  await library.waitReady()
+  await expect(projects(page)).toBeHidden()
+  const picker = page.getByTestId('project-picker')
+  await expect(picker).toBeVisible()
+  await picker.selectOption({ label: 'orbit-notes' })
+  await library.waitRows()
+  await expect(page.locator('.session-list .pane-title')).toContainText(CWD)
+
+  const session = new SessionPage(page, server)
+  await openTranscript(session, BRANCHES)
+  expect(await width(sessionView(page))).toBeGreaterThanOrEqual(600)
+  const treeToggle = page.getByRole('button', { name: 'Branch tree' })
+  await expect(treeToggle).toHaveAttribute('aria-pressed', 'false')
+  await expect(page.locator('.branch-tree')).toBeHidden()
+  expect(await width(page.locator('.transcript'))).toBeGreaterThanOrEqual(600)
+  await treeToggle.click()
+  await expect(page.locator('.branch-tree')).toBeVisible()
+  await expect(page.locator('.branch-tree')).toHaveAttribute('data-tree-state', 'ready')
+  await session.treeNodes().first().click()
+  await expect(page.getByTestId('transcript-entry').first()).toBeVisible()
+  await page.screenshot({ path: 'test-results/screenshots/layout-1024x640-tree.png' })
+  await treeToggle.click()
+  await expect(page.locator('.branch-tree')).toBeHidden()
+})
+
+test('at 800x600 the session gets usable width, and reading mode gives it the window', async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  const session = new SessionPage(page, server)
+  await openTranscript(session, BRANCHES)
+  expect(await width(page.locator('.transcript'))).toBeGreaterThanOrEqual(440)
+  await page.keyboard.press('Control+.')
+  await expect(sessionList(page)).toBeHidden()
+  expect(await width(sessionView(page))).toBeGreaterThanOrEqual(790)
+  await expect(page.getByTestId('transcript-entry').first()).toBeVisible()
+  await page.screenshot({ path: 'test-results/screenshots/layout-800x600-reading.png' })
+  await page.getByRole('button', { name: 'Reading mode' }).click()
+  await expect(sessionList(page)).toBeVisible()
+})
+
+test('the shortcuts overlay lists the sidebar, reading mode and tree toggles', async ({
+  library,
+  page,
+}) => {
+  await library.waitReady()
+  await page.keyboard.press('?')
+  const overlay = page.getByTestId('shortcuts')
+  await expect(overlay).toContainText('Show or hide the project sidebar')
+  await expect(overlay).toContainText('Reading mode')
+  await expect(overlay).toContainText('Show or hide the branch tree')
+})
+
+test('Recently deleted opens as a panel in place of the list and the session', async ({
+  library,
+  page,
+  store,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await library.openProject(CWD)
+  const name = (await library.sessions().first().getAttribute('data-file-name')) as string
+  const trash = new TrashPage(page)
+  await trash.check(0)
+  await trash.moveCheckedToTrash()
+  await trash.confirm()
+  await expect(trash.notice()).toContainText('Moved 1 session to the trash')
+  await library.sessions().first().click()
+  await expect(sessionView(page)).toBeVisible()
+  await page.getByRole('button', { name: /Recently deleted/ }).click()
+  const panel = trash.recentlyDeleted()
+  await expect(panel).toBeVisible()
+  // In place of the session view, the list beside it (restored sessions come back there).
+  await expect(sessionView(page)).toBeHidden()
+  expect(await width(panel)).toBeGreaterThan(600)
+  await expect(trash.deletedItems()).toHaveCount(1)
+  await page.screenshot({ path: 'test-results/screenshots/layout-recently-deleted.png' })
+  // The panel itself in both themes (the notice of the move is another feature's).
+  await trash.notice().getByRole('button', { name: 'Dismiss' }).click()
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme)
+    const violations = await audit(page)
+    expect(violations, `${theme}: ${JSON.stringify(violations, null, 1)}`).toEqual([])
+  }
+  await trash.restore(name)
+  await expect(trash.deletedItems()).toHaveCount(0)
+  expect(existsSync(join(store.sessionsDir, '--home-ayla-src-orbit-notes--', name))).toBe(true)
+  await expect(library.row(name)).toHaveCount(1)
+  await panel.getByRole('button', { name: 'Back to the sessions' }).click()
+  await expect(panel).toBeHidden()
+  await expect(sessionView(page)).toBeVisible()
+})
+
+test('every viewport shows projects, list and session usably (screenshots, axe)', async ({
+  page,
+  server,
+}) => {
+  const session = new SessionPage(page, server)
+  await openTranscript(session, BRANCHES)
+  for (const [w, h] of [
+    [1440, 900],
+    [1280, 720],
+    [1024, 640],
+    [800, 600],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h })
+    await waitTranscript(page)
+    // Wide windows share the session with the tree; narrow ones hide it until asked.
+    const least = w >= 1200 ? 460 : w >= 1024 ? 600 : 440
+    expect(await width(page.locator('.transcript'))).toBeGreaterThanOrEqual(least)
+    await expect(page.locator('.session-list')).toBeVisible()
+    await page.screenshot({ path: `test-results/screenshots/layout-${w}x${h}.png` })
+  }
+  // The narrow layout (picker, toggles, splitter) in both themes.
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme)
+    const violations = await audit(page)
+    expect(violations, `${theme}: ${JSON.stringify(violations, null, 1)}`).toEqual([])
+  }
+})
