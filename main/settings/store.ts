@@ -38,6 +38,9 @@ export type Settings = z.output<typeof Settings>
 export class SettingsStore {
   private current: Settings = Settings.parse({})
 
+  /** The last update in line (settled); the next one starts after it. */
+  private queue: Promise<unknown> = Promise.resolve()
+
   /** @param dataDir the app's data folder (created on first save only) */
   constructor(readonly dataDir: string) {}
 
@@ -68,14 +71,20 @@ export class SettingsStore {
   }
 
   /**
-   * Applies `change` and writes the file atomically.
+   * Applies `change` and writes the file atomically. Updates run one after another, each on
+   * the result of the one before: two saves at once (the open session and a setting) both land.
    * @throws ZodError when the change breaks the schema (nothing is written then)
    */
-  async update(change: (s: Settings) => Settings): Promise<Settings> {
-    const next = Settings.parse(change(structuredClone(this.current)))
-    await mkdir(this.dataDir, { recursive: true })
-    await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n')
-    this.current = next
-    return next
+  update(change: (s: Settings) => Settings): Promise<Settings> {
+    const run = this.queue.then(async () => {
+      const next = Settings.parse(change(structuredClone(this.current)))
+      await mkdir(this.dataDir, { recursive: true })
+      await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n')
+      this.current = next
+      return next
+    })
+    // A failed update must not stop the ones after it.
+    this.queue = run.catch(() => undefined)
+    return run
   }
 }

@@ -12,6 +12,7 @@ import { EditDialog } from './pages/edit-dialog'
 import { LibraryPage } from './pages/library-page'
 import { SessionPage } from './pages/session-page'
 import { TrashPage } from './pages/trash-page'
+import { VIEWPORTS } from './viewports'
 
 const SHOTS = 'test-results/screenshots'
 
@@ -258,12 +259,7 @@ test('an info toast clears after about five seconds, and at once when another se
 test('the extract dialog and the toasts fit every window size', async ({ page, server, store }) => {
   const session = new SessionPage(page, server)
   await openBranchLeaf(session, store.root)
-  for (const [width, height] of [
-    [1440, 900],
-    [1280, 720],
-    [1024, 640],
-    [800, 600],
-  ] as const) {
+  for (const [width, height] of VIEWPORTS) {
     await page.setViewportSize({ width, height })
     await new EditDialog(page).action('extract').click()
     const dialog = page.getByTestId('edit-dialog')

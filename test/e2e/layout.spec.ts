@@ -13,6 +13,7 @@ import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
 import { TrashPage } from './pages/trash-page'
 import { fixtureFile } from '../helpers/fixtures'
+import { VIEWPORTS } from './viewports'
 
 const BRANCHES = fixtureFile('branches', 'pi 1.6.0').file.split('/').at(-1) as string
 const CWD = '/home/ayla/src/orbit-notes'
@@ -226,12 +227,7 @@ test('every viewport shows projects, list and session usably (screenshots, axe)'
 }) => {
   const session = new SessionPage(page, server)
   await openTranscript(session, BRANCHES)
-  for (const [w, h] of [
-    [1440, 900],
-    [1280, 720],
-    [1024, 640],
-    [800, 600],
-  ] as const) {
+  for (const [w, h] of VIEWPORTS) {
     await page.setViewportSize({ width: w, height: h })
     await waitTranscript(page)
     // Wide windows share the session with the tree; narrow ones hide it until asked.

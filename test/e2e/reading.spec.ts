@@ -15,6 +15,7 @@ import { audit } from './axe'
 import { appendPrompt } from './pi-append'
 import { SessionPage } from './pages/session-page'
 import { FIXTURE_STORE, fixtureFile, readExpected, readManifest } from '../helpers/fixtures'
+import { VIEWPORTS } from './viewports'
 
 /** The file name of the fixture of `scenario` written by `writer`. */
 function fileOf(scenario: string, writer = 'pi 1.6.0'): string {
@@ -110,12 +111,7 @@ test('thinking wraps as prose inside the transcript, without sideways scrolling'
   await expect(text).toBeVisible()
   const style = await text.evaluate((el) => getComputedStyle(el).whiteSpace)
   expect(['pre-wrap', 'normal', 'break-spaces', 'pre-line']).toContain(style)
-  for (const [width, height] of [
-    [1440, 900],
-    [1280, 720],
-    [1024, 640],
-    [800, 600],
-  ] as const) {
+  for (const [width, height] of VIEWPORTS) {
     await page.setViewportSize({ width, height })
     await text.scrollIntoViewIfNeeded()
     const overflow = await text.evaluate((el) => el.scrollWidth - el.clientWidth)

@@ -13,6 +13,7 @@ import { EditDialog } from './pages/edit-dialog'
 import { LibraryPage } from './pages/library-page'
 import { SessionPage } from './pages/session-page'
 import { fixtureFile, readExpected } from '../helpers/fixtures'
+import { VIEWPORTS } from './viewports'
 
 /** pi 1.6.0's recorded leaves and resume branch of the fixture of `scenario`. */
 function piFile(scenario: string) {
@@ -24,14 +25,6 @@ function piFile(scenario: string) {
     branch: run.branch?.branch as string[],
   }
 }
-
-/** The window sizes the screenshots are taken at. */
-const VIEWPORTS = [
-  [1440, 900],
-  [1280, 720],
-  [1024, 640],
-  [800, 600],
-] as const
 
 /** The session, entry and token the page's URL fragment names. */
 function fragment(page: Page): URLSearchParams {

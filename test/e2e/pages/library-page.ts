@@ -56,7 +56,12 @@ export class LibraryPage {
 
   /** Shows the sessions of every project. */
   async showAllProjects(): Promise<void> {
-    await this.page.getByTestId('project-all').click()
+    // In a narrow window (or with the sidebar hidden) the projects are a picker.
+    const picker = this.page.getByTestId('project-picker')
+    const all = this.page.getByTestId('project-all')
+    await picker.or(all).first().waitFor()
+    if (await picker.isVisible()) await picker.selectOption('all')
+    else await all.click()
     await this.waitRows()
   }
 

@@ -215,6 +215,9 @@ function Progress() {
   )
 }
 
+/** How far beyond the visible rows the list keeps rows rendered, above and below (CSS px). */
+const ROWS_OVERSCAN_PX = 600
+
 /**
  * The rows' scroller is no Tab stop of its own: the list's one stop is a row (Virtuoso makes
  * its scroller focusable; the rows already scroll it by keyboard).
@@ -309,6 +312,9 @@ export function SessionList() {
         components={ROWS_COMPONENTS}
         className="session-rows"
         data={rows}
+        // Rows beyond the visible ones stay rendered, so scrolling and arrow keys never wait
+        // on a blank row.
+        increaseViewportBy={ROWS_OVERSCAN_PX}
         endReached={() => useLibrary.getState().loadMore()}
         computeItemKey={(_, row) => row.id}
         itemContent={(index, row) => (

@@ -29,8 +29,9 @@ export function SessionSplit({ tree, transcript }: { tree: ReactNode; transcript
   return (
     <div ref={box} className="session-split" data-orientation={orientation}>
       {width > 0 && (
+        // No key per orientation: crossing the width keeps the transcript mounted (its
+        // scroll position, open blocks and find state survive a window resize).
         <Group
-          key={orientation}
           orientation={orientation}
           defaultLayout={defaultLayout}
           onLayoutChanged={onLayoutChanged}
