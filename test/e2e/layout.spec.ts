@@ -207,6 +207,8 @@ test('Recently deleted opens as a panel in place of the list and the session', a
   await page.screenshot({ path: 'test-results/screenshots/layout-recently-deleted.png' })
   // The panel itself in both themes (the notice of the move is another feature's).
   await trash.notice().getByRole('button', { name: 'Dismiss' }).click()
+  // The toast fades out: audit once it is gone, not half transparent.
+  await expect(trash.notice()).toHaveCount(0)
   for (const theme of ['light', 'dark']) {
     await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme)
     const violations = await audit(page)
