@@ -76,7 +76,7 @@ export interface RowMarks {
 /** The rows on the path from a root down to row `index` (the active path when it is the leaf). */
 export function pathMarks(rows: readonly TreeRow[], index: number): RowMarks {
   const marks = new Uint8Array(rows.length)
-  for (let i = index; i >= 0 && !marks[i]; i = rows[i]?.parent ?? -1) marks[i] = 1
+  for (const row of ancestry(rows, index)) marks[row] = 1
   return { has: (row) => marks[row] === 1 }
 }
 
