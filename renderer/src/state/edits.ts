@@ -75,12 +75,18 @@ export const useEdits = create<EditsState>((set, get) => {
     }
   }
 
-  function attempt(action: () => Promise<LastEdit>): Promise<boolean> {
-    return busyWhile(async () => {
-      const last = await action()
-      set({ last, prompt: null })
-      await refreshAfter(last.sessionId)
+  /**
+   * Runs an edit; once it is written, its Undo is offered and the view re-reads the file.
+   * The re-read is not part of the busy time: an Undo clicked while it runs must not be lost.
+   */
+  async function attempt(action: () => Promise<LastEdit>): Promise<boolean> {
+    let done: LastEdit | null = null
+    const ok = await busyWhile(async () => {
+      done = await action()
+      set({ last: done, prompt: null })
     })
+    if (done) await refreshAfter((done as LastEdit).sessionId)
+    return ok
   }
 
   /** Moves an extracted session to the OS trash and opens the session it came from. */

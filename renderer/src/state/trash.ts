@@ -173,6 +173,7 @@ export const useTrash = create<TrashState>((set, get) => {
       const confirming = get().confirming
       if (!confirming) return
       const args = { sessionIds: confirming.ids, includeRunning: confirming.include }
+      let trashed = false
       await run(async (operationId) => {
         if (confirming.action === 'archive') {
           const result = await call('archive:move-sessions', { ...args, operationId })
@@ -191,8 +192,10 @@ export const useTrash = create<TrashState>((set, get) => {
           lastResult: summary('Moved to the trash', result, result.moved.length, undo),
         })
         forget(result.moved.map((m) => m.sessionId))
-        await get().loadDeleted()
+        trashed = true
       })
+      // After the busy time: the Undo its notice offers works while the list reloads.
+      if (trashed) await get().loadDeleted()
     },
     async stop() {
       const operation = get().operation
