@@ -2,8 +2,9 @@
  * The searchable texts in the index: a session's texts of each kind (search-texts.ts: pi's
  * user/assistant texts, pi spec 15.1, then tool output, thinking, commands and paths) are
  * stored in chunks of about CHUNK_CHARS, each the texts joined by SEPARATOR with the entry id
- * and role of every segment beside it, and indexed by FTS5 (trigram) in the background; a
- * chunk waiting for the index is listed in `pending_chunks`. A chunk's rowid is
+ * and role of every segment beside it, and indexed by FTS5 (trigram) in the background, pi's
+ * messages in `message_fts` and the other kinds in `other_fts` (a search of pi's scope never
+ * reads the larger other index); a chunk waiting for the index is listed in `pending_chunks`. A chunk's rowid is
  * `session no * 2^20 + kind * 2^18 + chunk no`, so one rowid range holds one session's texts
  * of one kind in file order, and a full-text hit tells its kind by its rowid alone. Appends
  * extend each kind's last chunk (or start one), so their cost follows the appended bytes.
@@ -43,6 +44,11 @@ const ROLE_CODES: Record<SearchText['role'], string> = {
   commands: 'c',
 }
 
+/** The full-text table of the chunk with rowid `id`: its kind's (see the module comment). */
+export function ftsTableOf(id: number): 'message_fts' | 'other_fts' {
+  return Math.floor(id / KIND_SPAN) % 4 === KIND_NUMBERS.messages ? 'message_fts' : 'other_fts'
+}
+
 /** The rowid range of one session's chunks, of one kind or (without one) of all. */
 export function chunkRange(no: number, kind?: SearchScope): [low: number, high: number] {
   if (kind === undefined) return [no * SESSION_SPAN, no * SESSION_SPAN + SESSION_SPAN - 1]
@@ -53,10 +59,17 @@ export function chunkRange(no: number, kind?: SearchScope): [low: number, high: 
 /** Removes a session's chunks, and their full-text entries where they were indexed. */
 export function deleteChunks(db: DatabaseSync, no: number): void {
   const [low, high] = chunkRange(no)
-  db.prepare(
-    `INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, text FROM chunks
-      WHERE id BETWEEN ? AND ? AND id NOT IN (SELECT id FROM pending_chunks WHERE id BETWEEN ? AND ?)`,
-  ).run(low, high, low, high)
+  // Messages are the first kind: their range, then the other kinds' after it.
+  const split = chunkRange(no, 'messages')[1]
+  for (const [table, from, to] of [
+    ['message_fts', low, split],
+    ['other_fts', split + 1, high],
+  ] as const) {
+    db.prepare(
+      `INSERT INTO ${table} (${table}, rowid, text) SELECT 'delete', id, text FROM chunks
+        WHERE id BETWEEN ? AND ? AND id NOT IN (SELECT id FROM pending_chunks WHERE id BETWEEN ? AND ?)`,
+    ).run(from, to, from, to)
+  }
   db.prepare('DELETE FROM chunks WHERE id BETWEEN ? AND ?').run(low, high)
   db.prepare('DELETE FROM pending_chunks WHERE id BETWEEN ? AND ?').run(low, high)
 }
@@ -119,7 +132,8 @@ function appendKind(
   }
   if (open?.indexed) {
     // The chunk grows: its full-text entry is replaced once the indexer reaches it again.
-    db.prepare("INSERT INTO chunks_fts (chunks_fts, rowid, text) VALUES ('delete', ?, ?)").run(
+    const table = ftsTableOf(open.id)
+    db.prepare(`INSERT INTO ${table} (${table}, rowid, text) VALUES ('delete', ?, ?)`).run(
       open.id,
       open.text,
     )
@@ -196,26 +210,44 @@ function indexPendingIn(db: DatabaseSync, maxChars: number): number {
   const next = db.prepare(
     'SELECT no FROM sessions WHERE text_pending = 1 ORDER BY modified DESC LIMIT 1',
   )
-  const pick = db.prepare(
-    `SELECT c.id, c.text FROM pending_chunks p JOIN chunks c ON c.id = p.id
-      WHERE p.id BETWEEN ? AND ? ORDER BY p.id LIMIT 8`,
-  )
-  const add = db.prepare('INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)')
-  // Waiting is marked apart from the text: un-marking never rewrites a chunk's pages.
-  const mark = db.prepare('DELETE FROM pending_chunks WHERE id = ?')
-  const done = db.prepare('UPDATE sessions SET text_pending = 0 WHERE no = ?')
   while (chars < maxChars) {
     const session = next.get() as { no: number } | undefined
     if (!session) break
-    const [low, high] = chunkRange(session.no)
-    const rows = pick.all(low, high) as { id: number; text: string }[]
-    for (const row of rows) {
-      add.run(row.id, row.text)
-      mark.run(row.id)
-      chars += row.text.length
-      count += 1
-    }
-    if (rows.length < 8) done.run(session.no)
+    const slice = indexSessionChunks(db, session.no, 8)
+    chars += slice.chars
+    count += slice.count
   }
   return count
+}
+
+/**
+ * Adds up to `maxChunks` of session `no`'s waiting chunks to their full-text tables; when
+ * none waits any more, the session is marked as fully indexed. Runs inside the caller's
+ * transaction.
+ * @returns the chunks and characters indexed
+ */
+export function indexSessionChunks(
+  db: DatabaseSync,
+  no: number,
+  maxChunks: number,
+): { count: number; chars: number } {
+  const [low, high] = chunkRange(no)
+  const rows = db
+    .prepare(
+      `SELECT c.id, c.text FROM pending_chunks p JOIN chunks c ON c.id = p.id
+        WHERE p.id BETWEEN ? AND ? ORDER BY p.id LIMIT ?`,
+    )
+    .all(low, high, maxChunks) as { id: number; text: string }[]
+  // Waiting is marked apart from the text: un-marking never rewrites a chunk's pages.
+  const mark = db.prepare('DELETE FROM pending_chunks WHERE id = ?')
+  let chars = 0
+  for (const row of rows) {
+    const table = ftsTableOf(row.id)
+    db.prepare(`INSERT INTO ${table} (rowid, text) VALUES (?, ?)`).run(row.id, row.text)
+    mark.run(row.id)
+    chars += row.text.length
+  }
+  if (rows.length < maxChunks)
+    db.prepare('UPDATE sessions SET text_pending = 0 WHERE no = ?').run(no)
+  return { count: rows.length, chars }
 }

@@ -3,7 +3,9 @@
  * memory when the library keeps nothing on disk. It holds one row per session with every
  * listing field the rows, sorts, filters and project totals need, the state an append is
  * resumed from, and the sessions' searchable texts in chunks with a trigram full-text index
- * (FTS5: pi matches by case-insensitive substring, pi spec 15.5), and for the Insights charts
+ * (FTS5: pi matches by case-insensitive substring, pi spec 15.5): one for pi's message texts,
+ * one for the other kinds, which are kept only once a search asked for them (other-kinds.ts),
+ * and for the Insights charts
  * each session's usage and messages by quarter hour and model (main/insights/slots.ts), the
  * same by local day for each time zone asked for (main/insights/days.ts), and its disk facts (size, images, damage), small rows the charts scan instead of the sessions'. A database that is missing,
  * foreign, of another schema version or unreadable is rebuilt from the session files, which
@@ -15,7 +17,7 @@ import { join } from 'node:path'
 import { WriteLock } from './write-lock'
 
 /** Bump when the schema or a stored shape changes: an older index is then rebuilt. */
-export const INDEX_SCHEMA_VERSION = 5
+export const INDEX_SCHEMA_VERSION = 6
 /** `PRAGMA application_id` of our index ("piSs"): anything else at our path is foreign. */
 const APPLICATION_ID = 0x70695373
 
@@ -66,7 +68,8 @@ CREATE TABLE sessions (
   parent_file_name TEXT,
   parent_key TEXT,
   state TEXT,
-  text_pending INTEGER NOT NULL
+  text_pending INTEGER NOT NULL,
+  other_texts INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX sessions_recent ON sessions (modified DESC, file_name DESC);
 CREATE INDEX sessions_project ON sessions (project_id, modified DESC);
@@ -75,16 +78,22 @@ CREATE INDEX sessions_parent ON sessions (parent_key);
 CREATE INDEX sessions_parent_session ON sessions (parent_session);
 CREATE INDEX sessions_parent_file ON sessions (parent_file_name);
 CREATE INDEX sessions_pending ON sessions (text_pending, modified DESC);
+CREATE INDEX sessions_other ON sessions (other_texts, modified DESC);
+CREATE TABLE flags (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE chunks (
   id INTEGER PRIMARY KEY,
   text TEXT NOT NULL,
   segments TEXT NOT NULL
 );
 CREATE TABLE pending_chunks (id INTEGER PRIMARY KEY);
-CREATE VIRTUAL TABLE chunks_fts USING fts5(
+CREATE VIRTUAL TABLE message_fts USING fts5(
   text, content='chunks', content_rowid='id', tokenize='trigram'
 );
-INSERT INTO chunks_fts (chunks_fts, rank) VALUES ('automerge', 16);
+INSERT INTO message_fts (message_fts, rank) VALUES ('automerge', 16);
+CREATE VIRTUAL TABLE other_fts USING fts5(
+  text, content='chunks', content_rowid='id', tokenize='trigram'
+);
+INSERT INTO other_fts (other_fts, rank) VALUES ('automerge', 16);
 CREATE TABLE usage_slots (
   session_no INTEGER NOT NULL,
   project_id TEXT NOT NULL,

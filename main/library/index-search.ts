@@ -40,14 +40,22 @@ function indexedSessions(
   scopes: readonly SearchScope[],
 ): Set<number> {
   // The session of a chunk is its rowid's high bits, its kind the two bits below them
-  // (index-chunks.ts `chunkRange`).
-  const kinds = scopes.map((scope) => KIND_NUMBERS[scope]).join(', ')
-  const rows = db
-    .prepare(
-      `SELECT DISTINCT rowid >> ${SESSION_BITS} AS no FROM chunks_fts WHERE chunks_fts MATCH ?
+  // (index-chunks.ts `chunkRange`); pi's messages and the other kinds have a table each.
+  const others = scopes.filter((scope) => scope !== 'messages')
+  const parts: string[] = []
+  if (scopes.includes('messages'))
+    parts.push(`SELECT rowid >> ${SESSION_BITS} AS no FROM message_fts WHERE message_fts MATCH :q`)
+  if (others.length > 0) {
+    const kinds = others.map((scope) => KIND_NUMBERS[scope]).join(', ')
+    parts.push(
+      `SELECT rowid >> ${SESSION_BITS} AS no FROM other_fts WHERE other_fts MATCH :q
         AND ((rowid >> ${KIND_BITS}) & 3) IN (${kinds})`,
     )
-    .all(ftsQuery(required)) as { no: number }[]
+  }
+  if (parts.length === 0) return new Set()
+  const rows = db
+    .prepare(`SELECT DISTINCT no FROM (${parts.join(' UNION ALL ')})`)
+    .all({ q: ftsQuery(required) }) as { no: number }[]
   return new Set(rows.map((row) => row.no))
 }
 

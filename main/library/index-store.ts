@@ -10,11 +10,12 @@ import type {
   SessionQuery,
   SessionSelection,
 } from '../../preload/contract/library'
-import { chunkTexts, indexPendingChunks, readChunks, type StoredText } from './index-chunks'
+import { chunkTexts, readChunks, type StoredText } from './index-chunks'
 import { indexPath, openIndex, useWriteLock, type OpenIndex } from './index-db'
 import { runQuery, type QueryOutcome } from './index-query'
 import { listModels, listProjects, rowByKey, textProgress } from './index-rows'
 import { locateByKey, removeSessions, type SessionLocation } from './index-write'
+import { indexTextSlice, otherKindsIndexed, wantOtherKinds } from './other-kinds'
 import type { FileIdentity, SessionStatus } from './record'
 import { describeSelection, selectSessions } from './select'
 import type { RowMarks } from './marks'
@@ -95,9 +96,22 @@ export class LibraryIndex {
     removeSessions(this.db, paths)
   }
 
-  /** Indexes up to about `maxChars` of waiting texts on this connection; returns chunks indexed. */
-  indexTexts(maxChars: number): number {
-    return indexPendingChunks(this.db, maxChars)
+  /** One slice of the text work on this connection (other-kinds.ts `indexTextSlice`). */
+  indexTexts(maxChars: number): Promise<number> {
+    return indexTextSlice(this.db, maxChars, false)
+  }
+
+  /**
+   * Asks for the search's other kinds (other-kinds.ts).
+   * @returns whether this was the first ask (background work to start)
+   */
+  wantOtherKinds(): boolean {
+    return wantOtherKinds(this.db)
+  }
+
+  /** Sessions whose other kinds are searchable; null while none was asked for. */
+  otherKindsIndexed(): number | null {
+    return otherKindsIndexed(this.db)
   }
 
   /** Runs a session query; `marks` tell which sessions are starred. */

@@ -10,6 +10,7 @@ import { basename } from 'node:path'
 import { listingModified } from '../session'
 import { appendChunks, deleteChunks } from './index-chunks'
 import { inTransaction } from './index-db'
+import { textsToKeep } from './other-kinds'
 import { deleteSlotRows, writeSlotRows } from '../insights/slot-rows'
 import { projectIdOf } from './project'
 import type { SessionRecord, ReadOutcome } from './record'
@@ -106,8 +107,8 @@ function rowValues(record: SessionRecord) {
 
 /**
  * Stores one read outcome (nothing for an unchanged file or one that is not a pi session):
- * the row, the resume state and the texts (replacing the stored ones after a full read,
- * after them for an append).
+ * the row, the resume state and the texts the index keeps (other-kinds.ts), replacing the
+ * stored ones after a full read, after them for an append.
  */
 export function writeOutcome(db: DatabaseSync, outcome: ReadOutcome): void {
   if (outcome.kind === 'unchanged') return
@@ -125,7 +126,8 @@ export function writeOutcome(db: DatabaseSync, outcome: ReadOutcome): void {
       slots: record.digest?.slots ?? {},
       images: record.digest?.images ?? 0,
     })
-    if (appendChunks(db, no, outcome.texts))
+    const texts = textsToKeep(db, no, outcome.kind !== 'appended', outcome.texts)
+    if (appendChunks(db, no, texts))
       db.prepare('UPDATE sessions SET text_pending = 1 WHERE no = ?').run(no)
     resolveParents(
       db,

@@ -111,9 +111,7 @@ export class SessionLibrary {
       () => {
         const target = this.target()
         const chars = indexSliceChars(this.index.textProgress().pending)
-        return target
-          ? this.reader.indexTexts(target, chars)
-          : Promise.resolve(this.index.indexTexts(chars))
+        return target ? this.reader.indexTexts(target, chars) : this.index.indexTexts(chars)
       },
       () => this.notifier.notify(),
       (error) =>
@@ -192,6 +190,7 @@ export class SessionLibrary {
       ...this.scanProgress,
       textsIndexed: texts.total - texts.pending,
       textsTotal: texts.total,
+      otherTextsIndexed: this.closed ? null : this.index.otherKindsIndexed(),
     }
   }
 
@@ -327,6 +326,9 @@ export class SessionLibrary {
 
   /** Runs a session query (scope, search, filters, sort). */
   query(query: SessionQuery): SessionQueryResult {
+    // The first search of another kind than pi's starts keeping (and reading) those kinds.
+    const others = query.text.trim() !== '' && query.scopes.some((s) => s !== 'messages')
+    if (others && !this.closed && this.index.wantOtherKinds()) this.textLoop.kick()
     const outcome = this.index.query(query, this.marks())
     const progress = this.progress()
     return { ...outcome, pendingTexts: progress.textsTotal - progress.textsIndexed, progress }

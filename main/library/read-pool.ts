@@ -8,8 +8,8 @@ import { availableParallelism } from 'node:os'
 import type { DatabaseSync } from 'node:sqlite'
 import { isMainThread, Worker } from 'node:worker_threads'
 import { connectIndex } from './index-db'
-import { indexPendingChunks } from './index-chunks'
 import { ingestFile } from './ingest'
+import { indexTextSlice } from './other-kinds'
 import { readRecord, type SessionRecord, type ReadKind, type ReadOutcome } from './record'
 import type { SessionCandidate } from './scan'
 
@@ -48,8 +48,9 @@ export interface RecordReader {
    */
   ingest(candidate: SessionCandidate, target: IndexTarget, indexNow: boolean): Promise<ReadKind>
   /**
-   * Indexes up to about `maxChars` characters of waiting texts in the index.
-   * Resolves with the chunks indexed (0: none wait).
+   * Does one slice of the text work (other-kinds.ts `indexTextSlice`): waiting texts into
+   * the full-text index, else other kinds of sessions read before they were asked for.
+   * Resolves with the work done (0: nothing is left).
    * @throws Error when the index cannot be written
    */
   indexTexts(target: IndexTarget, maxChars: number): Promise<number>
@@ -87,7 +88,7 @@ export function localWorker(): {
         const conn = db(request.index.file, request.index.lock)
         return {
           id,
-          indexed: indexPendingChunks(conn, request.index.maxChars),
+          indexed: await indexTextSlice(conn, request.index.maxChars, !isMainThread),
         }
       } catch (error) {
         return { id, error: (error as Error).message }

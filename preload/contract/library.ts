@@ -23,6 +23,11 @@ export const LibraryProgress = z.object({
   scanning: z.boolean(),
   textsIndexed: z.number().int(),
   textsTotal: z.number().int(),
+  /**
+   * Sessions whose tool output, thinking and commands are searchable, of `textsTotal`; null
+   * until a search first asks for one of those kinds (they are indexed from then on).
+   */
+  otherTextsIndexed: z.number().int().nullable(),
 })
 
 /** Token totals (pi's Usage fields, summed). */

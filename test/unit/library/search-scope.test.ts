@@ -1,8 +1,9 @@
 /**
  * Search scopes over the fixture store: pi's scope (user/assistant text) stays the default
  * and finds what pi finds; tool output, thinking and commands and paths are each searched
- * only when asked for; an append's texts land in their kind; an index of the schema before
- * the scopes is rebuilt; an empty result says how many matches the filters hid.
+ * only when asked for, and kept in the index only from the first search that asks for one
+ * (then read again in the background); an append's texts land in their kind; an index of an
+ * older schema is rebuilt; an empty result says how many matches the filters hid.
  */
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
@@ -12,8 +13,9 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { SearchScope, SessionQueryInput } from '../../../preload/contract/library'
 import { SessionLibrary } from '../../../main/library/library'
-import { indexPath } from '../../../main/library/index-db'
+import { INDEX_SCHEMA_VERSION, indexPath } from '../../../main/library/index-db'
 import { capText, OTHER_TEXT_CHARS } from '../../../main/library/search-texts'
+import { KIND_BITS } from '../../../main/library/index-chunks'
 import { appendAfterLast } from '../../helpers/append'
 import { copyFixtureStore, filesHolding } from '../../helpers/fixtures'
 import { openFixtureLibrary, query } from '../../helpers/library'
@@ -26,6 +28,9 @@ before(async () => {
   let store
   ;({ library, close, store } = await openFixtureLibrary())
   roots = [store.sessionsDir, store.customDir]
+  // The first search of another kind starts indexing them; the tests below read them all.
+  library.query(query({ text: 'x', scopes: ['tool-output'] }))
+  await library.whenTextsReady()
 })
 after(() => close())
 
@@ -117,7 +122,12 @@ test('an append lands in its kind, and an index of the previous schema is rebuil
       const problem = lib
         .listProjects()
         .problems.find((p) => p.message.startsWith('Library index rebuilt'))
-      assert.match(problem?.message ?? '', /schema 4, this version uses 5/)
+      assert.match(
+        problem?.message ?? '',
+        new RegExp(`schema 4, this version uses ${INDEX_SCHEMA_VERSION}`),
+      )
+      lib.query(query({ text: 'x', scopes: ['tool-output'] }))
+      await lib.whenTextsReady()
       const folder = '--home-ayla-src-tide-tables--'
       const file = '2026-02-12T14-45-40-199Z_019c5250-9ae6-72ec-b5aa-19fab0912fe3.jsonl'
       appendAfterLast(join(store.sessionsDir, folder, file), {
@@ -147,5 +157,74 @@ test('an append lands in its kind, and an index of the previous schema is rebuil
   } finally {
     store.cleanup()
     rmSync(dataDir, { recursive: true, force: true })
+  }
+})
+
+/** Chunks in each full-text table, by kind number (index-chunks.ts rowids). */
+function ftsKinds(lib: SessionLibrary): Record<string, number[]> {
+  return lib.readIndex((db) => {
+    const kinds = (table: string) =>
+      (
+        db
+          .prepare(`SELECT DISTINCT (id >> ${KIND_BITS}) & 3 AS kind FROM ${table}_docsize`)
+          .all() as { kind: number }[]
+      )
+        .map((r) => r.kind)
+        .sort()
+    return { messages: kinds('message_fts'), others: kinds('other_fts') }
+  })
+}
+
+test('the other kinds stay out of the index until a search asks for one, then all sessions get them', async () => {
+  const opened = await openFixtureLibrary()
+  try {
+    const lib = opened.library
+    const otherChunks = () =>
+      lib.readIndex(
+        (db) =>
+          (
+            db
+              .prepare(`SELECT count(*) AS n FROM chunks WHERE (id >> ${KIND_BITS}) & 3 != 0`)
+              .get() as { n: number }
+          ).n,
+      )
+    const phrase = '"expected 2 children"'
+    // An append read before the ask keeps its messages only; the background adds the rest.
+    const file = '2026-02-12T14-45-40-199Z_019c5250-9ae6-72ec-b5aa-19fab0912fe3.jsonl'
+    appendAfterLast(join(opened.store.sessionsDir, '--home-ayla-src-tide-tables--', file), {
+      type: 'message',
+      id: 'scope002',
+      timestamp: new Date().toISOString(),
+      message: {
+        role: 'toolResult',
+        toolCallId: 't2',
+        toolName: 'bash',
+        content: [{ type: 'text', text: 'late q8z output' }],
+        isError: false,
+        timestamp: Date.now(),
+      },
+    })
+    await lib.refresh()
+    const messages = lib.query(query({ text: phrase }))
+    assert.equal(messages.progress.otherTextsIndexed, null, 'nothing asked for yet')
+    assert.equal(otherChunks(), 0, 'no text of the other kinds is kept')
+    assert.deepEqual(ftsKinds(lib), { messages: [0], others: [] })
+    const first = lib.query(query({ text: phrase, scopes: ['tool-output'] }))
+    const { otherTextsIndexed, textsTotal } = first.progress
+    assert.ok(otherTextsIndexed !== null && otherTextsIndexed < textsTotal, 'being indexed')
+    await lib.whenTextsReady()
+    const after = lib.query(query({ text: phrase, scopes: ['tool-output'] }))
+    assert.equal(after.progress.otherTextsIndexed, after.progress.textsTotal)
+    assert.deepEqual(after.rows.map((r) => r.fileName).sort(), holding('expected 2 children'))
+    const late = lib.query(query({ text: 'q8z output', scopes: ['tool-output'] })).rows
+    assert.deepEqual(
+      late.map((r) => [r.fileName, r.matchEntryId]),
+      [[file, 'scope002']],
+    )
+    // pi's scope keeps its own table: a Messages search never reads the other kinds'.
+    assert.deepEqual(ftsKinds(lib), { messages: [0], others: [1, 2, 3] })
+    assert.deepEqual(lib.query(query({ text: phrase })).rows, [])
+  } finally {
+    await opened.close()
   }
 })

@@ -1,5 +1,5 @@
 import { useLibrary } from '../../state/library'
-import { activeFilters, SCOPES, scopeNames } from './filters'
+import { activeFilters, SCOPES, scopeNames, searchCoverage } from './filters'
 import './search-filters.css'
 
 const sessions = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'session' : 'sessions'}`
@@ -17,14 +17,14 @@ export function NoMatch() {
   const setQuery = useLibrary((s) => s.setQuery)
   const clearFilters = useLibrary((s) => s.clearFilters)
   const searching = text !== ''
-  const partial = searching && progress.textsIndexed < progress.textsTotal
+  const coverage = searching ? searchCoverage(progress, query.scopes) : null
   const left = SCOPES.filter((s) => !query.scopes.includes(s.value))
   const filters = activeFilters(query)
   return (
     <div className="muted list-empty no-match" data-testid="no-match">
       <p>
-        {partial
-          ? `No match in the ${progress.textsIndexed} of ${progress.textsTotal} sessions indexed so far.`
+        {coverage
+          ? `No match in the ${coverage.done} of ${coverage.of} sessions indexed so far.`
           : 'No session matches.'}
       </p>
       {searching && (

@@ -14,6 +14,7 @@ import { Marked, searchMarks } from '../../components/marks'
 import { BulkBar } from './BulkBar'
 import { collidingTitles, ForkOf, TitleDiffers } from './identity'
 import { NoMatch } from './NoMatch'
+import { searchCoverage } from './filters'
 import { SessionToolbar } from './SessionToolbar'
 import './library.css'
 
@@ -195,6 +196,7 @@ function ProgressBar({
 /** Reading the files, then building the search index (a search covers what is indexed). */
 function Progress() {
   const progress = useLibrary((s) => s.progress)
+  const scopes = useLibrary((s) => s.query.scopes)
   if (progress.scanning)
     return (
       <ProgressBar
@@ -204,13 +206,14 @@ function Progress() {
         label={`Reading sessions… ${progress.loaded} of ${progress.total}`}
       />
     )
-  if (progress.textsIndexed >= progress.textsTotal) return null
+  const coverage = searchCoverage(progress, scopes)
+  if (!coverage) return null
   return (
     <ProgressBar
-      done={progress.textsIndexed}
-      of={progress.textsTotal}
+      done={coverage.done}
+      of={coverage.of}
       testId="index-progress"
-      label={`Search index: ${progress.textsIndexed} of ${progress.textsTotal} sessions`}
+      label={`${coverage.what}: ${coverage.done} of ${coverage.of} sessions`}
     />
   )
 }

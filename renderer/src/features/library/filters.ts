@@ -1,10 +1,14 @@
 /**
- * What the toolbar says about a query, in words: the search scopes' names, the date presets
- * and the label of a date range, and the active filters as chips (each with the change that
- * removes it). Pure functions of the query and the clock, shared by the toolbar's chips and
+ * What the toolbar says about a query, in words: the search scopes' names and how far the
+ * index covers them, the date presets and the label of a date range, and the active filters
+ * as chips (each with the change that removes it). Pure functions of the query and the clock, shared by the toolbar's chips and
  * the empty list.
  */
-import { CLEARED_FILTERS, type SearchScope } from '../../../../preload/contract/library'
+import {
+  CLEARED_FILTERS,
+  type LibraryProgress,
+  type SearchScope,
+} from '../../../../preload/contract/library'
 import type { QueryState } from '../../state/library'
 import { bytes } from './format'
 
@@ -33,6 +37,32 @@ export function scopeNames(scopes: readonly SearchScope[]): string {
   return SCOPES.filter((s) => scopes.includes(s.value))
     .map((s) => s.label)
     .join(', ')
+}
+
+/** How far the search index covers a search: sessions searchable so far, of all, and why. */
+export interface SearchCoverage {
+  done: number
+  of: number
+  /** What is being built, as the progress bar names it. */
+  what: string
+}
+
+/**
+ * How far the search index covers what `scopes` search, or null when it covers all of it.
+ * The kinds beyond pi's messages are indexed from the first search that asks for one of them
+ * (main/library/other-kinds.ts), so such a search may cover fewer sessions for a while.
+ */
+export function searchCoverage(
+  progress: LibraryProgress,
+  scopes: readonly SearchScope[],
+): SearchCoverage | null {
+  const of = progress.textsTotal
+  const others = progress.otherTextsIndexed
+  const coverage =
+    scopes.some((s) => s !== 'messages') && others !== null && others < progress.textsIndexed
+      ? { done: others, of, what: 'Indexing tool output, thinking and commands' }
+      : { done: progress.textsIndexed, of, what: 'Search index' }
+  return coverage.done >= of ? null : coverage
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
