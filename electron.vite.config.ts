@@ -50,6 +50,10 @@ export default defineConfig({
     root: 'renderer',
     build: {
       outDir: resolve('out/renderer'),
+      // The window parses this bundle on every launch: a third of the bytes paints sooner.
+      minify: true,
+      // Read from the app's own disk, never a network: one larger chunk costs no round trip.
+      chunkSizeWarningLimit: 1500,
       rolldownOptions: { input: resolve('renderer/index.html') },
     },
     plugins: [react(), sonnerStylesFromFile()],

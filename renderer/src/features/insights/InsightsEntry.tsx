@@ -5,6 +5,7 @@
 import { useEffect } from 'react'
 import { registerCommand } from '../../state/commands'
 import { useInsights } from './store'
+import './insights-entry.css'
 
 /** The sidebar entry that opens and closes the Insights view. */
 export function InsightsEntry() {
