@@ -36,6 +36,28 @@ after(() => close())
 
 const run = (fields: Partial<SessionQueryInput>) => library.query(query(fields))
 
+/**
+ * Appends a bash tool result holding `text`, as pi writes one, to a tide-tables session.
+ * @returns the file name of the session
+ */
+function appendToolResult(sessionsDir: string, id: string, text: string): string {
+  const file = '2026-02-12T14-45-40-199Z_019c5250-9ae6-72ec-b5aa-19fab0912fe3.jsonl'
+  appendAfterLast(join(sessionsDir, '--home-ayla-src-tide-tables--', file), {
+    type: 'message',
+    id,
+    timestamp: new Date().toISOString(),
+    message: {
+      role: 'toolResult',
+      toolCallId: `t-${id}`,
+      toolName: 'bash',
+      content: [{ type: 'text', text }],
+      isError: false,
+      timestamp: Date.now(),
+    },
+  })
+  return file
+}
+
 /** The fixture files whose raw lines hold `needle`, by file name. */
 const holding = (needle: string) => filesHolding(roots, needle)
 
@@ -128,21 +150,7 @@ test('an append lands in its kind, and an index of the previous schema is rebuil
       )
       lib.query(query({ text: 'x', scopes: ['tool-output'] }))
       await lib.whenTextsReady()
-      const folder = '--home-ayla-src-tide-tables--'
-      const file = '2026-02-12T14-45-40-199Z_019c5250-9ae6-72ec-b5aa-19fab0912fe3.jsonl'
-      appendAfterLast(join(store.sessionsDir, folder, file), {
-        type: 'message',
-        id: 'scope001',
-        timestamp: new Date().toISOString(),
-        message: {
-          role: 'toolResult',
-          toolCallId: 't1',
-          toolName: 'bash',
-          content: [{ type: 'text', text: 'segfault at q7z marker' }],
-          isError: true,
-          timestamp: Date.now(),
-        },
-      })
+      const file = appendToolResult(store.sessionsDir, 'scope001', 'segfault at q7z marker')
       await lib.refresh()
       await lib.whenIdle()
       const hit = lib.query(query({ text: 'q7z marker', scopes: ['tool-output'] })).rows
@@ -190,20 +198,7 @@ test('the other kinds stay out of the index until a search asks for one, then al
       )
     const phrase = '"expected 2 children"'
     // An append read before the ask keeps its messages only; the background adds the rest.
-    const file = '2026-02-12T14-45-40-199Z_019c5250-9ae6-72ec-b5aa-19fab0912fe3.jsonl'
-    appendAfterLast(join(opened.store.sessionsDir, '--home-ayla-src-tide-tables--', file), {
-      type: 'message',
-      id: 'scope002',
-      timestamp: new Date().toISOString(),
-      message: {
-        role: 'toolResult',
-        toolCallId: 't2',
-        toolName: 'bash',
-        content: [{ type: 'text', text: 'late q8z output' }],
-        isError: false,
-        timestamp: Date.now(),
-      },
-    })
+    const file = appendToolResult(opened.store.sessionsDir, 'scope002', 'late q8z output')
     await lib.refresh()
     const messages = lib.query(query({ text: phrase }))
     assert.equal(messages.progress.otherTextsIndexed, null, 'nothing asked for yet')
