@@ -208,7 +208,7 @@ function indexPendingIn(db: DatabaseSync, maxChars: number): number {
   let chars = 0
   let count = 0
   const next = db.prepare(
-    'SELECT no FROM sessions WHERE text_pending = 1 ORDER BY modified DESC LIMIT 1',
+    'SELECT no FROM sessions WHERE text_pending > 0 ORDER BY modified DESC LIMIT 1',
   )
   while (chars < maxChars) {
     const session = next.get() as { no: number } | undefined
@@ -222,11 +222,10 @@ function indexPendingIn(db: DatabaseSync, maxChars: number): number {
 
 /**
  * Adds up to `maxChunks` of session `no`'s waiting chunks to their full-text tables; when
- * none waits any more, the session is marked as fully indexed. Runs inside the caller's
- * transaction.
+ * none waits any more, the session is marked as fully indexed.
  * @returns the chunks and characters indexed
  */
-export function indexSessionChunks(
+function indexSessionChunks(
   db: DatabaseSync,
   no: number,
   maxChunks: number,

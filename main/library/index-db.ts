@@ -68,6 +68,7 @@ CREATE TABLE sessions (
   parent_file_name TEXT,
   parent_key TEXT,
   state TEXT,
+  -- 1: texts wait for the full-text index; 2: only other kinds wait (other-kinds.ts)
   text_pending INTEGER NOT NULL,
   other_texts INTEGER NOT NULL DEFAULT 0
 );

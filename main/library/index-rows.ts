@@ -210,7 +210,9 @@ export function listModels(db: DatabaseSync): string[] {
 /** Sessions whose texts wait for the full-text index, and all sessions. */
 export function textProgress(db: DatabaseSync): { pending: number; total: number } {
   const row = db
-    .prepare('SELECT coalesce(sum(text_pending), 0) AS pending, count(*) AS total FROM sessions')
+    .prepare(
+      'SELECT coalesce(sum(text_pending = 1), 0) AS pending, count(*) AS total FROM sessions',
+    )
     .get() as { pending: number; total: number }
   return row
 }

@@ -8,7 +8,7 @@
  * (`other_texts`), so an append adds them exactly where the earlier texts are there too.
  */
 import type { DatabaseSync } from 'node:sqlite'
-import { appendChunks, indexPendingChunks, indexSessionChunks } from './index-chunks'
+import { appendChunks, indexPendingChunks } from './index-chunks'
 import { inTransaction } from './index-db'
 import { readRecord, sameIdentity, type ReadOutcome } from './record'
 import { kindOf, type SearchText } from './search-texts'
@@ -123,18 +123,27 @@ export async function indexTextSlice(
 }
 
 /**
- * Adds the other kinds of a full read of session `no` to its stored messages, straight
- * into the full-text index.
+ * Adds the other kinds of a full read of session `no` to its stored messages; they wait for
+ * the full-text index like any read's texts (marked apart, so pi's messages still count as
+ * indexed meanwhile).
  * @returns the characters added, or null when the file is no longer the version stored
  *   (the scan reads it again first; this session is retried on a later pass)
  */
 function storeOtherKinds(db: DatabaseSync, no: number, outcome: ReadOutcome): number | null {
   const stored = db
     .prepare(
-      'SELECT size, mtime_ms AS mtimeMs, ino, status, other_texts FROM sessions WHERE no = ?',
+      'SELECT size, mtime_ms AS mtimeMs, ino, status, other_texts, text_pending FROM sessions WHERE no = ?',
     )
     .get(no) as
-    { size: number; mtimeMs: number; ino: number; status: string; other_texts: number } | undefined
+    | {
+        size: number
+        mtimeMs: number
+        ino: number
+        status: string
+        other_texts: number
+        text_pending: number
+      }
+    | undefined
   // Gone, or completed by a read that kept every kind: nothing to add.
   if (!stored || stored.other_texts === 1) return 0
   const markDone = () => db.prepare('UPDATE sessions SET other_texts = 1 WHERE no = ?').run(no)
@@ -144,12 +153,8 @@ function storeOtherKinds(db: DatabaseSync, no: number, outcome: ReadOutcome): nu
   }
   if (outcome.kind !== 'full' || !sameIdentity(stored, outcome.record)) return null
   const others = outcome.texts.filter((text) => kindOf(text) !== 'messages')
-  appendChunks(db, no, others)
   markDone()
-  let chars = 0
-  for (;;) {
-    const slice = indexSessionChunks(db, no, 64)
-    chars += slice.chars
-    if (slice.count < 64) return chars
-  }
+  if (appendChunks(db, no, others) && stored.text_pending === 0)
+    db.prepare('UPDATE sessions SET text_pending = 2 WHERE no = ?').run(no)
+  return others.reduce((sum, text) => sum + text.text.length, 0)
 }

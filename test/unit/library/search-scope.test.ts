@@ -16,6 +16,7 @@ import { SessionLibrary } from '../../../main/library/library'
 import { INDEX_SCHEMA_VERSION, indexPath } from '../../../main/library/index-db'
 import { capText, OTHER_TEXT_CHARS } from '../../../main/library/search-texts'
 import { KIND_BITS } from '../../../main/library/index-chunks'
+import { indexTextSlice, wantOtherKinds } from '../../../main/library/other-kinds'
 import { appendAfterLast } from '../../helpers/append'
 import { copyFixtureStore, filesHolding } from '../../helpers/fixtures'
 import { openFixtureLibrary, query } from '../../helpers/library'
@@ -219,6 +220,46 @@ test('the other kinds stay out of the index until a search asks for one, then al
     // pi's scope keeps its own table: a Messages search never reads the other kinds'.
     assert.deepEqual(ftsKinds(lib), { messages: [0], others: [1, 2, 3] })
     assert.deepEqual(lib.query(query({ text: phrase })).rows, [])
+  } finally {
+    await opened.close()
+  }
+})
+
+test('a slice of the background stores one session’s other kinds, the next indexes them; messages stay counted as indexed', async () => {
+  const opened = await openFixtureLibrary()
+  try {
+    const lib = opened.library
+    const progress = () => lib.listProjects().progress
+    const total = progress().textsTotal
+    // Asked for directly, so no background loop runs: each slice is taken by hand.
+    assert.equal(
+      lib.readIndex((db) => wantOtherKinds(db)),
+      true,
+    )
+    assert.deepEqual([progress().textsIndexed, progress().otherTextsIndexed], [total, 0])
+    let stored = 0
+    while (stored === 0) stored = await lib.readIndex((db) => indexTextSlice(db, 1, false))
+    const waiting = lib.readIndex(
+      (db) => (db.prepare('SELECT count(*) AS n FROM pending_chunks').get() as { n: number }).n,
+    )
+    assert.ok(waiting > 0, 'the other kinds wait for the full-text index')
+    assert.equal(progress().textsIndexed, total, "pi's messages are still all indexed")
+    // Sessions without such texts are done at once; the one whose texts wait is not counted.
+    const kept = lib.readIndex(
+      (db) =>
+        (
+          db.prepare('SELECT count(*) AS n FROM sessions WHERE other_texts = 1').get() as {
+            n: number
+          }
+        ).n,
+    )
+    assert.equal(progress().otherTextsIndexed, kept - 1)
+    assert.ok((await lib.readIndex((db) => indexTextSlice(db, Infinity, false))) > 0)
+    assert.equal(progress().otherTextsIndexed, kept)
+    for (let i = 0; i < 1000 && progress().otherTextsIndexed !== total; i++)
+      await lib.readIndex((db) => indexTextSlice(db, Infinity, false))
+    assert.equal(progress().otherTextsIndexed, total)
+    assert.equal(await lib.readIndex((db) => indexTextSlice(db, Infinity, false)), 0, 'done')
   } finally {
     await opened.close()
   }
