@@ -182,6 +182,32 @@ test('Ctrl+Z undoes a rename with a pi-compatible entry, but not while typing in
   expect(PiSessionManager.open(path).getSessionName() ?? null).toBe(previous)
 })
 
+test('Ctrl+Z does not undo an edit whose toast has gone with its session', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const path = join(store.root, rel)
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  await new EditDialog(page).action('rename').click()
+  await page.getByTestId('edit-input').fill('Named before leaving')
+  await page.getByTestId('edit-input').press('Enter')
+  await expect(page.getByTestId('edit-notice')).toBeVisible()
+  const lines = readFileSync(path, 'utf8')
+  // Another session opens: the rename's toast goes, and with it its Undo.
+  const other = fixture('branches')
+  await session.open(other.name)
+  await expect(page.getByTestId('edit-notice')).toHaveCount(0)
+  await session.header().click({ position: { x: 5, y: 5 } })
+  await page.keyboard.press('Control+z')
+  // Give a wrongly armed undo the time to write.
+  await page.waitForTimeout(500)
+  expect(readFileSync(path, 'utf8')).toBe(lines)
+  expect(PiSessionManager.open(path).getSessionName()).toBe('Named before leaving')
+})
+
 test('a delete toast offers Undo, and Ctrl+Z restores the file as it was', async ({
   library,
   page,

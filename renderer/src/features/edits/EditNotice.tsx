@@ -35,6 +35,7 @@ export function useEditToasts(): void {
               sessionId: now.last.sessionId,
               undo: () => void undoEdit(),
               onDismiss: () => useEdits.getState().dismiss(),
+              onGone: () => withdrawUndo(undoEdit),
             })
           } else {
             withdrawUndo(undoEdit)

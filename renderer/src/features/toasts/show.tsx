@@ -1,7 +1,8 @@
 /**
  * The app's one toast stack (sonner): info toasts clear after INFO_MS, toasts with Undo after
  * UNDO_MS, errors stay until dismissed. A toast tied to a session is dropped when another
- * session opens, so nothing speaks of a session the user has left.
+ * session opens, so nothing speaks of a session the user has left. Its `onGone` runs however
+ * it leaves (so an Undo is offered, Ctrl/Cmd+Z included, only while its toast shows).
  */
 import type { ReactNode } from 'react'
 import { toast } from 'sonner'
@@ -25,13 +26,24 @@ export interface ToastSpec {
   undo?: () => void
   /** Runs when the user dismisses the toast (not when it times out). */
   onDismiss?: () => void
+  /** Runs when the toast leaves: timed out, dismissed, dropped or its Undo pressed. */
+  onGone?: () => void
 }
 
 const sessionOf = new Map<string, string>()
+/** The `onGone` of each toast shown; a toast replaced by one of its id is not gone. */
+const goneOf = new Map<string, () => void>()
+
+/** Runs and forgets the `onGone` of toast `id`. */
+function gone(id: string): void {
+  const onGone = goneOf.get(id)
+  goneOf.delete(id)
+  onGone?.()
+}
 
 function Toast({ spec }: { spec: ToastSpec }) {
   const dismiss = () => {
-    toast.dismiss(spec.id)
+    hideToast(spec.id)
     spec.onDismiss?.()
   }
   return (
@@ -65,18 +77,24 @@ function Toast({ spec }: { spec: ToastSpec }) {
 export function showToast(spec: ToastSpec): void {
   if (spec.sessionId) sessionOf.set(spec.id, spec.sessionId)
   else sessionOf.delete(spec.id)
+  if (spec.onGone) goneOf.set(spec.id, spec.onGone)
+  else goneOf.delete(spec.id)
   const duration = spec.kind === 'error' ? Infinity : spec.undo ? UNDO_MS : INFO_MS
   toast.custom(() => <Toast spec={spec} />, {
     id: spec.id,
     duration,
-    onAutoClose: () => sessionOf.delete(spec.id),
+    onAutoClose: () => {
+      sessionOf.delete(spec.id)
+      gone(spec.id)
+    },
   })
 }
 
-/** Removes a toast at once (its news was superseded). */
+/** Removes a toast at once (its news was superseded, or the user dismissed it). */
 export function hideToast(id: string): void {
   sessionOf.delete(id)
   toast.dismiss(id)
+  gone(id)
 }
 
 /** An info toast of one line about the open session ("Resume command copied"). */

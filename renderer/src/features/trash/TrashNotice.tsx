@@ -75,6 +75,7 @@ export function useTrashToasts(): void {
           testId: 'trash-notice',
           undo: result?.undo ? () => void undoBulk() : undefined,
           onDismiss: () => useTrash.getState().dismiss(),
+          onGone: () => withdrawUndo(undoBulk),
         })
       }),
     [],
