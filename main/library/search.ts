@@ -80,11 +80,18 @@ export function compileQuery(query: ParsedQuery): SearchPattern[] {
     const source = query.regex.source
     return [{ source, required: requiredLiterals(source), exact: false }]
   }
-  return query.terms.map((term) => ({
-    source: escapeRegExp(term),
-    required: [...term].length >= 3 ? [term] : [],
-    exact: [...term].length >= 3,
-  }))
+  return query.terms.map((term) => {
+    const usable = usableLiteral(term)
+    return { source: escapeRegExp(term), required: usable ? [term] : [], exact: usable }
+  })
+}
+
+/**
+ * Whether the trigram index can look `literal` up: 3 characters or more, and no U+0000
+ * (an FTS5 query string ends at one), so such a text is scanned instead.
+ */
+function usableLiteral(literal: string): boolean {
+  return [...literal].length >= 3 && !literal.includes('\u0000')
 }
 
 const CLASS_ESCAPES = new Set([...'dDwWsSbBnrtfv0123456789uxckpP'])
@@ -99,7 +106,7 @@ export function requiredLiterals(source: string): string[] {
   const runs: string[] = []
   let run = ''
   const end = () => {
-    if ([...run].length >= 3) runs.push(run)
+    if (usableLiteral(run)) runs.push(run)
     run = ''
   }
   let depth = 0

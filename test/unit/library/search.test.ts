@@ -187,3 +187,19 @@ test('a catastrophically backtracking re: pattern is stopped and reported, not h
   await lib.close()
   rmSync(dir, { recursive: true, force: true })
 })
+
+test('a NUL character in a term, a phrase or a regex is searched like any other, never an error', () => {
+  // Match pi: a plain substring test (pi spec 15.5); no fixture text holds U+0000.
+  for (const text of ['a\u0000b', '"a\u0000bcd"', 're:ab\u0000cd', 'resumed\u0000', '\u0000']) {
+    const result = run({ text })
+    assert.equal(result.queryError, null, JSON.stringify(text))
+    const holders = piSessions().filter((s) =>
+      text.startsWith('re:') || text.startsWith('"')
+        ? false
+        : text
+            .split(/\s+/)
+            .every((t) => s.allMessagesText.toLowerCase().includes(t.toLowerCase())),
+    )
+    assert.equal(result.rows.length, holders.length, JSON.stringify(text))
+  }
+})
