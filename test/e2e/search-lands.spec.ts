@@ -145,6 +145,39 @@ test('opening a search hit shows its whole branch, scrolled to the hit, words ma
   await page.screenshot({ path: 'test-results/screenshots/search-hit-800x600.png' })
 })
 
+test('a snippet shows its marked word, however far into the text the match is', async ({
+  page,
+  library,
+}) => {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 640 },
+  ]) {
+    await page.setViewportSize(size)
+    await library.showAllProjects()
+    // A word deep inside the fixtures' generated messages (seventy characters of context
+    // come before it in the snippet the index returns).
+    await library.search('ledger')
+    const snippets = page.locator('[data-testid="session-item"] .snippet')
+    await expect(snippets.first()).toBeVisible()
+    const clipped = await snippets.evaluateAll((els) =>
+      els
+        .filter((el) => el.getBoundingClientRect().top < window.innerHeight)
+        .map((el) => {
+          const mark = el.querySelector('mark')
+          if (!mark) return `no mark: ${el.textContent}`
+          const right = el.getBoundingClientRect().right
+          return mark.getBoundingClientRect().right <= right + 1 ? null : el.textContent
+        })
+        .filter((x) => x !== null),
+    )
+    expect(clipped, `snippets whose marked word is cut off at ${size.width}px`).toEqual([])
+    await page.screenshot({
+      path: `test-results/screenshots/search-snippets-${size.width}x${size.height}.png`,
+    })
+  }
+})
+
 test('find in the session counts matches and steps through them', async ({
   page,
   serverFor,

@@ -74,6 +74,23 @@ export function matchRanges(text: string, pattern: RegExp): [number, number][] {
   return ranges
 }
 
+/** Characters of context kept before a snippet's first match (a row shows about fifty). */
+const LEAD_CHARS = 24
+
+/**
+ * `text` from a little before its first match, with "…" where it was cut (at a space where
+ * one is near), so a one-line snippet shows the marked word; `text` when nothing matches or
+ * the match is near the start.
+ */
+export function leadToMatch(text: string, marks: Marks | null): string {
+  const first = marks ? matchRanges(text, marks.pattern)[0] : undefined
+  if (!first || first[0] <= LEAD_CHARS) return text
+  let start = first[0] - LEAD_CHARS
+  const space = text.indexOf(' ', start)
+  if (space !== -1 && space < first[0] - 8) start = space + 1
+  return `…${text.slice(start).replace(/^…/, '')}`
+}
+
 /** `text` with its matches wrapped in `<mark>` (plain text when nothing is marked). */
 export function Marked({ text, marks }: { text: string; marks?: Marks | null }): ReactNode {
   const context = useMarks()

@@ -10,7 +10,7 @@ import { bytes, cost, oneLine, rowTitle } from './format'
 import { RowDate } from './RowDate'
 import { AttentionHeading } from './AttentionHeading'
 import { GLOSSARY } from '../../components/glossary'
-import { Marked, searchMarks } from '../../components/marks'
+import { leadToMatch, Marked, searchMarks } from '../../components/marks'
 import { BulkBar } from './BulkBar'
 import { collidingTitles, ForkOf, TitleDiffers } from './identity'
 import { NoMatch } from './NoMatch'
@@ -122,7 +122,7 @@ function SessionListItem({
         {collides && <TitleDiffers row={session} />}
         {session.snippet && (
           <span className="snippet">
-            <Marked text={oneLine(session.snippet)} marks={marks} />
+            <Marked text={leadToMatch(oneLine(session.snippet), marks)} marks={marks} />
           </span>
         )}
         {showCwd && session.cwd && <span className="session-cwd">{session.cwd}</span>}
