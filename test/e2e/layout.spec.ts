@@ -228,7 +228,20 @@ test('every viewport shows projects, list and session usably (screenshots, axe)'
   server,
 }) => {
   const session = new SessionPage(page, server)
+  // One session in the trash: "Recently deleted" carries its count, the bar's longest label.
+  const api = (channel: string, data: object) =>
+    page.request.post(`${server.origin}api/${channel}`, {
+      headers: { Authorization: `Bearer ${server.token}` },
+      data,
+    })
   await openTranscript(session, BRANCHES)
+  const listed = (await (await api('library:query-sessions', { projectId: null, limit: 5 })).json())
+    .value.rows as { id: string; fileName: string }[]
+  const victim = listed.find((r) => r.fileName !== BRANCHES) as { id: string }
+  expect((await api('trash:move-sessions', { sessionIds: [victim.id] })).ok()).toBe(true)
+  await page.reload()
+  await session.waitReady()
+  await expect(page.getByRole('button', { name: /Recently deleted/ })).toContainText('(1)')
   for (const [w, h] of VIEWPORTS) {
     await page.setViewportSize({ width: w, height: h })
     await waitTranscript(page)
@@ -236,6 +249,15 @@ test('every viewport shows projects, list and session usably (screenshots, axe)'
     const least = w >= 1200 ? 460 : w >= 1024 ? 600 : 440
     expect(await width(page.locator('.transcript'))).toBeGreaterThanOrEqual(least)
     await expect(page.locator('.session-list')).toBeVisible()
+    // The app bar stays one row, each of its labels on one line.
+    const bar = await page.locator('.app-bar').evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      wrapped: [...el.querySelectorAll('h1, button')]
+        .filter((b) => b.getBoundingClientRect().height > 36)
+        .map((b) => b.textContent),
+    }))
+    expect(bar.wrapped, `app bar labels on two lines at ${w}px`).toEqual([])
+    expect(bar.height).toBeLessThan(56)
     await page.screenshot({ path: `test-results/screenshots/layout-${w}x${h}.png` })
   }
   // The narrow layout (picker, toggles, splitter) in both themes.
