@@ -196,9 +196,7 @@ test('a NUL character in a term, a phrase or a regex is searched like any other,
     const holders = piSessions().filter((s) =>
       text.startsWith('re:') || text.startsWith('"')
         ? false
-        : text
-            .split(/\s+/)
-            .every((t) => s.allMessagesText.toLowerCase().includes(t.toLowerCase())),
+        : text.split(/\s+/).every((t) => s.allMessagesText.toLowerCase().includes(t.toLowerCase())),
     )
     assert.equal(result.rows.length, holders.length, JSON.stringify(text))
   }
