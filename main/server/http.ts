@@ -107,7 +107,14 @@ async function handleApi(
   channel: string,
 ) {
   if (!hasToken(req.headers.authorization, opts.token)) {
-    return sendJson(res, 401, fail('unauthorized', 'Missing or wrong token'))
+    return sendJson(
+      res,
+      401,
+      fail(
+        'unauthorized',
+        'Missing or wrong token: open the address Pi Sessions printed when it started (it ends in #token=…)',
+      ),
+    )
   }
   if (channel === 'events' && req.method === 'GET') return handleEvents(req, res, opts)
   if (channel.startsWith(DOWNLOAD_PREFIX) && req.method === 'GET') {

@@ -149,6 +149,19 @@ test('an invalid regex search says why instead of failing', async ({ library, pa
   await expect(page.getByTestId('query-error')).toContainText('Invalid regular expression')
 })
 
+test('opened without its token the app says where the address is, and pasting it in loads the library', async ({
+  page,
+  server,
+}) => {
+  const library = new LibraryPage(page)
+  await page.goto(server.origin)
+  await expect(page.getByText(/Could not load the library/)).toContainText('#token=')
+  // Only the fragment changes when the token is pasted into the address bar.
+  await page.evaluate((hash) => (window.location.hash = hash), `#token=${server.token}`)
+  await library.waitReady()
+  await expect(library.projects().first()).toBeVisible()
+})
+
 test('the API refuses a request without the token or with a foreign Host', async ({
   server,
   request,

@@ -116,8 +116,15 @@ export function httpApi(token: string, base = ''): PiSessionsApi {
 let transport: PiSessionsApi | null = null
 
 function currentTransport(): PiSessionsApi {
-  transport ??= window.api ?? httpApi(tokenFromHash(window.location.hash))
-  return transport
+  if (transport) return transport
+  if (window.api) return (transport = window.api)
+  const token = tokenFromHash(window.location.hash)
+  // A token pasted into the address bar changes only the fragment: start again with it, since
+  // everything loaded so far was refused.
+  window.addEventListener('hashchange', () => {
+    if (tokenFromHash(window.location.hash) !== token) window.location.reload()
+  })
+  return (transport = httpApi(token))
 }
 
 /** Listens to API events (subscribe once at startup: ARCHITECTURE.md rule 9). */
