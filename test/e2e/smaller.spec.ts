@@ -76,6 +76,35 @@ test('the URL names the open session and entry, and a reload reopens both', asyn
   session.expectClean()
 })
 
+test('a reload while the view re-reads the session after an edit reopens the same entry', async ({
+  page,
+  server,
+  library,
+}) => {
+  const branches = piFile('branches')
+  const session = new SessionPage(page, server)
+  await library.openSession(branches.name)
+  const other = branches.leaves.find((leaf) => !branches.branch.includes(leaf)) as string
+  await session.selectNode(other)
+  await expect.poll(() => fragment(page).get('entry')).toBe(other)
+  // The re-read after the edit is held back, so the reload lands while it runs.
+  await page.route(/\/api\/session:open$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue().catch(() => undefined)
+  })
+  const reread = page.waitForRequest(/\/api\/session:open$/)
+  await session.treeNode(other).click()
+  await page.keyboard.press('l')
+  await page.getByTestId('tree-label-input').fill('kept across the reload')
+  await page.getByTestId('tree-label-input').press('Enter')
+  await reread
+  expect(fragment(page).get('entry'), 'the URL keeps the entry while the view re-reads').toBe(other)
+  await page.reload()
+  await session.waitReady(other)
+  await expect(session.tree.label(other)).toHaveText('[kept across the reload]')
+  session.expectClean()
+})
+
 test('the next launch reopens the last session at its entry', async ({
   page,
   server,
