@@ -48,17 +48,26 @@ async function rows(page: Page, server: ServerHandle): Promise<Row[]> {
   return ((await response.json()) as { value: { rows: Row[] } }).value.rows
 }
 
-test('the URL names the open session and entry, and a reload reopens both', async ({
-  page,
-  server,
-  library,
-}) => {
+/**
+ * Opens the branches fixture from the library and selects its leaf off pi's resume branch.
+ * @returns the session page, the fixture and that leaf's entry id
+ */
+async function openOtherLeaf(page: Page, server: ServerHandle, library: LibraryPage) {
   const branches = piFile('branches')
   const session = new SessionPage(page, server)
   await library.openSession(branches.name)
   await session.waitReady()
   const other = branches.leaves.find((leaf) => !branches.branch.includes(leaf)) as string
   await session.selectNode(other)
+  return { session, branches, other }
+}
+
+test('the URL names the open session and entry, and a reload reopens both', async ({
+  page,
+  server,
+  library,
+}) => {
+  const { session, branches, other } = await openOtherLeaf(page, server, library)
   const id = await session.idOf(branches.name)
   await expect.poll(() => fragment(page).get('session')).toBe(id)
   await expect.poll(() => fragment(page).get('entry')).toBe(other)
@@ -81,11 +90,7 @@ test('a reload while the view re-reads the session after an edit reopens the sam
   server,
   library,
 }) => {
-  const branches = piFile('branches')
-  const session = new SessionPage(page, server)
-  await library.openSession(branches.name)
-  const other = branches.leaves.find((leaf) => !branches.branch.includes(leaf)) as string
-  await session.selectNode(other)
+  const { session, other } = await openOtherLeaf(page, server, library)
   await expect.poll(() => fragment(page).get('entry')).toBe(other)
   // The re-read after the edit is held back, so the reload lands while it runs.
   await page.route(/\/api\/session:open$/, async (route) => {
@@ -112,11 +117,7 @@ test('the next launch reopens the last session at its entry', async ({
   store,
   dataHome,
 }) => {
-  const branches = piFile('branches')
-  const session = new SessionPage(page, server)
-  await library.openSession(branches.name)
-  const other = branches.leaves.find((leaf) => !branches.branch.includes(leaf)) as string
-  await session.selectNode(other)
+  const { session, other } = await openOtherLeaf(page, server, library)
   const settingsFile = join(dataHome, 'pi-sessions', 'settings.json')
   await expect
     .poll(() => {
