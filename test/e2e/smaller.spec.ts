@@ -48,17 +48,26 @@ async function rows(page: Page, server: ServerHandle): Promise<Row[]> {
   return ((await response.json()) as { value: { rows: Row[] } }).value.rows
 }
 
-test('the URL names the open session and entry, and a reload reopens both', async ({
-  page,
-  server,
-  library,
-}) => {
+/**
+ * Opens the branches fixture from the library and selects its leaf off pi's resume branch.
+ * @returns the session page, the fixture and that leaf's entry id
+ */
+async function openOtherLeaf(page: Page, server: ServerHandle, library: LibraryPage) {
   const branches = piFile('branches')
   const session = new SessionPage(page, server)
   await library.openSession(branches.name)
   await session.waitReady()
   const other = branches.leaves.find((leaf) => !branches.branch.includes(leaf)) as string
   await session.selectNode(other)
+  return { session, branches, other }
+}
+
+test('the URL names the open session and entry, and a reload reopens both', async ({
+  page,
+  server,
+  library,
+}) => {
+  const { session, branches, other } = await openOtherLeaf(page, server, library)
   const id = await session.idOf(branches.name)
   await expect.poll(() => fragment(page).get('session')).toBe(id)
   await expect.poll(() => fragment(page).get('entry')).toBe(other)
@@ -76,6 +85,31 @@ test('the URL names the open session and entry, and a reload reopens both', asyn
   session.expectClean()
 })
 
+test('a reload while the view re-reads the session after an edit reopens the same entry', async ({
+  page,
+  server,
+  library,
+}) => {
+  const { session, other } = await openOtherLeaf(page, server, library)
+  await expect.poll(() => fragment(page).get('entry')).toBe(other)
+  // The re-read after the edit is held back, so the reload lands while it runs.
+  await page.route(/\/api\/session:open$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue().catch(() => undefined)
+  })
+  const reread = page.waitForRequest(/\/api\/session:open$/)
+  await session.treeNode(other).click()
+  await page.keyboard.press('l')
+  await page.getByTestId('tree-label-input').fill('kept across the reload')
+  await page.getByTestId('tree-label-input').press('Enter')
+  await reread
+  expect(fragment(page).get('entry'), 'the URL keeps the entry while the view re-reads').toBe(other)
+  await page.reload()
+  await session.waitReady(other)
+  await expect(session.tree.label(other)).toHaveText('[kept across the reload]')
+  session.expectClean()
+})
+
 test('the next launch reopens the last session at its entry', async ({
   page,
   server,
@@ -83,11 +117,7 @@ test('the next launch reopens the last session at its entry', async ({
   store,
   dataHome,
 }) => {
-  const branches = piFile('branches')
-  const session = new SessionPage(page, server)
-  await library.openSession(branches.name)
-  const other = branches.leaves.find((leaf) => !branches.branch.includes(leaf)) as string
-  await session.selectNode(other)
+  const { session, other } = await openOtherLeaf(page, server, library)
   const settingsFile = join(dataHome, 'pi-sessions', 'settings.json')
   await expect
     .poll(() => {

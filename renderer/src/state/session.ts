@@ -91,7 +91,10 @@ export interface SessionViewState {
   setRaw(raw: boolean): void
   /** Makes sure items [start, end] of the current path are loaded (visible range). */
   ensureRange(start: number, end: number): void
-  /** Re-reads the open session (after pi appended to it). */
+  /**
+   * Re-reads the open session (the file was rewritten, or an edit landed) at the same entry;
+   * a no-op once the library selected another session.
+   */
   reload(): Promise<void>
   /**
    * Shows the growth live follow read (`session:follow`): new rows, relabelled rows, header
@@ -140,6 +143,12 @@ function initialSelection(
 ): { id: string; pos: number } | null {
   if (entryId !== undefined) return { id: entryId, pos: -1 }
   return overview.leafPos !== null ? { id: overview.leafId ?? '', pos: overview.leafPos } : null
+}
+
+/** Selects `sessionId` in the library unless it is selected already. */
+function selectInLibrary(sessionId: string): void {
+  if (useLibrary.getState().selectedSessionId !== sessionId)
+    useLibrary.getState().selectSession(sessionId)
 }
 
 /** Tree pages requested at once: one in flight while the next is encoded, no more (main answers other requests in between). */
@@ -303,19 +312,19 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     },
 
     async openSession(sessionId, entryId) {
-      if (useLibrary.getState().selectedSessionId !== sessionId) {
-        useLibrary.getState().selectSession(sessionId)
-      }
       const current = get()
       if (current.sessionId === sessionId && current.status !== 'error') {
-        if (entryId === undefined) return
-        if (current.rows) {
-          const row = current.rows.find((r) => r.id === entryId)
+        if (entryId === undefined || current.rows) {
+          const row =
+            entryId === undefined ? undefined : current.rows?.find((r) => r.id === entryId)
           if (row) get().selectEntry(row)
+          selectInLibrary(sessionId)
           return
         }
       }
       const ticket = ++openTicket
+      // The view names the session and the entry it opens before the library selects it, so
+      // whoever reads "what is open" meanwhile (the URL, the last session) gets both.
       set({
         sessionId,
         status: 'loading',
@@ -327,11 +336,12 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         // Opened by other means than a search hit: nothing marked.
         hitPatterns: get().landing !== null ? get().hitPatterns : null,
         lineage: null,
-        selected: null,
+        selected: entryId !== undefined ? { id: entryId, pos: -1 } : null,
         path: null,
         pathStatus: 'idle',
         pathError: null,
       })
+      selectInLibrary(sessionId)
       mark('pi:open:request')
       // The end of a large file paints first, while main reads the whole of it.
       void call('session:peek-tail', { sessionId }).then(
@@ -398,7 +408,8 @@ export const useSessionView = create<SessionViewState>((set, get) => {
 
     async reload() {
       const { sessionId, selected, followLeaf } = get()
-      if (!sessionId) return
+      // A session the user has left is not re-read (it would take the selection back).
+      if (!sessionId || useLibrary.getState().selectedSessionId !== sessionId) return
       set({ sessionId: null })
       await get().openSession(sessionId, followLeaf ? undefined : selected?.id || undefined)
     },

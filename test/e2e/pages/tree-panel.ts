@@ -45,7 +45,12 @@ export class TreePanel {
    * (or its absence when `text` is empty, which clears the label).
    */
   async setLabel(entryId: string, text: string): Promise<void> {
-    await this.node(entryId).click()
+    // L labels the selected node: press it once the click selected this one (a click while
+    // the view still lays out can land on a neighbour, which L would then label).
+    await expect(async () => {
+      await this.node(entryId).click()
+      await expect(this.node(entryId)).toHaveClass(/selected/, { timeout: 1000 })
+    }).toPass({ timeout: 10_000 })
     await this.page.keyboard.press('l')
     const input = this.page.getByTestId('tree-label-input')
     await expect(input).toBeFocused()

@@ -16,9 +16,13 @@ export function SessionPane() {
 
   useEffect(() => startDeepLinkSync(), [])
 
+  // A session chosen in the library opens at pi's leaf. One the view already opens (a deep
+  // link, the last session, a search hit, a fork link: they select it themselves) is left to
+  // that open, which names its entry: opening it again here would race it to the leaf.
   // No close() on deselect: a deep link may select in the same tick; the placeholder shows anyway.
   useEffect(() => {
-    if (selectedId) void openSession(selectedId)
+    if (selectedId && useSessionView.getState().sessionId !== selectedId)
+      void openSession(selectedId)
   }, [selectedId, openSession])
 
   if (!selectedId) {

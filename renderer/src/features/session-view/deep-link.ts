@@ -74,6 +74,9 @@ export function startDeepLinkSync(): () => void {
   }
   const save = () => {
     timer = null
+    // A session still loading may turn out gone: the link is saved once it opened (the end
+    // of the load syncs again).
+    if (useSessionView.getState().status === 'loading') return
     const link = currentLink()
     if (!sameLink(useSettings.getState().settings?.lastSession ?? null, link))
       void useSettings.getState().update({ lastSession: link })
@@ -106,7 +109,12 @@ export function startDeepLinkSync(): () => void {
       if (s.selectedSessionId !== before.selectedSessionId) sync()
     }),
     useSessionView.subscribe((s, before) => {
-      if (s.selected !== before.selected || s.followLeaf !== before.followLeaf) sync()
+      if (
+        s.selected !== before.selected ||
+        s.followLeaf !== before.followLeaf ||
+        s.status !== before.status
+      )
+        sync()
     }),
   ]
   return () => {
