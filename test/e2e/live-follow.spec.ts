@@ -75,7 +75,8 @@ test('scrolled up, the reader keeps their place and is offered the new entries',
   await session.open(name)
   const list = page.locator('.transcript-list')
   await list.evaluate((el) => (el.scrollTop = 0))
-  await page.waitForTimeout(300)
+  // The view knows the reader left the bottom before pi writes.
+  await expect(page.locator('.transcript')).toHaveAttribute('data-at-bottom', 'false')
   const firstShown = await page
     .getByTestId('transcript-entry')
     .first()

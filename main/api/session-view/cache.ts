@@ -50,6 +50,10 @@ export class SourceCache {
         continue
       }
       const stamp = await stampOf(path)
+      // Another request may have started a load or a growth while this one read the stamp:
+      // a second growth would read the same appended bytes again.
+      const now = this.slots.get(key)
+      if (now !== slot || now?.busy) continue
       if (slot?.source && (round >= MAX_ROUNDS || stampMatches(slot.source, stamp))) {
         this.touch(key, slot)
         return { source: slot.source, memo: slot.memo, slot }

@@ -20,6 +20,7 @@ import { basename, resolve } from 'node:path'
 import type { HandlerContext, HandlerTable } from '../../../main/api/context'
 import { dispatch } from '../../../main/api/dispatch'
 import { createSessionHandlers } from '../../../main/api/session-handlers'
+import { SourceCache } from '../../../main/api/session-view/cache'
 import { SessionLibrary } from '../../../main/library/library'
 import type { FollowResult, TreePage } from '../../../preload/contract/session-live'
 import type { PathPage, SessionOverview, TreeRow } from '../../../preload/contract/session-view'
@@ -299,4 +300,23 @@ test('a line pi is still writing is read once it is whole, not taken for damage'
   assert.equal((await view.follow()).kind, 'appended')
   assert.equal(view.overview.leafId, 'feed0020')
   sameAsFresh(view, await freshView(fresh, id))
+})
+
+test('requests that arrive together after an append share one growth: each entry once, no re-open', async (t) => {
+  const { path } = await setup(t)
+  const cache = new SourceCache()
+  const first = await cache.get('k', path)
+  const entries = first.source.entries.length
+  // Two megabytes of appends: reading them takes several turns of the event loop.
+  const ids = Array.from({ length: 80 }, (_, i) => `feed${String(i).padStart(4, '0')}`)
+  for (const id of ids) appendAfterLast(path, userEntry(id, 'x'.repeat(50_000)))
+  // Several readers of the same session in the same tick (a follow, a path page, an image).
+  const all = await Promise.all(Array.from({ length: 8 }, () => cache.get('k', path)))
+  for (const got of all) {
+    assert.equal(got.slot.reason, null, `read again: ${got.slot.reason}`)
+    assert.deepEqual(
+      got.source.entries.slice(entries).map((e) => e.id),
+      ids,
+    )
+  }
 })

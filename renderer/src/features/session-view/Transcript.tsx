@@ -134,6 +134,8 @@ export function Transcript() {
       data-path-target={path?.targetId}
       data-raw={path?.raw ? 'true' : 'false'}
       data-total={path?.total}
+      // Whether growth scrolls the view (the reader is at the bottom) or is offered instead.
+      data-at-bottom={atBottom ? 'true' : 'false'}
       onKeyDown={onKeyDown}
     >
       <TranscriptToolbar />
