@@ -110,6 +110,24 @@ test('a reload while the view re-reads the session after an edit reopens the sam
   session.expectClean()
 })
 
+test('a link cut short says it names no session, and the last session is not opened in its place', async ({
+  page,
+  server,
+  library,
+}) => {
+  const { session } = await openOtherLeaf(page, server, library)
+  // The last session is saved, so a launch without a link would reopen it.
+  await expect.poll(() => fragment(page).get('entry')).not.toBeNull()
+  await page.waitForTimeout(800)
+  const id = fragment(page).get('session') as string
+  await page.goto(`${server.appUrl}&session=${id.slice(0, 15)}`)
+  await page.reload()
+  await library.waitReady()
+  await expect(page.getByTestId('link-problem')).toContainText('names no session of the library')
+  await expect(page.locator('.session-view.placeholder')).toBeVisible()
+  session.expectClean()
+})
+
 test('the next launch reopens the last session at its entry', async ({
   page,
   server,

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { tokenFromHash } from '../../../renderer/src/api/client'
 import {
   deepLinkFromHash,
+  linkProblem,
   hashWithLink,
 } from '../../../renderer/src/features/session-view/deep-link'
 
@@ -29,7 +30,12 @@ test('the fragment gains and loses the session and entry; the token stays as it 
   assert.equal(hashWithLink('', { sessionId: session }), `#session=${session}`)
 })
 
-test('only a library id opens a session: a path or anything else is ignored', () => {
-  for (const bad of ['/etc/passwd', '../x', session.toUpperCase(), `${session}0`, ''])
-    assert.equal(deepLinkFromHash(`#token=t&session=${encodeURIComponent(bad)}`), null, bad)
+test('only a library id opens a session: a path or anything else is refused in words', () => {
+  for (const bad of ['/etc/passwd', '../x', session.toUpperCase(), `${session}0`, '']) {
+    const hash = `#token=t&session=${encodeURIComponent(bad)}`
+    assert.equal(deepLinkFromHash(hash), null, bad)
+    assert.match(linkProblem(hash) ?? '', /names no session of the library/, bad)
+  }
+  assert.equal(linkProblem(`#token=t&session=${session}`), null)
+  assert.equal(linkProblem('#token=t'), null)
 })

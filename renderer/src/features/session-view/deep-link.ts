@@ -8,14 +8,36 @@ import type { LastSession } from '../../../../preload/contract/app'
 import { useLibrary } from '../../state/library'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
+import { showToast } from '../toasts/show'
+
+/** The form of the library's session ids (main/library/ids.ts): 16 hex digits. */
+const SESSION_ID = /^[a-f0-9]{16}$/
 
 /** Session and entry ids of a `#...&session=...&entry=...` fragment. */
 export function deepLinkFromHash(hash: string): LastSession | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''))
   const sessionId = params.get('session')
-  if (!sessionId || !/^[a-f0-9]{16}$/.test(sessionId)) return null
+  if (!sessionId || !SESSION_ID.test(sessionId)) return null
   const entryId = params.get('entry') ?? undefined
   return entryId ? { sessionId, entryId } : { sessionId }
+}
+
+/**
+ * What is wrong with the session a fragment names, in words (a link cut short, typed by
+ * hand); null when it names none or a well-formed one (an unknown one is said by the view).
+ */
+export function linkProblem(hash: string): string | null {
+  const sessionId = new URLSearchParams(hash.replace(/^#/, '')).get('session')
+  if (sessionId === null || SESSION_ID.test(sessionId)) return null
+  const shown = sessionId.length > 24 ? `${sessionId.slice(0, 24)}…` : sessionId
+  return `This link names no session of the library (“${shown}” is not a session id; a link may have been cut short).`
+}
+
+/** Says what is wrong with the fragment's session, if anything. */
+function sayLinkProblem(hash: string): boolean {
+  const problem = linkProblem(hash)
+  if (problem) showToast({ id: 'deep-link', kind: 'error', body: problem, testId: 'link-problem' })
+  return problem !== null
 }
 
 /**
@@ -62,6 +84,8 @@ const SAVE_DELAY_MS = 500
 export function startDeepLinkSync(): () => void {
   const view = useSessionView.getState()
   const fromUrl = deepLinkFromHash(window.location.hash)
+  // A link that names a session, even a malformed one, is the user's choice over the last one.
+  const linked = sayLinkProblem(window.location.hash) || fromUrl !== null
   if (fromUrl) void view.openSession(fromUrl.sessionId, fromUrl.entryId)
   // Until the launch decided what to reopen, nothing is saved (an empty start is no choice).
   let decided = false
@@ -70,7 +94,7 @@ export function startDeepLinkSync(): () => void {
     if (decided || useSettings.getState().settings === null) return
     decided = true
     const last = useSettings.getState().settings?.lastSession ?? null
-    if (!fromUrl && last && useLibrary.getState().selectedSessionId === null) void reopen(last)
+    if (!linked && last && useLibrary.getState().selectedSessionId === null) void reopen(last)
   }
   const save = () => {
     timer = null
@@ -97,6 +121,7 @@ export function startDeepLinkSync(): () => void {
     timer = setTimeout(save, SAVE_DELAY_MS)
   }
   const follow = () => {
+    if (sayLinkProblem(window.location.hash)) return
     const link = deepLinkFromHash(window.location.hash)
     if (link && !sameLink(link, currentLink()))
       void useSessionView.getState().openSession(link.sessionId, link.entryId)
