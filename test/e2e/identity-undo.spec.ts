@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import type { Page } from '@playwright/test'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import { fixtureFile } from '../helpers/fixtures'
 import { expect, test } from './harness'
@@ -150,19 +151,25 @@ test('Undo after extract moves the new session to the trash and the original lis
   await expect(session.header().locator('.session-name')).toHaveText(title as string)
 })
 
+/** Opens the plain-chat fixture and renames it through the dialog; returns its path. */
+async function renamePlainChat(session: SessionPage, page: Page, root: string, to: string) {
+  const { rel, name } = fixture('plain-chat')
+  const path = join(root, rel)
+  await session.open(name)
+  const previous = PiSessionManager.open(path).getSessionName() ?? null
+  await new EditDialog(page).action('rename').click()
+  await page.getByTestId('edit-input').fill(to)
+  await page.getByTestId('edit-input').press('Enter')
+  return { path, previous }
+}
+
 test('Ctrl+Z undoes a rename with a pi-compatible entry, but not while typing in a field', async ({
   page,
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const path = join(store.root, rel)
   const session = new SessionPage(page, server)
-  await session.open(name)
-  const previous = PiSessionManager.open(path).getSessionName() ?? null
-  await new EditDialog(page).action('rename').click()
-  await page.getByTestId('edit-input').fill('A name to undo')
-  await page.getByTestId('edit-input').press('Enter')
+  const { path, previous } = await renamePlainChat(session, page, store.root, 'A name to undo')
   await expect(session.header().locator('.session-name')).toHaveText('A name to undo')
   expect(PiSessionManager.open(path).getSessionName()).toBe('A name to undo')
 
@@ -187,13 +194,8 @@ test('Ctrl+Z does not undo an edit whose toast has gone with its session', async
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const path = join(store.root, rel)
   const session = new SessionPage(page, server)
-  await session.open(name)
-  await new EditDialog(page).action('rename').click()
-  await page.getByTestId('edit-input').fill('Named before leaving')
-  await page.getByTestId('edit-input').press('Enter')
+  const { path } = await renamePlainChat(session, page, store.root, 'Named before leaving')
   await expect(page.getByTestId('edit-notice')).toBeVisible()
   const lines = readFileSync(path, 'utf8')
   // Another session opens: the rename's toast goes, and with it its Undo.
