@@ -178,6 +178,39 @@ test('a snippet shows its marked word, however far into the text the match is', 
   }
 })
 
+test('a hit left before its path came does not steer the session opened next', async ({
+  page,
+  library,
+  server,
+}) => {
+  await library.showAllProjects()
+  await library.search('ledger')
+  const hitRow = library.sessions().first()
+  const hitFile = (await hitRow.getAttribute('data-file-name')) as string
+  // The hit's session opens slowly; the user clears the search and picks another meanwhile.
+  let held = true
+  await page.route(/\/api\/session:open$/, async (route) => {
+    if (held) {
+      held = false
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+    }
+    await route.continue().catch(() => undefined)
+  })
+  await hitRow.click()
+  await library.search('')
+  const otherRow = library
+    .sessions()
+    .and(page.locator(`:not([data-file-name="${hitFile}"])`))
+    .first()
+  const otherFile = (await otherRow.getAttribute('data-file-name')) as string
+  await otherRow.click()
+  const session = new SessionPage(page, server)
+  await expect(page.getByTestId('session-header')).toContainText(otherFile)
+  await session.waitReady()
+  await expect(page.locator('.transcript')).not.toContainText('Could not load the path')
+  await expect(page.locator('.transcript mark')).toHaveCount(0)
+})
+
 test('find in the session counts matches and steps through them', async ({
   page,
   serverFor,

@@ -105,6 +105,8 @@ export interface SessionViewState {
 }
 
 let openTicket = 0
+/** The session of the search hit being opened (its landing belongs to it alone). */
+let hitSession: string | null = null
 let pathTicket = 0
 let views = 0
 const inFlight = new Set<string>()
@@ -302,6 +304,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     landing: null,
 
     async openHit(sessionId, hit) {
+      hitSession = sessionId
       set({ hitPatterns: hit.patterns, landing: hit.entryId })
       const current = get()
       if (current.sessionId === sessionId && current.status === 'ready') {
@@ -323,6 +326,8 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         }
       }
       const ticket = ++openTicket
+      const landed = hitSession === sessionId && get().landing !== null
+      hitSession = null
       // The view names the session and the entry it opens before the library selects it, so
       // whoever reads "what is open" meanwhile (the URL, the last session) gets both.
       set({
@@ -333,8 +338,10 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         rows: null,
         preview: null,
         followLeaf: entryId === undefined,
-        // Opened by other means than a search hit: nothing marked.
-        hitPatterns: get().landing !== null ? get().hitPatterns : null,
+        // Opened by other means than this session's search hit: nothing marked, no landing
+        // (a hit of another session, left before its path came, must not steer this one).
+        hitPatterns: landed ? get().hitPatterns : null,
+        landing: landed ? get().landing : null,
         lineage: null,
         selected: entryId !== undefined ? { id: entryId, pos: -1 } : null,
         path: null,
