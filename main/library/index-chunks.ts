@@ -210,43 +210,30 @@ function indexPendingIn(db: DatabaseSync, maxChars: number): number {
   const next = db.prepare(
     'SELECT no FROM sessions WHERE text_pending > 0 ORDER BY modified DESC LIMIT 1',
   )
+  const pick = db.prepare(
+    `SELECT c.id, c.text FROM pending_chunks p JOIN chunks c ON c.id = p.id
+      WHERE p.id BETWEEN ? AND ? ORDER BY p.id LIMIT 8`,
+  )
+  // Each chunk goes to its kind's full-text table.
+  const add = {
+    message_fts: db.prepare('INSERT INTO message_fts (rowid, text) VALUES (?, ?)'),
+    other_fts: db.prepare('INSERT INTO other_fts (rowid, text) VALUES (?, ?)'),
+  }
+  // Waiting is marked apart from the text: un-marking never rewrites a chunk's pages.
+  const mark = db.prepare('DELETE FROM pending_chunks WHERE id = ?')
+  const done = db.prepare('UPDATE sessions SET text_pending = 0 WHERE no = ?')
   while (chars < maxChars) {
     const session = next.get() as { no: number } | undefined
     if (!session) break
-    const slice = indexSessionChunks(db, session.no, 8)
-    chars += slice.chars
-    count += slice.count
+    const [low, high] = chunkRange(session.no)
+    const rows = pick.all(low, high) as { id: number; text: string }[]
+    for (const row of rows) {
+      add[ftsTableOf(row.id)].run(row.id, row.text)
+      mark.run(row.id)
+      chars += row.text.length
+      count += 1
+    }
+    if (rows.length < 8) done.run(session.no)
   }
   return count
-}
-
-/**
- * Adds up to `maxChunks` of session `no`'s waiting chunks to their full-text tables; when
- * none waits any more, the session is marked as fully indexed.
- * @returns the chunks and characters indexed
- */
-function indexSessionChunks(
-  db: DatabaseSync,
-  no: number,
-  maxChunks: number,
-): { count: number; chars: number } {
-  const [low, high] = chunkRange(no)
-  const rows = db
-    .prepare(
-      `SELECT c.id, c.text FROM pending_chunks p JOIN chunks c ON c.id = p.id
-        WHERE p.id BETWEEN ? AND ? ORDER BY p.id LIMIT ?`,
-    )
-    .all(low, high, maxChunks) as { id: number; text: string }[]
-  // Waiting is marked apart from the text: un-marking never rewrites a chunk's pages.
-  const mark = db.prepare('DELETE FROM pending_chunks WHERE id = ?')
-  let chars = 0
-  for (const row of rows) {
-    const table = ftsTableOf(row.id)
-    db.prepare(`INSERT INTO ${table} (rowid, text) VALUES (?, ?)`).run(row.id, row.text)
-    mark.run(row.id)
-    chars += row.text.length
-  }
-  if (rows.length < maxChunks)
-    db.prepare('UPDATE sessions SET text_pending = 0 WHERE no = ?').run(no)
-  return { count: rows.length, chars }
 }
