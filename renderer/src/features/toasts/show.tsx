@@ -30,15 +30,14 @@ export interface ToastSpec {
   onGone?: () => void
 }
 
-const sessionOf = new Map<string, string>()
-/** The `onGone` of each toast shown; a toast replaced by one of its id is not gone. */
-const goneOf = new Map<string, () => void>()
+/** The spec of each toast showing, by id (a toast replaced by one of its id is not gone). */
+const showing = new Map<string, ToastSpec>()
 
-/** Runs and forgets the `onGone` of toast `id`. */
+/** Forgets toast `id` and runs its `onGone`. */
 function gone(id: string): void {
-  const onGone = goneOf.get(id)
-  goneOf.delete(id)
-  onGone?.()
+  const spec = showing.get(id)
+  showing.delete(id)
+  spec?.onGone?.()
 }
 
 function Toast({ spec }: { spec: ToastSpec }) {
@@ -75,24 +74,17 @@ function Toast({ spec }: { spec: ToastSpec }) {
 
 /** Shows (or replaces) a toast. */
 export function showToast(spec: ToastSpec): void {
-  if (spec.sessionId) sessionOf.set(spec.id, spec.sessionId)
-  else sessionOf.delete(spec.id)
-  if (spec.onGone) goneOf.set(spec.id, spec.onGone)
-  else goneOf.delete(spec.id)
+  showing.set(spec.id, spec)
   const duration = spec.kind === 'error' ? Infinity : spec.undo ? UNDO_MS : INFO_MS
   toast.custom(() => <Toast spec={spec} />, {
     id: spec.id,
     duration,
-    onAutoClose: () => {
-      sessionOf.delete(spec.id)
-      gone(spec.id)
-    },
+    onAutoClose: () => gone(spec.id),
   })
 }
 
 /** Removes a toast at once (its news was superseded, or the user dismissed it). */
 export function hideToast(id: string): void {
-  sessionOf.delete(id)
   toast.dismiss(id)
   gone(id)
 }
@@ -111,7 +103,7 @@ export function dropToastsOnSessionSwitch(): () => void {
   let open = useSessionView.getState().sessionId
   return useSessionView.subscribe(({ sessionId: now }) => {
     if (now === null || now === open) return
-    for (const [id, sessionId] of sessionOf) if (sessionId === open) hideToast(id)
+    for (const [id, spec] of showing) if (spec.sessionId && spec.sessionId === open) hideToast(id)
     open = now
   })
 }
