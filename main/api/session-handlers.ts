@@ -9,12 +9,13 @@ import { ApiError } from '../../preload/contract/errors'
 import type { SessionLink } from '../../preload/contract/session-view'
 import type { SessionLocation } from '../library/index-write'
 import type { HandlerContext, HandlersOf } from './context'
-import { TREE_PAGE_ROWS, type FollowResult } from '../../preload/contract/session-live'
+import type { FollowResult } from '../../preload/contract/session-live'
 import { OPENED_KEY, SourceCache, memoize } from './session-view/cache'
 import { imageAt } from './session-view/images'
 import { buildOverview, overviewOf, type OpenedSession } from './session-view/overview'
 import { pathPage } from './session-view/page'
 import { peekTail } from './session-view/tail'
+import { treePageText } from './session-view/tree-pages'
 
 /** Files smaller than this are parsed whole before the first paint (it takes a blink). */
 const PEEK_MIN_BYTES = 4 * 1024 * 1024
@@ -75,7 +76,7 @@ export function createSessionHandlers(
       const { opened: view } = await opened(sessionId)
       if (revision < view.follow.baseRevision || revision > view.revision)
         throw new ApiError('conflict', 'The session was read again: open it again to see its tree.')
-      const rows = view.rows.slice(offset, offset + TREE_PAGE_ROWS)
+      const rows = treePageText(view, offset)
       return { revision: view.revision, offset, total: view.rows.length, rows }
     },
     'session:peek-tail': async ({ sessionId }) => {

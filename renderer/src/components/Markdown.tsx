@@ -79,9 +79,14 @@ function CodeBlock({
 
 const components: Components = { a: Link, img: BlockedImage, pre: CodeBlock }
 const remark = [remarkGfm]
-const rehype = [[rehypeHighlight, { detect: false }]] as ComponentProps<
-  typeof ReactMarkdown
->['rehypePlugins']
+/**
+ * One highlighter for every message: rehype-highlight registers its 37 grammars when its
+ * plugin is attached, and react-markdown attaches plugins on every render, so a transcript of
+ * a dozen messages built and compiled the grammars a dozen times (a 200 ms stall at open).
+ * The transform keeps no state between files.
+ */
+const sharedHighlight = rehypeHighlight({ detect: false })
+const rehype = [() => sharedHighlight] as ComponentProps<typeof ReactMarkdown>['rehypePlugins']
 
 /** Renders `text` as inert markdown, the words of the marks in effect marked. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {

@@ -13,7 +13,11 @@ import type {
   TreeRow,
 } from '../../../preload/contract/session-view'
 import type { ApiErrorData } from '../../../preload/contract/errors'
-import { TREE_PAGE_ROWS, type TailPreview } from '../../../preload/contract/session-live'
+import {
+  TREE_PAGE_ROWS,
+  treeRowsOf,
+  type TailPreview,
+} from '../../../preload/contract/session-live'
 import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 
@@ -170,7 +174,7 @@ async function loadTreeRows(overview: SessionOverview): Promise<TreeRow[]> {
         revision: overview.revision,
         offset: offsets[index] as number,
       })
-      pages[index] = page.rows
+      pages[index] = treeRowsOf(page)
     }
   }
   await Promise.all(Array.from({ length: TREE_FETCHES }, worker))

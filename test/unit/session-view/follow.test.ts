@@ -22,7 +22,11 @@ import { dispatch } from '../../../main/api/dispatch'
 import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { SourceCache } from '../../../main/api/session-view/cache'
 import { SessionLibrary } from '../../../main/library/library'
-import type { FollowResult, TreePage } from '../../../preload/contract/session-live'
+import {
+  treeRowsOf,
+  type FollowResult,
+  type TreePage,
+} from '../../../preload/contract/session-live'
 import type { PathPage, SessionOverview, TreeRow } from '../../../preload/contract/session-view'
 import { appendAfterLast, userEntry } from '../../helpers/append'
 import { copyFixtureStore, fixtureFile } from '../../helpers/fixtures'
@@ -73,7 +77,7 @@ class View {
         revision: view.overview.revision,
         offset: view.rows.length,
       })
-      view.rows.push(...page.rows)
+      view.rows.push(...treeRowsOf(page))
     }
     return view
   }

@@ -18,7 +18,7 @@ import type {
   ImageData,
 } from '../../../preload/contract/session-view'
 import { query } from '../../helpers/library'
-import type { TreePage } from '../../../preload/contract/session-live'
+import { treeRowsOf, type TreePage } from '../../../preload/contract/session-live'
 import { recordingLog } from '../../helpers/log'
 
 const log = recordingLog()
@@ -90,7 +90,7 @@ async function rowsOf(overview: SessionOverview): Promise<TreeRow[]> {
       revision: overview.revision,
       offset: rows.length,
     })
-    rows.push(...page.rows)
+    rows.push(...treeRowsOf(page))
   }
   return rows
 }

@@ -56,6 +56,8 @@ export interface TreeLayout {
   runIds: string[]
   /** For each row, the run (index into `runIds`) it is collapsed into, or -1. */
   runOfRow: Int32Array
+  /** For each row, 1 when it is a node of `data` (shown, and not inside a closed run). */
+  inData: Uint8Array
 }
 
 /** Nesting cap (react-arborist recurses per level). */
@@ -145,6 +147,8 @@ interface Build {
   rows: readonly TreeRow[]
   kids: ShownKids
   folders: TreeItem[]
+  /** Rows made into items so far (TreeLayout.inData). */
+  inData: Uint8Array
   marks: Map<number, BranchMark>
   lines: Set<Line>
   /** Work: append to `line` the line starting at `start` (`depth` = nesting level of it). */
@@ -170,6 +174,7 @@ function sideFolder(b: Build, row: number, depth: number, flatInto: Line): TreeI
   const from = b.kids.start[row] as number
   const to = b.kids.start[row + 1] as number
   const folder: TreeItem = { id: itemId(row), row, head: true, branches: to - from }
+  b.inData[row] = 1
   if (to === from) return folder
   const line = newLine([])
   for (let k = from + 1; k < to; k++) {
@@ -222,6 +227,7 @@ function materialize(
       continue
     }
     const mark = b.marks.get(m)
+    b.inData[m] = 1
     into.push(mark ? { id: itemId(m), row: m, ...mark } : { id: itemId(m), row: m })
   }
 }
@@ -281,7 +287,15 @@ export function buildTreeData(rows: readonly TreeRow[], opts: LayoutOptions): Tr
   const kids = shownChildren(rows, visible)
   const data: TreeItem[] = []
   const top = newLine(data)
-  const b: Build = { rows, kids, folders: [], marks: new Map(), lines: new Set(), work: [] }
+  const b: Build = {
+    rows,
+    kids,
+    folders: [],
+    inData: new Uint8Array(rows.length),
+    marks: new Map(),
+    lines: new Set(),
+    work: [],
+  }
   // The first root (pi's order: the one holding the leaf) is the main line; other roots follow
   // as folders, like pi's virtual root with branches.
   const { roots } = kids
@@ -298,5 +312,5 @@ export function buildTreeData(rows: readonly TreeRow[], opts: LayoutOptions): Tr
   const runOfRow = new Int32Array(rows.length).fill(-1)
   b.lines.add(top)
   for (const line of b.lines) collapseRuns(b, line, opts, runIds, runOfRow)
-  return { data, shown, runIds, runOfRow }
+  return { data, shown, runIds, runOfRow, inData: b.inData }
 }

@@ -12,7 +12,6 @@ import {
   itemId,
   pathMarks,
   type RowMarks,
-  type TreeItem,
   type TreeLayout,
 } from './layout'
 
@@ -76,7 +75,7 @@ export function useTreeLayout(
     [layout.runIds],
   )
   const selection = useMemo(
-    () => shownSelection(layout.data, rows, selectedRow),
+    () => shownSelection(layout.inData, rows, selectedRow),
     [layout, rows, selectedRow],
   )
   const setRunOpen = (id: string, open: boolean) =>
@@ -93,20 +92,13 @@ export function useTreeLayout(
 
 /** The selection must be a shown node: else the nearest shown ancestor (as pi's /tree does). */
 function shownSelection(
-  data: readonly TreeItem[],
+  inData: Uint8Array,
   rows: readonly TreeRow[],
   selectedRow: number,
 ): string | undefined {
   if (selectedRow < 0) return undefined
-  const shownRows = new Set<number>()
-  const stack = [...data]
-  while (stack.length > 0) {
-    const item = stack.pop() as TreeItem
-    if (item.row >= 0) shownRows.add(item.row)
-    if (item.children) for (const c of item.children) stack.push(c)
-  }
   const path = ancestry(rows, selectedRow)
   for (let i = path.length - 1; i >= 0; i--)
-    if (shownRows.has(path[i] as number)) return itemId(path[i] as number)
+    if (inData[path[i] as number] === 1) return itemId(path[i] as number)
   return undefined
 }
