@@ -30,6 +30,8 @@ export default defineConfig({
           serve: resolve('main/serve.ts'),
           // Parses session files off the main thread (main/library/read-pool.ts).
           'read-worker': resolve('main/library/read-worker.ts'),
+          // Builds the tree skeletons of large sessions (main/api/session-view/skeletons.ts).
+          'tree-worker': resolve('main/api/session-view/tree-worker.ts'),
         },
         // Bundled libraries' JSDoc names type-only packages (`@import ... from 'mdast'`): leave
         // it out, so the bundle names only modules it loads (and is smaller).

@@ -47,6 +47,9 @@ async function start(): Promise<void> {
     worker: {
       path: join(here.replace(/app\.asar(?=[\\/]|$)/, 'app.asar.unpacked'), 'read-worker.js'),
     },
+    treeWorker: {
+      path: join(here.replace(/app\.asar(?=[\\/]|$)/, 'app.asar.unpacked'), 'tree-worker.js'),
+    },
     demoDir,
     desktop: {
       showItemInFolder: (p) => shell.showItemInFolder(p),
@@ -74,7 +77,10 @@ async function start(): Promise<void> {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow(services)
   })
-  app.on('before-quit', () => void services.library.close())
+  app.on('before-quit', () => {
+    services.trees.close()
+    void services.library.close()
+  })
 }
 
 if (!app.requestSingleInstanceLock()) {

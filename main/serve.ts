@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     host: 'server',
     version,
     worker: { path: join(here, 'read-worker.js') },
+    treeWorker: { path: join(here, 'tree-worker.js') },
     demoDir: join(here, '..', '..', 'resources', 'demo'),
   })
   const token = cli.token ?? newToken()
@@ -43,7 +44,9 @@ async function main(): Promise<void> {
   })
   console.log(`Pi Sessions: ${host.url}#token=${token}`)
   const stop = () => {
-    void Promise.all([host.close(), services.library.close()]).finally(() => process.exit(0))
+    void Promise.all([host.close(), services.library.close(), services.trees.close()]).finally(() =>
+      process.exit(0),
+    )
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

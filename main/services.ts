@@ -13,6 +13,7 @@ import type { WorkerScript } from './library/read-pool'
 import { allRoots, resolveSessionRoots, type ResolvedRoots } from './library/roots'
 import { SettingsStore } from './settings/store'
 import { createEventHub, type EventHub } from './api/events'
+import { SKELETON_MIN_BYTES, TreeSkeletons } from './api/session-view/skeletons'
 import { catchUnexpected, createLogger, type Logger } from './log'
 
 /** Inputs of {@link createServices}. */
@@ -26,6 +27,13 @@ export interface ServiceOptions {
   watch?: boolean
   /** The built read worker (out/main/read-worker.js); parse in-process without it. */
   worker?: WorkerScript
+  /** The built tree worker (out/main/tree-worker.js); skeletons are built in-process without it. */
+  treeWorker?: WorkerScript
+  /**
+   * Keep tree skeletons of large sessions (default: when a tree worker is given; tests that
+   * build them in-process turn them on).
+   */
+  skeletons?: boolean
   /** The demo library folder shipped with the app. */
   demoDir?: string | null
   /** File-manager actions (desktop app only). */
@@ -45,6 +53,8 @@ export interface Services {
   downloads?: ExportDownloads
   /** Warnings to show or log (settings set aside, unreadable pi settings...). */
   warnings: string[]
+  /** The tree skeletons of large sessions (kept up to date in the background). */
+  trees: TreeSkeletons
 }
 
 /** Resolves roots, loads settings and the cache, and starts the library. */
@@ -77,6 +87,20 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const downloads = options.desktop
     ? undefined
     : new ExportDownloads(join(options.dataDir, 'exports'))
+  const trees = new TreeSkeletons({
+    dir: join(options.dataDir, 'trees'),
+    app: options.version,
+    worker: options.treeWorker,
+    onError: (message) => log.info(message),
+  })
+  if (options.skeletons ?? options.treeWorker !== undefined) {
+    trees.start(async () => {
+      // Only a finished scan lists every session (else skeletons of unlisted ones are pruned).
+      await library.whenIdle()
+      return library.largeSessions(SKELETON_MIN_BYTES)
+    })
+    library.onChange(() => trees.kick())
+  }
   const handlers = createHandlers({
     library,
     resolved,
@@ -88,6 +112,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     events,
     host: options.host,
     version: options.version,
+    trees,
   })
-  return { resolved, settings, library, handlers, warnings, events, log, downloads }
+  return { resolved, settings, library, handlers, warnings, events, log, downloads, trees }
 }

@@ -16,6 +16,7 @@ import { buildOverview, overviewOf, type OpenedSession } from './session-view/ov
 import { pathPage } from './session-view/page'
 import { peekTail } from './session-view/tail'
 import { treePageText } from './session-view/tree-pages'
+import { ServedSkeletons } from './session-view/skeleton-open'
 
 /** Files smaller than this are parsed whole before the first paint (it takes a blink). */
 const PEEK_MIN_BYTES = 4 * 1024 * 1024
@@ -55,7 +56,9 @@ export function createSessionHandlers(
   context: HandlerContext,
   cache: SourceCache = new SourceCache(),
 ): HandlersOf<typeof SESSION_VIEW_CHANNELS> {
+  const skeletons = new ServedSkeletons(context.trees)
   const load = async (id: string) => {
+    await skeletons.gate(id)
     const record = await recordOf(context, id)
     return { record, ...(await cache.get(id, record.path)) }
   }
@@ -65,14 +68,31 @@ export function createSessionHandlers(
     const value = await memoize(
       memo,
       OPENED_KEY,
-      () => buildOverview(source, id, record.fileName),
+      async () => {
+        const built = await buildOverview(source, id, record.fileName)
+        skeletons.adopt(id, built, source.stamp)
+        return built
+      },
       1,
     )
     return { opened: value, slot }
   }
   return {
-    'session:open': async ({ sessionId }) => overviewOf((await opened(sessionId)).opened),
+    'session:open': async ({ sessionId }) => {
+      // A session not in memory yet opens from its skeleton when it has one; the parse runs on.
+      if (!cache.peek(sessionId)) {
+        const record = await recordOf(context, sessionId)
+        const fast = await skeletons.open(sessionId, record.path, record.fileName)
+        if (fast) {
+          opened(sessionId).catch(() => undefined)
+          return fast
+        }
+      }
+      return overviewOf((await opened(sessionId)).opened)
+    },
     'session:get-tree': async ({ sessionId, revision, offset }) => {
+      const served = await skeletons.page(sessionId, revision, offset)
+      if (served) return served
       const { opened: view } = await opened(sessionId)
       if (revision < view.follow.baseRevision || revision > view.revision)
         throw new ApiError('conflict', 'The session was read again: open it again to see its tree.')

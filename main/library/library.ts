@@ -334,6 +334,13 @@ export class SessionLibrary {
     return { ...outcome, pendingTexts: progress.textsTotal - progress.textsIndexed, progress }
   }
 
+  /** Sessions of at least `minBytes` (bytes), with their size and mtime (ms). */
+  largeSessions(minBytes: number): { path: string; size: number; mtimeMs: number }[] {
+    return this.index.connection
+      .prepare('SELECT path, size, mtime_ms AS mtimeMs FROM sessions WHERE size >= ?')
+      .all(minBytes) as { path: string; size: number; mtimeMs: number }[]
+  }
+
   /** Runs a read-only query on the library index (the Insights charts, main/insights). */
   readIndex<T>(read: (db: DatabaseSync) => T): T {
     return read(this.index.connection)

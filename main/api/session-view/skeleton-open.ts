@@ -1,0 +1,104 @@
+/**
+ * Opening a session from its tree skeleton (skeleton.ts): `session:open` answers with the
+ * skeleton's facts under a new revision and `session:get-tree` with its pages, and the file
+ * is parsed in the background once they are sent. When that parse read the same bytes, its opened session takes
+ * the served revision, so the renderer goes on without a reload; when the file changed in
+ * between, the parse keeps its own revision and live follow tells the renderer to open the
+ * session again.
+ */
+import { TREE_PAGE_ROWS, type TreePage } from '../../../preload/contract/session-live'
+import type { SessionOverview } from '../../../preload/contract/session-view'
+import { nextRevision, type OpenedSession } from './overview'
+import type { Skeleton } from './skeleton'
+import type { TreeSkeletons } from './skeletons'
+import type { FileStamp } from './source'
+
+/** Skeletons kept open after they were served (each keeps its file open for its pages). */
+const CAPACITY = 2
+/**
+ * Longest wait before the parse of a session opened from its skeleton starts (ms). It starts
+ * as soon as the last tree page is sent: until then the tail preview and the tree pages have
+ * the main process to themselves, so the session's first screen is not slowed by the parse.
+ */
+export const PARSE_AFTER_MS = 1000
+
+interface Served {
+  revision: number
+  skeleton: Skeleton
+  /** Pages not sent yet. */
+  left: Set<number>
+  /** Resolves when the parse may start. */
+  gate: Promise<void>
+  open(): void
+}
+
+/** The skeletons served at open, until the parse of the same bytes takes over. */
+export class ServedSkeletons {
+  private served = new Map<string, Served>()
+
+  constructor(private readonly trees: TreeSkeletons | undefined) {}
+
+  /**
+   * The `session:open` reply from the skeleton of `path`, or null when it has none that
+   * matches the file as it is now.
+   */
+  async open(sessionId: string, path: string, fileName: string): Promise<SessionOverview | null> {
+    const skeleton = await this.trees?.read(path)
+    if (!skeleton) return null
+    const revision = nextRevision()
+    this.forget(sessionId)
+    let open = () => {}
+    const gate = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, PARSE_AFTER_MS)
+      open = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    const pages = Math.ceil(skeleton.overview.rowCount / TREE_PAGE_ROWS)
+    const left = new Set(Array.from({ length: pages }, (_, i) => i * TREE_PAGE_ROWS))
+    if (left.size === 0) open()
+    this.served.set(sessionId, { revision, skeleton, left, gate, open })
+    while (this.served.size > CAPACITY) this.forget(this.served.keys().next().value as string)
+    return { ...skeleton.overview, id: sessionId, fileName, revision }
+  }
+
+  /** A tree page of the skeleton served at `revision`, or null (not served, or taken over). */
+  async page(sessionId: string, revision: number, offset: number): Promise<TreePage | null> {
+    const served = this.served.get(sessionId)
+    if (!served || served.revision !== revision) return null
+    const rows = await served.skeleton.page(offset).catch(() => null)
+    if (rows === null) return null
+    served.left.delete(offset)
+    if (served.left.size === 0) served.open()
+    return { revision, offset, total: served.skeleton.overview.rowCount, rows }
+  }
+
+  /**
+   * Hands the served revision to the session parsed from bytes `stamp`, when the skeleton was
+   * built from the same bytes (same rows, same facts), and forgets the skeleton.
+   */
+  adopt(sessionId: string, opened: OpenedSession, stamp: FileStamp): void {
+    const served = this.served.get(sessionId)
+    if (!served) return
+    const s = served.skeleton.stamp
+    const same = s.size === stamp.size && s.mtimeMs === stamp.mtimeMs && s.ino === stamp.ino
+    if (!same || opened.rows.length !== served.skeleton.overview.rowCount) return
+    opened.revision = served.revision
+    opened.follow.baseRevision = served.revision
+    this.forget(sessionId)
+  }
+
+  /** Resolves when the parse of `sessionId` may start (at once unless just served). */
+  async gate(sessionId: string): Promise<void> {
+    await this.served.get(sessionId)?.gate
+  }
+
+  private forget(sessionId: string): void {
+    const served = this.served.get(sessionId)
+    if (!served) return
+    served.open()
+    this.served.delete(sessionId)
+    served.skeleton.close().catch(() => undefined)
+  }
+}

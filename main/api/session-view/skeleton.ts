@@ -1,0 +1,177 @@
+/**
+ * A session's tree skeleton: its `session:open` facts and its tree pages, exactly as the view
+ * builds them from a full parse, kept in one file of the app's data folder. A quiet large
+ * session then opens with its whole tree at once while the file is parsed in the background;
+ * the skeleton is used only while the session file keeps the size, mtime and inode it was
+ * built from, and by the app version that built it (rows may change between versions).
+ *
+ * Format: one JSON line of {@link SkeletonMeta}, then the pages' JSON texts back to back
+ * (offsets after that line). Written whole with write-file-atomic: a reader sees the old file
+ * or the new one, never a mix. The skeleton is a cache: a damaged one is ignored and rebuilt.
+ */
+import { open, type FileHandle } from 'node:fs/promises'
+import writeFileAtomic from 'write-file-atomic'
+import { TREE_PAGE_ROWS } from '../../../preload/contract/session-live'
+import type { SessionOverview } from '../../../preload/contract/session-view'
+import { overviewOf, type OpenedSession } from './overview'
+import type { FileStamp } from './source'
+import { treePageText } from './tree-pages'
+
+/** Bumped whenever the meta line's shape changes. */
+const FORMAT = 1
+
+/** What a skeleton holds of the overview: all but what names it in this app run. */
+export type SkeletonOverview = Omit<SessionOverview, 'id' | 'fileName' | 'revision'>
+
+/** The first line of a skeleton file. */
+export interface SkeletonMeta {
+  format: number
+  /** The app version that built it. */
+  app: string
+  /** The identity of the session file's bytes it was built from. */
+  stamp: FileStamp
+  overview: SkeletonOverview
+  /** Byte offset and length of each page's JSON text, after the meta line. */
+  pages: [offset: number, length: number][]
+}
+
+/** A skeleton read back for a session file that still matches it. */
+export interface Skeleton {
+  stamp: FileStamp
+  overview: SkeletonOverview
+  /** The JSON text of the tree page at row `offset` (a multiple of TREE_PAGE_ROWS), or null. */
+  page(offset: number): Promise<string | null>
+  /** Closes the skeleton file. */
+  close(): Promise<void>
+}
+
+const sameStamp = (a: FileStamp, b: FileStamp) =>
+  a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino
+
+/**
+ * The skeleton file's bytes for an opened session read from bytes `stamp`. Encodes every tree
+ * page (`treePageText`, so the view reuses them for this load).
+ */
+export function encodeSkeleton(opened: OpenedSession, stamp: FileStamp, app: string): Buffer {
+  const { id: _id, fileName: _name, revision: _revision, ...overview } = overviewOf(opened)
+  const texts: Buffer[] = []
+  const pages: SkeletonMeta['pages'] = []
+  let at = 0
+  for (let offset = 0; offset < opened.rows.length; offset += TREE_PAGE_ROWS) {
+    const text = Buffer.from(treePageText(opened, offset))
+    pages.push([at, text.length])
+    texts.push(text)
+    at += text.length
+  }
+  const meta: SkeletonMeta = { format: FORMAT, app, stamp: { ...stamp }, overview, pages }
+  return Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), ...texts])
+}
+
+/** Writes a skeleton file whole (a temporary file renamed over it). @throws the fs error */
+export async function writeSkeleton(file: string, bytes: Buffer): Promise<void> {
+  await writeFileAtomic(file, bytes)
+}
+
+function validMeta(value: unknown, app: string): value is SkeletonMeta {
+  const m = value as Partial<SkeletonMeta> | null
+  return (
+    typeof m === 'object' &&
+    m !== null &&
+    m.format === FORMAT &&
+    m.app === app &&
+    typeof m.stamp?.size === 'number' &&
+    typeof m.overview?.rowCount === 'number' &&
+    Array.isArray(m.pages)
+  )
+}
+
+/** The meta line of an open skeleton file and where its pages start, or null. */
+async function metaOf(
+  handle: FileHandle,
+  app: string,
+): Promise<{ meta: SkeletonMeta; body: number } | null> {
+  const chunks: Buffer[] = []
+  for (let position = 0, size = 64 * 1024; ; position += size, size *= 2) {
+    const buf = Buffer.alloc(size)
+    const { bytesRead } = await handle.read(buf, 0, size, position)
+    const got = buf.subarray(0, bytesRead)
+    const nl = got.indexOf(0x0a)
+    if (nl >= 0) {
+      chunks.push(got.subarray(0, nl))
+      const line = Buffer.concat(chunks)
+      const meta: unknown = JSON.parse(line.toString('utf8'))
+      return validMeta(meta, app) ? { meta, body: line.length + 1 } : null
+    }
+    if (bytesRead < size) return null
+    chunks.push(got)
+  }
+}
+
+/**
+ * The meta line of a skeleton file, or null when there is none, it is damaged, or another app
+ * version wrote it. Reads only as far as the line's end.
+ */
+export async function readSkeletonMeta(file: string, app: string): Promise<SkeletonMeta | null> {
+  let handle: FileHandle
+  try {
+    handle = await open(file, 'r')
+  } catch {
+    return null
+  }
+  try {
+    return (await metaOf(handle, app))?.meta ?? null
+  } catch {
+    return null
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Whether a skeleton meta was built from the bytes `stamp` names. */
+export function metaMatches(meta: SkeletonMeta, stamp: FileStamp): boolean {
+  return sameStamp(meta.stamp, stamp)
+}
+
+/**
+ * Opens a skeleton file for the session bytes `stamp` names: reads its meta line and keeps the
+ * file open, so its pages are read as they are asked for, from this version of the file even
+ * if a newer one is written meanwhile. Null when it is missing, damaged, of another app
+ * version, or built from other bytes (the session file changed since).
+ */
+export async function openSkeleton(
+  file: string,
+  stamp: FileStamp,
+  app: string,
+): Promise<Skeleton | null> {
+  let handle: FileHandle
+  try {
+    handle = await open(file, 'r')
+  } catch {
+    return null
+  }
+  const found = await metaOf(handle, app).catch(() => null)
+  const size = found ? (await handle.stat()).size : 0
+  const last = found?.meta.pages[found.meta.pages.length - 1]
+  const whole =
+    found !== null &&
+    sameStamp(found.meta.stamp, stamp) &&
+    found.meta.pages.length === Math.ceil(found.meta.overview.rowCount / TREE_PAGE_ROWS) &&
+    (last ? found.body + last[0] + last[1] === size : found.body === size)
+  if (!found || !whole) {
+    await handle.close()
+    return null
+  }
+  const { meta, body } = found
+  return {
+    stamp: meta.stamp,
+    overview: meta.overview,
+    async page(offset) {
+      const range = offset % TREE_PAGE_ROWS === 0 ? meta.pages[offset / TREE_PAGE_ROWS] : undefined
+      if (!range) return null
+      const buf = Buffer.alloc(range[1])
+      const { bytesRead } = await handle.read(buf, 0, range[1], body + range[0])
+      return bytesRead === range[1] ? buf.toString('utf8') : null
+    },
+    close: () => handle.close(),
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The tree skeletons of the library's large sessions (skeleton.ts), kept in one folder of the
+ * app's data: read at open, and built in the background, newest session first, for every
+ * large session that has been quiet for a while (a session pi is writing now would be stale
+ * at once). Each build parses the file in a worker thread that exits after it, so neither
+ * the parse nor its garbage touch the main process. Skeletons of sessions the library no
+ * longer lists are removed (they are our cache, not session files).
+ */
+import { createHash } from 'node:crypto'
+import { mkdir, readdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import type { WorkerScript } from '../../library/read-pool'
+import { buildSkeletonFile } from './skeleton-build'
+import { metaMatches, openSkeleton, readSkeletonMeta, type Skeleton } from './skeleton'
+import { stampOf } from './source'
+
+/** A large session as the library lists it. */
+export interface SkeletonCandidate {
+  path: string
+  size: number
+  mtimeMs: number
+}
+
+/** Options of {@link TreeSkeletons}. */
+export interface SkeletonOptions {
+  /** The folder of the skeleton files. */
+  dir: string
+  /** The app version (a skeleton of another version is rebuilt). */
+  app: string
+  /** The tree worker script (out/main/tree-worker.js); builds run in-process without it. */
+  worker?: WorkerScript
+  /** Smallest session given a skeleton (bytes). */
+  minBytes?: number
+  /** A session modified less than this long ago waits (ms). */
+  quietMs?: number
+  /** Called with what went wrong building one skeleton (the others go on). */
+  onError?: (message: string) => void
+}
+
+/** Sessions below this size are parsed whole at open in a blink (bytes). */
+export const SKELETON_MIN_BYTES = 4 * 1024 * 1024
+const QUIET_MS = 10_000
+/** Wait after a library change before a pass, so a burst of changes makes one pass. */
+const SETTLE_MS = 2_000
+/** Heap of a tree worker: a 250 MB session's entries take about 1.5 GB while parsed. */
+const WORKER_HEAP_MB = 4096
+const SUFFIX = '.tree'
+
+/** Reads and builds tree skeletons. */
+export class TreeSkeletons {
+  private timer: NodeJS.Timeout | null = null
+  private running: Promise<void> | null = null
+  private again = false
+  private closed = false
+  private listing: (() => Promise<SkeletonCandidate[]>) | null = null
+
+  constructor(private readonly options: SkeletonOptions) {}
+
+  /** The skeleton file of a session file. */
+  fileOf(sessionPath: string): string {
+    const key = createHash('sha256').update(sessionPath).digest('hex').slice(0, 32)
+    return join(this.options.dir, `${key}${SUFFIX}`)
+  }
+
+  /**
+   * The skeleton of `sessionPath` when one matches the file as it is now, else null. The
+   * caller closes it.
+   */
+  async read(sessionPath: string): Promise<Skeleton | null> {
+    const stamp = await stampOf(sessionPath).catch(() => null)
+    if (!stamp) return null
+    return openSkeleton(this.fileOf(sessionPath), stamp, this.options.app)
+  }
+
+  /**
+   * Builds the skeleton of `sessionPath` (in a worker when one is given).
+   * @throws Error when the session cannot be read or the skeleton cannot be written
+   */
+  async build(sessionPath: string): Promise<void> {
+    await mkdir(this.options.dir, { recursive: true })
+    const file = this.fileOf(sessionPath)
+    const script = this.options.worker
+    if (!script) return buildSkeletonFile(sessionPath, file, this.options.app)
+    const worker = new Worker(script.path, {
+      execArgv: script.execArgv ?? [],
+      workerData: { sessionPath, file, app: this.options.app },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    })
+    try {
+      const reply = await new Promise<{ ok: boolean; error?: string }>((done, fail) => {
+        worker.once('message', done)
+        worker.once('error', fail)
+        worker.once('exit', (code) => fail(new Error(`the tree worker exited (${code})`)))
+      })
+      if (!reply.ok) throw new Error(reply.error ?? 'the tree worker failed')
+    } finally {
+      await worker.terminate()
+    }
+  }
+
+  /**
+   * Keeps the skeletons of the sessions `list` names up to date from now on: a pass now, and
+   * one after each {@link kick}.
+   */
+  start(list: () => Promise<SkeletonCandidate[]>): void {
+    this.listing = list
+    this.kick(0)
+  }
+
+  /** Asks for a pass soon (the library changed). */
+  kick(delay = SETTLE_MS): void {
+    if (this.closed || !this.listing) return
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = setTimeout(() => {
+      this.timer = null
+      void this.pass()
+    }, delay)
+    this.timer.unref()
+  }
+
+  /** Resolves when no pass runs or waits to run (tests, benchmarks). */
+  async whenIdle(): Promise<void> {
+    while (this.running || this.timer) {
+      if (this.running) await this.running
+      else await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+
+  /** Stops passes; a running build finishes. */
+  close(): void {
+    this.closed = true
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+  }
+
+  private pass(): Promise<void> {
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
+    this.running = (async () => {
+      do {
+        this.again = false
+        await this.passOnce()
+      } while (this.again && !this.closed)
+    })().finally(() => {
+      this.running = null
+    })
+    return this.running
+  }
+
+  private async passOnce(): Promise<void> {
+    const list = this.listing
+    if (!list) return
+    const minBytes = this.options.minBytes ?? SKELETON_MIN_BYTES
+    const quiet = this.options.quietMs ?? QUIET_MS
+    const candidates = (await list())
+      .filter((c) => c.size >= minBytes)
+      .sort((a, b) => b.mtimeMs - a.mtimeMs)
+    let waiting = false
+    for (const c of candidates) {
+      if (this.closed) return
+      const stamp = await stampOf(c.path).catch(() => null)
+      if (!stamp) continue
+      if (Date.now() - stamp.mtimeMs < quiet) {
+        waiting = true
+        continue
+      }
+      const meta = await readSkeletonMeta(this.fileOf(c.path), this.options.app)
+      if (meta && metaMatches(meta, stamp)) continue
+      await this.build(c.path).catch((error: unknown) =>
+        this.options.onError?.(`Tree skeleton of ${c.path}: ${(error as Error).message}`),
+      )
+    }
+    await this.prune(new Set(candidates.map((c) => this.fileOf(c.path))))
+    if (waiting) this.kick(quiet)
+  }
+
+  /** Removes skeleton files of sessions no longer listed (and temporaries left by a crash). */
+  private async prune(keep: ReadonlySet<string>): Promise<void> {
+    const names = await readdir(this.options.dir).catch(() => [] as string[])
+    for (const name of names) {
+      const file = join(this.options.dir, name)
+      if (keep.has(file)) continue
+      await rm(file, { force: true }).catch(() => undefined)
+    }
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * Tree skeletons (main/api/session-view/skeleton*.ts): a session opened from its skeleton gets
+ * the same facts and rows as one parsed whole, for every fixture; the parse then takes over at
+ * the served revision; a skeleton of other bytes, another app version or damaged is never
+ * used; the background pass builds skeletons of quiet large sessions only and prunes the rest.
+ */
+import { test, before, after, type TestContext } from 'node:test'
+import assert from 'node:assert/strict'
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { HandlerContext, HandlerTable } from '../../../main/api/context'
+import { dispatch } from '../../../main/api/dispatch'
+import { createSessionHandlers } from '../../../main/api/session-handlers'
+import { ServedSkeletons } from '../../../main/api/session-view/skeleton-open'
+import { TreeSkeletons } from '../../../main/api/session-view/skeletons'
+import { buildOverview } from '../../../main/api/session-view/overview'
+import { loadViewSource } from '../../../main/api/session-view/source'
+import { SessionLibrary } from '../../../main/library/library'
+import { copyFixtureStore, type TempStore } from '../../helpers/fixtures'
+import { query } from '../../helpers/library'
+import { appendAfterLast, userEntry } from '../../helpers/append'
+import { recordingLog } from '../../helpers/log'
+import { tempDir } from '../../helpers/temp'
+import {
+  treeRowsOf,
+  type FollowResult,
+  type TreePage,
+} from '../../../preload/contract/session-live'
+import type { SessionOverview, TreeRow } from '../../../preload/contract/session-view'
+
+const log = recordingLog()
+let store: TempStore
+let library: SessionLibrary
+let dir: string
+
+before(async (ctx) => {
+  store = copyFixtureStore('pi-sessions-skeleton-')
+  dir = join(tempDir(ctx as unknown as TestContext, 'pi-sessions-trees-'), 'trees')
+  library = new SessionLibrary(
+    [
+      { path: store.sessionsDir, source: 'cli' },
+      { path: store.customDir, source: 'cli' },
+    ],
+    { watch: false, dataDir: null },
+  )
+  await library.refresh()
+})
+after(async () => {
+  await library.close()
+  store.cleanup()
+})
+
+const trees = (app = '1.0.0') => new TreeSkeletons({ dir, app })
+const handlersWith = (t?: TreeSkeletons) =>
+  createSessionHandlers({ library, trees: t } as HandlerContext) as HandlerTable
+
+async function call<T>(handlers: HandlerTable, channel: string, args: unknown): Promise<T> {
+  const result = await dispatch(handlers, channel, args, log)
+  assert.ok(result.ok, JSON.stringify(result))
+  return result.value as T
+}
+
+async function rowsOf(handlers: HandlerTable, overview: SessionOverview): Promise<TreeRow[]> {
+  const rows: TreeRow[] = []
+  while (rows.length < overview.rowCount) {
+    const page = await call<TreePage>(handlers, 'session:get-tree', {
+      sessionId: overview.id,
+      revision: overview.revision,
+      offset: rows.length,
+    })
+    rows.push(...treeRowsOf(page))
+  }
+  return rows
+}
+
+const withoutRevision = ({ revision: _r, ...rest }: SessionOverview) => rest
+
+/** The sessions of the fixture store that open at all (a directory named .jsonl does not). */
+function openable(): { id: string; path: string }[] {
+  return library
+    .query(query())
+    .rows.map((r) => ({ id: r.id, path: library.getSession(r.id).path }))
+    .filter((s) => statSync(s.path).isFile())
+}
+
+test('every fixture opens from its skeleton with the facts and rows of a full parse', async () => {
+  const t = trees()
+  const sessions = openable()
+  assert.ok(sessions.length > 10)
+  for (const { path } of sessions) await t.build(path)
+  const read = t.read.bind(t)
+  let used = 0
+  t.read = async (path) => {
+    const found = await read(path)
+    if (found) used++
+    return found
+  }
+  const parsed = handlersWith()
+  const fast = handlersWith(t)
+  for (const { id, path } of sessions) {
+    const want = await call<SessionOverview>(parsed, 'session:open', { sessionId: id })
+    const got = await call<SessionOverview>(fast, 'session:open', { sessionId: id })
+    assert.deepEqual(withoutRevision(got), withoutRevision(want), path)
+    assert.deepEqual(await rowsOf(fast, got), await rowsOf(parsed, want), path)
+    // The parse that ran meanwhile took over at the served revision: nothing to catch up.
+    const follow = await call<FollowResult>(fast, 'session:follow', {
+      sessionId: id,
+      revision: got.revision,
+      rowCount: got.rowCount,
+    })
+    assert.deepEqual(follow, { kind: 'same', revision: got.revision }, path)
+  }
+  assert.equal(used, sessions.length, 'every open came from its skeleton')
+})
+
+test('a skeleton of other bytes, of another app version, or damaged is not used', async () => {
+  const [first, second, third] = openable().filter((s) => s.path.includes(store.sessionsDir))
+  assert.ok(first && second && third)
+  const t = trees()
+  for (const s of [first, second, third]) await t.build(s.path)
+  // The file grew after its skeleton was built: the open parses it and shows the new entry.
+  appendAfterLast(first.path, userEntry('skel0001', 'written after the skeleton'))
+  const handlers = handlersWith(t)
+  const grown = await call<SessionOverview>(handlers, 'session:open', { sessionId: first.id })
+  const rows = await rowsOf(handlers, grown)
+  assert.ok(rows.some((r) => r.id === 'skel0001'))
+  assert.equal(await t.read(first.path), null)
+  // Another app version built it.
+  assert.equal(await trees('2.0.0').read(second.path), null)
+  const current = await t.read(second.path)
+  assert.ok(current)
+  await current.close()
+  // A damaged skeleton file.
+  writeFileSync(t.fileOf(third.path), '{"format":1,"app":"1.0.0"\ngarbage')
+  assert.equal(await t.read(third.path), null)
+  const want = await call<SessionOverview>(handlersWith(), 'session:open', { sessionId: third.id })
+  const got = await call<SessionOverview>(handlersWith(t), 'session:open', { sessionId: third.id })
+  assert.deepEqual(withoutRevision(got), withoutRevision(want))
+})
+
+test('a parse of other bytes than the served skeleton keeps its revision; the skeleton still pages', async () => {
+  const [s] = openable()
+  assert.ok(s)
+  const t = trees()
+  await t.build(s.path)
+  const served = new ServedSkeletons(t)
+  const overview = await served.open(s.id, s.path, 'f.jsonl')
+  assert.ok(overview)
+  const source = await loadViewSource(s.path)
+  const opened = await buildOverview(source, s.id, 'f.jsonl')
+  const own = opened.revision
+  served.adopt(s.id, opened, { ...source.stamp, size: source.stamp.size + 1 })
+  assert.equal(opened.revision, own, 'not adopted')
+  assert.ok(await served.page(s.id, overview.revision, 0), 'the served pages stay readable')
+  served.adopt(s.id, opened, source.stamp)
+  assert.equal(opened.revision, overview.revision, 'adopted')
+  assert.equal(opened.follow.baseRevision, overview.revision)
+  assert.equal(await served.page(s.id, overview.revision, 0), null, 'the parse serves from now on')
+})
+
+test('the background pass builds skeletons of quiet large sessions only, and prunes the rest', async (ctx) => {
+  const passDir = join(tempDir(ctx, 'pi-sessions-trees-pass-'), 'trees')
+  const sessions = openable()
+  const big = sessions.slice(0, 3)
+  const list = async () =>
+    big.map((s, i) => ({ path: s.path, size: i === 2 ? 10 : 1_000_000, mtimeMs: 0 }))
+  const stray = join(passDir, 'stray.tree')
+  // Built in the tree worker, as the app does.
+  const worker = {
+    path: resolve('main/api/session-view/tree-worker.ts'),
+    execArgv: ['--import', 'tsx'],
+  }
+  const quiet = new TreeSkeletons({
+    dir: passDir,
+    app: '1.0.0',
+    minBytes: 1000,
+    quietMs: 0,
+    worker,
+  })
+  await quiet.build(big[2]?.path as string)
+  writeFileSync(stray, 'left by an older run')
+  quiet.start(list)
+  await quiet.whenIdle()
+  quiet.close()
+  assert.ok(await quiet.read(big[0]?.path as string))
+  assert.ok(await quiet.read(big[1]?.path as string))
+  assert.equal(existsSync(quiet.fileOf(big[2]?.path as string)), false, 'too small: pruned')
+  assert.equal(existsSync(stray), false)
+  // A session written to just now waits.
+  for (const s of big) utimesSync(s.path, new Date(), new Date())
+  const busyDir = join(tempDir(ctx, 'pi-sessions-trees-busy-'), 'trees')
+  const busy = new TreeSkeletons({ dir: busyDir, app: '1.0.0', minBytes: 1, quietMs: 3_600_000 })
+  busy.start(list)
+  await new Promise((r) => setTimeout(r, 100))
+  busy.close()
+  await busy.whenIdle()
+  assert.deepEqual(existsSync(busyDir) ? readdirSync(busyDir) : [], [])
+})
