@@ -32,6 +32,8 @@ export default defineConfig({
           'read-worker': resolve('main/library/read-worker.ts'),
           // Builds the tree skeletons of large sessions (main/api/session-view/skeletons.ts).
           'tree-worker': resolve('main/api/session-view/tree-worker.ts'),
+          // Reads the sessions the view opens, off the main process's heap (session-view/core.ts).
+          'view-worker': resolve('main/api/session-view/view-worker.ts'),
         },
         // Bundled libraries' JSDoc names type-only packages (`@import ... from 'mdast'`): leave
         // it out, so the bundle names only modules it loads (and is smaller).

@@ -152,10 +152,12 @@ async function follow(page: Page, server: Server, file: string, count: number) {
 async function skeletonOpen(browser: Browser, root: string, file: string): Promise<OpenFigures> {
   const past = new Date(Date.now() - 60_000)
   utimesSync(file, past, past)
+  // The skeleton of the run before is stale (another copy of the file): wait for this one's.
+  const trees = join(root, 'data', 'trees')
+  rmSync(trees, { recursive: true, force: true })
   const server = await startServer(root)
   try {
     const id = await idleId(server, NAME)
-    const trees = join(root, 'data', 'trees')
     const built = () => existsSync(trees) && readdirSync(trees).some((n) => n.endsWith('.tree'))
     while (!built()) await new Promise((r) => setTimeout(r, 200))
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })

@@ -50,6 +50,9 @@ async function start(): Promise<void> {
     treeWorker: {
       path: join(here.replace(/app\.asar(?=[\\/]|$)/, 'app.asar.unpacked'), 'tree-worker.js'),
     },
+    viewWorker: {
+      path: join(here.replace(/app\.asar(?=[\\/]|$)/, 'app.asar.unpacked'), 'view-worker.js'),
+    },
     demoDir,
     desktop: {
       showItemInFolder: (p) => shell.showItemInFolder(p),
@@ -79,6 +82,7 @@ async function start(): Promise<void> {
   })
   app.on('before-quit', () => {
     services.trees.close()
+    void services.view.close()
     void services.library.close()
   })
 }

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     version,
     worker: { path: join(here, 'read-worker.js') },
     treeWorker: { path: join(here, 'tree-worker.js') },
+    viewWorker: { path: join(here, 'view-worker.js') },
     demoDir: join(here, '..', '..', 'resources', 'demo'),
   })
   const token = cli.token ?? newToken()
@@ -44,9 +45,12 @@ async function main(): Promise<void> {
   })
   console.log(`Pi Sessions: ${host.url}#token=${token}`)
   const stop = () => {
-    void Promise.all([host.close(), services.library.close(), services.trees.close()]).finally(() =>
-      process.exit(0),
-    )
+    void Promise.all([
+      host.close(),
+      services.library.close(),
+      services.trees.close(),
+      services.view.close(),
+    ]).finally(() => process.exit(0))
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

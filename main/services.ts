@@ -13,7 +13,9 @@ import type { WorkerScript } from './library/read-pool'
 import { allRoots, resolveSessionRoots, type ResolvedRoots } from './library/roots'
 import { SettingsStore } from './settings/store'
 import { createEventHub, type EventHub } from './api/events'
+import { localViewCore, type ViewCore } from './api/session-view/core'
 import { SKELETON_MIN_BYTES, TreeSkeletons } from './api/session-view/skeletons'
+import { workerViewCore } from './api/session-view/worker-core'
 import { catchUnexpected, createLogger, type Logger } from './log'
 
 /** Inputs of {@link createServices}. */
@@ -29,6 +31,8 @@ export interface ServiceOptions {
   worker?: WorkerScript
   /** The built tree worker (out/main/tree-worker.js); skeletons are built in-process without it. */
   treeWorker?: WorkerScript
+  /** The built view worker (out/main/view-worker.js); sessions are read in-process without it. */
+  viewWorker?: WorkerScript
   /**
    * Keep tree skeletons of large sessions (default: when a tree worker is given; tests that
    * build them in-process turn them on).
@@ -55,6 +59,8 @@ export interface Services {
   warnings: string[]
   /** The tree skeletons of large sessions (kept up to date in the background). */
   trees: TreeSkeletons
+  /** The session view's reader of session files. */
+  view: ViewCore
 }
 
 /** Resolves roots, loads settings and the cache, and starts the library. */
@@ -101,6 +107,12 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     })
     library.onChange(() => trees.kick())
   }
+  const view = options.viewWorker
+    ? workerViewCore(options.viewWorker, {
+        dir: join(options.dataDir, 'trees'),
+        app: options.version,
+      })
+    : localViewCore({ trees })
   const handlers = createHandlers({
     library,
     resolved,
@@ -112,7 +124,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     events,
     host: options.host,
     version: options.version,
-    trees,
+    view,
   })
-  return { resolved, settings, library, handlers, warnings, events, log, downloads, trees }
+  return { resolved, settings, library, handlers, warnings, events, log, downloads, trees, view }
 }

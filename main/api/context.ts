@@ -13,7 +13,7 @@ import type { ResolvedRoots } from '../library/roots'
 import type { SettingsStore } from '../settings/store'
 import type { TerminalCommand } from '../terminal/command'
 import type { EventHub } from './events'
-import type { TreeSkeletons } from './session-view/skeletons'
+import type { ViewCore } from './session-view/core'
 
 /** The parsed (post-validation) argument type of a channel. */
 export type HandlerArgs<C extends Channel> = z.output<(typeof CHANNEL_SCHEMAS)[C]['args']>
@@ -69,6 +69,6 @@ export interface HandlerContext {
   downloads?: ExportDownloads
   host: AppInfo['host']
   version: string
-  /** Tree skeletons of large sessions (opened at once while the file is parsed); none in tests. */
-  trees?: TreeSkeletons
+  /** The session view's reader of session files (in its worker in the app; in-process without). */
+  view?: ViewCore
 }

@@ -156,9 +156,11 @@ export interface FollowState {
  */
 export type OpenedSession = SessionOverview & { rows: TreeRow[]; follow: FollowState }
 
-let lastRevision = 0
+// Starts at the clock, so a view worker started again never hands out a number a renderer
+// still holds from the one before it.
+let lastRevision = Date.now()
 
-/** A revision number not handed out before in this process. */
+/** A revision number not handed out before in this process (nor by one before it). */
 export function nextRevision(): number {
   return ++lastRevision
 }

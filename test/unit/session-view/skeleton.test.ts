@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path'
 import type { HandlerContext, HandlerTable } from '../../../main/api/context'
 import { dispatch } from '../../../main/api/dispatch'
 import { createSessionHandlers } from '../../../main/api/session-handlers'
+import { localViewCore } from '../../../main/api/session-view/core'
 import { ServedSkeletons } from '../../../main/api/session-view/skeleton-open'
 import { TreeSkeletons } from '../../../main/api/session-view/skeletons'
 import { buildOverview } from '../../../main/api/session-view/overview'
@@ -52,7 +53,7 @@ after(async () => {
 
 const trees = (app = '1.0.0') => new TreeSkeletons({ dir, app })
 const handlersWith = (t?: TreeSkeletons) =>
-  createSessionHandlers({ library, trees: t } as HandlerContext) as HandlerTable
+  createSessionHandlers({ library } as HandlerContext, localViewCore({ trees: t })) as HandlerTable
 
 async function call<T>(handlers: HandlerTable, channel: string, args: unknown): Promise<T> {
   const result = await dispatch(handlers, channel, args, log)

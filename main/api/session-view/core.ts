@@ -1,0 +1,169 @@
+/**
+ * The session view's work on session files: open (from a tree skeleton when one matches),
+ * tree pages, the tail preview, live follow, path pages and images, over a small cache of
+ * parsed sessions. It knows files, not the library: the caller names each session by its
+ * library id and says where its file is. Runs in the view worker (view-worker.ts) in the app,
+ * so parsed sessions and their garbage live off the main process's heap; in-process in tests.
+ */
+import { ApiError } from '../../../preload/contract/errors'
+import type { FollowResult } from '../../../preload/contract/session-live'
+import type { z } from 'zod'
+import type { CHANNEL_SCHEMAS, ChannelResult } from '../../../preload/contract/schemas'
+import { OPENED_KEY, SourceCache, memoize } from './cache'
+import { imageAt } from './images'
+import { buildOverview, overviewOf, type OpenedSession } from './overview'
+import { pathPage } from './page'
+import { ServedSkeletons } from './skeleton-open'
+import type { TreeSkeletons } from './skeletons'
+import { peekTail } from './tail'
+import { treePageText } from './tree-pages'
+
+/** Files smaller than this are parsed whole before the first paint (it takes a blink). */
+const PEEK_MIN_BYTES = 4 * 1024 * 1024
+
+/** The channels the view core answers. */
+export const VIEW_CHANNELS = [
+  'session:open',
+  'session:get-tree',
+  'session:peek-tail',
+  'session:follow',
+  'session:get-path',
+  'session:get-image',
+] as const
+
+/** One of {@link VIEW_CHANNELS}. */
+export type ViewChannel = (typeof VIEW_CHANNELS)[number]
+
+/** The validated argument of a view channel (the handler table's `HandlerArgs`). */
+type ViewArgs<C extends ViewChannel> = z.output<(typeof CHANNEL_SCHEMAS)[C]['args']>
+
+/** A session file as the library knows it. */
+export interface SessionFile {
+  /** The library's opaque id (what the renderer names the session by). */
+  id: string
+  path: string
+  fileName: string
+  /** Bytes, as the library last saw the file. */
+  size: number
+}
+
+/** Options of {@link localViewCore}. */
+export interface CoreOptions {
+  /** Where tree skeletons are read from (skeletons.ts); none: every open parses the file. */
+  trees?: TreeSkeletons
+}
+
+/** Answers view calls about session files. */
+export interface ViewCore {
+  /**
+   * Runs one view call for `file`.
+   * @throws ApiError (conflict for a stale revision...) or the fs error of reading the file
+   */
+  call<C extends ViewChannel>(
+    channel: C,
+    file: SessionFile,
+    args: ViewArgs<C>,
+  ): Promise<ChannelResult<C>>
+  /** Stops the core (a worker exits; calls in flight fail). */
+  close(): Promise<void>
+}
+
+type Bodies = {
+  [C in ViewChannel]: (file: SessionFile, args: ViewArgs<C>) => Promise<ChannelResult<C>>
+}
+
+/** The view core on this thread. @param cache tests pass their own */
+export function localViewCore(options: CoreOptions = {}, cache = new SourceCache()): ViewCore {
+  const skeletons = new ServedSkeletons(options.trees)
+  const load = async (file: SessionFile) => {
+    await skeletons.gate(file.id)
+    return cache.get(file.id, file.path)
+  }
+  const opened = async (file: SessionFile) => {
+    const { source, memo, slot } = await load(file)
+    // Rows are built once per file load (and extended as it grows); later opens reuse them.
+    const value = await memoize(
+      memo,
+      OPENED_KEY,
+      async () => {
+        const built = await buildOverview(source, file.id, file.fileName)
+        skeletons.adopt(file.id, built, source.stamp)
+        return built
+      },
+      1,
+    )
+    return { opened: value, slot }
+  }
+  const bodies: Bodies = {
+    'session:open': async (file) => {
+      // A session not in memory yet opens from its skeleton when it has one; the parse follows.
+      if (!cache.peek(file.id)) {
+        const fast = await skeletons.open(file.id, file.path, file.fileName)
+        if (fast) {
+          opened(file).catch(() => undefined)
+          return fast
+        }
+      }
+      return overviewOf((await opened(file)).opened)
+    },
+    'session:get-tree': async (file, { revision, offset }) => {
+      const served = await skeletons.page(file.id, revision, offset)
+      if (served) return served
+      const { opened: view } = await opened(file)
+      if (revision < view.follow.baseRevision || revision > view.revision)
+        throw new ApiError('conflict', 'The session was read again: open it again to see its tree.')
+      const rows = treePageText(view, offset)
+      return { revision: view.revision, offset, total: view.rows.length, rows }
+    },
+    'session:peek-tail': async (file) => {
+      if (cache.peek(file.id)?.source || file.size < PEEK_MIN_BYTES)
+        return { items: [], leafId: null, reason: 'the whole session is read at once', bytes: 0 }
+      return peekTail(file.path)
+    },
+    'session:follow': async (file, { revision, rowCount }) => {
+      const { opened: view, slot } = await opened(file)
+      return followReply(view, slot, revision, rowCount)
+    },
+    'session:get-path': async (file, { sessionId: _id, ...request }) => {
+      const { source, memo } = await load(file)
+      return pathPage(source, memo, request)
+    },
+    'session:get-image': async (file, { position, index }) => {
+      const { source } = await load(file)
+      return imageAt(source.entries[position], index)
+    },
+  }
+  return {
+    call: (channel, file, args) => bodies[channel](file, args as never),
+    close: async () => cache.clear(),
+  }
+}
+
+/** What a view at `revision` with `rowCount` rows must do to catch up with `view`. */
+function followReply(
+  view: OpenedSession,
+  slot: { reason: string | null; notice: boolean },
+  revision: number,
+  rowCount: number,
+): FollowResult {
+  if (
+    revision < view.follow.baseRevision ||
+    revision > view.revision ||
+    rowCount > view.rows.length
+  ) {
+    return {
+      kind: 'reopen',
+      reason: slot.reason ?? 'the session was read again',
+      notice: slot.reason !== null && slot.notice,
+    }
+  }
+  if (revision === view.revision && rowCount === view.rows.length) return { kind: 'same', revision }
+  return {
+    kind: 'appended',
+    overview: overviewOf(view),
+    rows: view.rows.slice(rowCount),
+    labels: view.follow.relabels
+      .filter((r) => r.revision > revision)
+      .map(({ row, label }) => ({ row, label })),
+  }
+}

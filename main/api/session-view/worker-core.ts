@@ -1,0 +1,116 @@
+/**
+ * The view core (core.ts) in a worker thread (view-worker.ts), behind the same interface: each
+ * call is posted with an id and answered by id. Errors cross as their API code or errno and
+ * message, and are thrown again here as the error the handler table expects. A worker that
+ * dies (out of memory on a huge file) fails the calls it held with a message in words; the
+ * next call starts a new one.
+ */
+import { Worker } from 'node:worker_threads'
+import { ApiError, type ErrorCode } from '../../../preload/contract/errors'
+import type { WorkerScript } from '../../library/read-pool'
+import type { SessionFile, ViewChannel, ViewCore } from './core'
+
+/** A call posted to the worker. */
+export interface ViewRequest {
+  id: number
+  channel: ViewChannel
+  file: SessionFile
+  args: unknown
+}
+
+/** The worker's answer. */
+export type ViewReply = { id: number } & (
+  | { value: unknown }
+  | { error: { message: string; api?: ErrorCode; errno?: string; stack?: string } }
+)
+
+/** Heap of the view worker: it keeps up to two parsed sessions (a 250 MB one takes ~1.5 GB). */
+const HEAP_MB = 8192
+
+/** Runs one request on `core` and describes its outcome (worker side). */
+export async function replyOf(core: ViewCore, request: ViewRequest): Promise<ViewReply> {
+  try {
+    const value = await core.call(request.channel, request.file, request.args as never)
+    return { id: request.id, value }
+  } catch (thrown) {
+    const error = thrown as Error & { code?: unknown }
+    return {
+      id: request.id,
+      error: {
+        message: error?.message ?? String(thrown),
+        ...(thrown instanceof ApiError ? { api: thrown.code } : {}),
+        ...(!(thrown instanceof ApiError) && typeof error?.code === 'string'
+          ? { errno: error.code }
+          : {}),
+        ...(typeof error?.stack === 'string' ? { stack: error.stack } : {}),
+      },
+    }
+  }
+}
+
+function errorOf(error: Extract<ViewReply, { error: unknown }>['error']): Error {
+  if (error.api) return new ApiError(error.api, error.message)
+  const out = new Error(error.message) as Error & { code?: string }
+  if (error.errno) out.code = error.errno
+  if (error.stack) out.stack = error.stack
+  return out
+}
+
+/** The view core in a worker thread started from `script` (again after it died). */
+export function workerViewCore(
+  script: WorkerScript,
+  skeletons: { dir: string; app: string } | null,
+): ViewCore {
+  let worker: Worker | null = null
+  let nextId = 1
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>()
+  const start = (): Worker => {
+    const w = new Worker(script.path, {
+      execArgv: script.execArgv ?? [],
+      workerData: { skeletons },
+      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+    })
+    w.on('message', (reply: ViewReply) => {
+      const call = pending.get(reply.id)
+      pending.delete(reply.id)
+      if (pending.size === 0) w.unref()
+      if (!call) return
+      if ('error' in reply) call.reject(errorOf(reply.error))
+      else call.resolve(reply.value)
+    })
+    const died = (why: string) => {
+      if (worker === w) worker = null
+      for (const call of pending.values())
+        call.reject(
+          new ApiError(
+            'io',
+            `The session view stopped while reading this session (${why}); open the session again.`,
+          ),
+        )
+      pending.clear()
+    }
+    w.on('error', (error) => died(error.message))
+    w.on('exit', (code) => died(`it exited with code ${code}`))
+    w.unref()
+    return w
+  }
+  // Started now, not on the first click: a worker takes ~60 ms to come up.
+  worker = start()
+  return {
+    call(channel, file, args) {
+      worker ??= start()
+      const w = worker
+      const id = nextId++
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject })
+        w.ref()
+        w.postMessage({ id, channel, file, args } satisfies ViewRequest)
+      })
+    },
+    async close() {
+      const w = worker
+      worker = null
+      if (w) await w.terminate()
+    },
+  }
+}
