@@ -9,7 +9,9 @@
  *   built in the background);
  * - click -> whole tree ready (every row laid out), the same three opens;
  * - the longest main-process block (latency of `app:get-info` pings every 20 ms) and the
- *   longest renderer long task, during open and during follow;
+ *   longest renderer long task, during open and during follow; the main-process block also
+ *   with no browser running (the same calls over HTTP), to tell main's own blocking from the
+ *   browser's share of the cores;
  * - append -> entry visible in the transcript (median and p95 of 20 appends while open);
  * - pi 1.6.0's `SessionManager.open` on the same file (bench/peers, `npm run bench:setup`).
  * Run: `npm run bench:view [-- --sizes 1:500,100:50000,250:100000 --runs 3 --appends 20]`.
@@ -31,7 +33,7 @@ import { join, resolve } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { numberArg } from './args'
 import { generateSession } from './generate-session'
-import { idleId, pinger, startServer, type Server } from './view-server'
+import { api, idleId, pinger, startServer, type Server } from './view-server'
 
 const RUNS = numberArg('runs', 3)
 const APPENDS = numberArg('appends', 20)
@@ -170,6 +172,54 @@ async function skeletonOpen(browser: Browser, root: string, file: string): Promi
   }
 }
 
+/**
+ * The main-process block with no browser running: the calls an open makes (open, every tree
+ * page, the leaf's path) and then live follow (appends, each followed by a follow call and a
+ * path page), over HTTP as the renderer makes them. On a 2-core machine the browser's own work
+ * delays the pings as much as main does; this isolates main.
+ */
+async function withoutBrowser(root: string, file: string, source: string) {
+  copyFileSync(source, file)
+  const server = await startServer(root)
+  try {
+    const id = await idleId(server, NAME)
+    const stop = pinger(server)
+    type Overview = { revision: number; rowCount: number; leafId: string; leafPos: number }
+    let view = await api<Overview>(server, 'session:open', { sessionId: id })
+    for (let offset = 0; offset < view.rowCount; offset += 5000)
+      await api(server, 'session:get-tree', { sessionId: id, revision: view.revision, offset })
+    await api(server, 'session:get-path', { sessionId: id, position: view.leafPos })
+    const open = Math.max(...(await stop()))
+    await new Promise((r) => setTimeout(r, 1000))
+    const stopFollow = pinger(server)
+    let parent = view.leafId
+    for (let i = 0; i < APPENDS; i++) {
+      const entryId = `c${String(i).padStart(7, '0')}`
+      const message = { role: 'user', content: `Benchmark append ${i}`, timestamp: Date.now() }
+      const entry = {
+        type: 'message',
+        id: entryId,
+        parentId: parent,
+        timestamp: new Date().toISOString(),
+        message,
+      }
+      appendFileSync(file, `${JSON.stringify(entry)}\n`)
+      await new Promise((r) => setTimeout(r, 250))
+      const grown = await api<{ kind: string; overview?: Overview }>(server, 'session:follow', {
+        sessionId: id,
+        revision: view.revision,
+        rowCount: view.rowCount,
+      })
+      if (grown.overview) view = grown.overview
+      await api(server, 'session:get-path', { sessionId: id, position: view.leafPos })
+      parent = entryId
+    }
+    return { open, follow: Math.max(...(await stopFollow())) }
+  } finally {
+    await server.stop()
+  }
+}
+
 function piOpen(file: string): number {
   if (!existsSync(NODE22) || !existsSync(PI160)) return NaN
   const runs: number[] = []
@@ -205,6 +255,8 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   const appends: number[] = []
   const followBlock: number[] = []
   const followTask: number[] = []
+  const aloneOpen: number[] = []
+  const aloneFollow: number[] = []
   try {
     for (let run = 0; run < RUNS; run++) {
       const folder = join(root, 'sessions', '--home-ayla-src-big-project--')
@@ -228,6 +280,9 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
         await server.stop()
       }
       skeleton.push(await skeletonOpen(browser, root, file))
+      const alone = await withoutBrowser(root, file, source)
+      aloneOpen.push(alone.open)
+      aloneFollow.push(alone.follow)
     }
   } finally {
     rmSync(root, { recursive: true, force: true })
@@ -246,6 +301,9 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   )
   console.log(
     `  longest main-process block        open ${ms(worst(opens.map((x) => x.block)))}, follow ${ms(worst(followBlock))}   (target <= 50 ms)`,
+  )
+  console.log(
+    `  ... the same, no browser running    open ${ms(worst(aloneOpen))}, follow ${ms(worst(aloneFollow))}   (API calls only: main's own blocking, without 2 cores shared with Chromium)`,
   )
   console.log(
     `  longest renderer long task        open ${ms(worst(opens.map((x) => x.longTask)))}, follow ${ms(worst(followTask))}   (target <= 100 ms)`,

@@ -54,6 +54,8 @@ export class TreeSkeletons {
   private again = false
   private closed = false
   private listing: (() => Promise<SkeletonCandidate[]>) | null = null
+  /** Files whose build failed, with the bytes it failed on: not tried again until they change. */
+  private failed = new Map<string, string>()
 
   constructor(private readonly options: SkeletonOptions) {}
 
@@ -169,8 +171,15 @@ export class TreeSkeletons {
       }
       const meta = await readSkeletonMeta(this.fileOf(c.path), this.options.app)
       if (meta && metaMatches(meta, stamp)) continue
-      await this.build(c.path).catch((error: unknown) =>
-        this.options.onError?.(`Tree skeleton of ${c.path}: ${(error as Error).message}`),
+      // A build that failed (a file too large for the worker's heap) waits for new bytes.
+      const bytes = `${stamp.size}:${stamp.mtimeMs}:${stamp.ino}`
+      if (this.failed.get(c.path) === bytes) continue
+      await this.build(c.path).then(
+        () => this.failed.delete(c.path),
+        (error: unknown) => {
+          this.failed.set(c.path, bytes)
+          this.options.onError?.(`Tree skeleton of ${c.path}: ${(error as Error).message}`)
+        },
       )
     }
     await this.prune(new Set(candidates.map((c) => this.fileOf(c.path))))

@@ -6,7 +6,7 @@
  */
 import { test, before, after, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
-import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { HandlerContext, HandlerTable } from '../../../main/api/context'
 import { dispatch } from '../../../main/api/dispatch'
@@ -196,4 +196,31 @@ test('the background pass builds skeletons of quiet large sessions only, and pru
   busy.close()
   await busy.whenIdle()
   assert.deepEqual(existsSync(busyDir) ? readdirSync(busyDir) : [], [])
+})
+
+test('a skeleton that cannot be built is reported once, not tried again until the file changes', async (ctx) => {
+  const failDir = join(tempDir(ctx, 'pi-sessions-trees-fail-'), 'trees')
+  // A directory named like a session: reading it fails (EISDIR), as a file too large would.
+  const bad = join(tempDir(ctx, 'pi-sessions-bad-'), 'bad.jsonl')
+  mkdirSync(bad)
+  const errors: string[] = []
+  const t = new TreeSkeletons({
+    dir: failDir,
+    app: '1.0.0',
+    minBytes: 1,
+    quietMs: 0,
+    onError: (message) => errors.push(message),
+  })
+  t.start(async () => [{ path: bad, size: 10, mtimeMs: 0 }])
+  await t.whenIdle()
+  t.kick(0)
+  await t.whenIdle()
+  assert.equal(errors.length, 1, errors.join('\n'))
+  assert.match(errors[0] as string, /Tree skeleton of .*bad\.jsonl: .*EISDIR/)
+  // New bytes: tried again.
+  utimesSync(bad, new Date(Date.now() - 5000), new Date(Date.now() - 5000))
+  t.kick(0)
+  await t.whenIdle()
+  t.close()
+  assert.equal(errors.length, 2)
 })
