@@ -14,8 +14,11 @@ export interface Server {
   stop(): Promise<void>
 }
 
-/** Starts server mode over `root/sessions` with its data in `root/data`. */
-export function startServer(root: string): Promise<Server> {
+/**
+ * Starts server mode over `root/sessions` with its data in `root/data`.
+ * @param args more command-line options (`--no-skeletons`)
+ */
+export function startServer(root: string, args: string[] = []): Promise<Server> {
   const child = spawn(
     process.execPath,
     [
@@ -25,6 +28,7 @@ export function startServer(root: string): Promise<Server> {
       join(root, 'sessions'),
       '--data-dir',
       join(root, 'data'),
+      ...args,
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: root, XDG_DATA_HOME: root } },
   )

@@ -1,6 +1,7 @@
 /**
  * Command-line options shared by both entries: `--sessions-dir DIR` (repeatable; replaces
- * pi's roots), and for server mode `--port N` and `--token T`.
+ * pi's roots), `--no-skeletons` (build no tree skeletons: benchmarks of the first parse), and
+ * for server mode `--port N` and `--token T`.
  */
 import { parseArgs } from 'node:util'
 
@@ -11,6 +12,8 @@ export interface CliOptions {
   token: string | undefined
   /** `--data-dir DIR`: where settings and the cache live (server mode). */
   dataDir: string | undefined
+  /** `--no-skeletons`: no tree skeletons are built (those already built are still read). */
+  noSkeletons: boolean
 }
 
 /**
@@ -26,6 +29,7 @@ export function parseCli(argv: string[]): CliOptions {
       port: { type: 'string' },
       token: { type: 'string' },
       'data-dir': { type: 'string' },
+      'no-skeletons': { type: 'boolean' },
     },
     strict: false,
     allowPositionals: true,
@@ -37,5 +41,5 @@ export function parseCli(argv: string[]): CliOptions {
   const dirs = (values['sessions-dir'] ?? []).filter((d): d is string => typeof d === 'string')
   const token = typeof values.token === 'string' && values.token !== '' ? values.token : undefined
   const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined
-  return { sessionsDirs: dirs, port, token, dataDir }
+  return { sessionsDirs: dirs, port, token, dataDir, noSkeletons: values['no-skeletons'] === true }
 }

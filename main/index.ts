@@ -53,6 +53,7 @@ async function start(): Promise<void> {
     viewWorker: {
       path: join(here.replace(/app\.asar(?=[\\/]|$)/, 'app.asar.unpacked'), 'view-worker.js'),
     },
+    skeletons: !cli.noSkeletons,
     demoDir,
     desktop: {
       showItemInFolder: (p) => shell.showItemInFolder(p),

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     worker: { path: join(here, 'read-worker.js') },
     treeWorker: { path: join(here, 'tree-worker.js') },
     viewWorker: { path: join(here, 'view-worker.js') },
+    skeletons: !cli.noSkeletons,
     demoDir: join(here, '..', '..', 'resources', 'demo'),
   })
   const token = cli.token ?? newToken()

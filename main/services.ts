@@ -34,8 +34,8 @@ export interface ServiceOptions {
   /** The built view worker (out/main/view-worker.js); sessions are read in-process without it. */
   viewWorker?: WorkerScript
   /**
-   * Keep tree skeletons of large sessions (default: when a tree worker is given; tests that
-   * build them in-process turn them on).
+   * Build tree skeletons of large sessions (default: when a tree worker is given; tests that
+   * build them in-process turn them on). Skeletons already built are read either way.
    */
   skeletons?: boolean
   /** The demo library folder shipped with the app. */

@@ -80,7 +80,7 @@ const SLICE_MS = 10
 
 /**
  * Builds the rows of a loaded session, yielding to the event loop every ~10 ms so a 50,000-entry
- * session never blocks the main process for long.
+ * session never blocks its thread (the view worker) for long.
  * @returns rows in display order; `parent` indexes into the same array
  */
 export async function buildRows(

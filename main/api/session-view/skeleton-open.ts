@@ -1,10 +1,10 @@
 /**
  * Opening a session from its tree skeleton (skeleton.ts): `session:open` answers with the
  * skeleton's facts under a new revision and `session:get-tree` with its pages, and the file
- * is parsed in the background once they are sent. When that parse read the same bytes, its opened session takes
- * the served revision, so the renderer goes on without a reload; when the file changed in
- * between, the parse keeps its own revision and live follow tells the renderer to open the
- * session again.
+ * is parsed in the background once they are sent. When that parse read the same bytes, its
+ * opened session takes the served revision, so the renderer goes on without a reload; when
+ * the file changed in between, the parse keeps its own revision and live follow tells the
+ * renderer to open the session again.
  */
 import { TREE_PAGE_ROWS, type TreePage } from '../../../preload/contract/session-live'
 import type { SessionOverview } from '../../../preload/contract/session-view'
@@ -18,7 +18,7 @@ const CAPACITY = 2
 /**
  * Longest wait before the parse of a session opened from its skeleton starts (ms). It starts
  * as soon as the last tree page is sent: until then the tail preview and the tree pages have
- * the main process to themselves, so the session's first screen is not slowed by the parse.
+ * the view's thread to themselves, so the session's first screen is not slowed by the parse.
  */
 export const PARSE_AFTER_MS = 1000
 

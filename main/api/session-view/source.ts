@@ -74,7 +74,7 @@ const SLICE_MS = 8
 
 /**
  * Calls `fn` on each item in order, yielding to the event loop every ~8 ms, so a pass over
- * 100,000 entries never blocks the main process for long.
+ * 100,000 entries never blocks its thread (the view worker) for long.
  */
 export async function forEachSliced<T>(
   items: readonly T[],
@@ -133,7 +133,7 @@ export async function viewSourceOf(
   loaded: LoadedSession,
 ): Promise<ViewSource> {
   // Between the synchronous steps below (each tens of ms on 50,000 entries), let other
-  // requests run: the main process must never be blocked for long.
+  // requests run: the view's thread must never be blocked for long.
   await yieldNow()
   const manager = SessionManager.fromLoaded(path, loaded)
   const entries = loaded.entries
@@ -170,7 +170,7 @@ export async function viewSourceOf(
 
 /**
  * The entry tree (pi spec 8, with the session module's no-silent-loss improvements), built in
- * slices of ~8 ms so a 100,000-entry tree never blocks the main process for long.
+ * slices of ~8 ms so a 100,000-entry tree never blocks its thread for long.
  */
 export async function treeOf(source: ViewSource): Promise<SessionTreeNode[]> {
   const steps = source.manager.getTreeSteps()

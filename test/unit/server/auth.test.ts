@@ -27,7 +27,7 @@ test('only 127.0.0.1 and localhost on our port pass the Host check', () => {
   }
 })
 
-test('the command line takes repeatable --sessions-dir, --port and --token', () => {
+test('the command line takes repeatable --sessions-dir, --port, --token and --no-skeletons', () => {
   const cli = parseCli([
     '--sessions-dir',
     '/a',
@@ -37,13 +37,21 @@ test('the command line takes repeatable --sessions-dir, --port and --token', () 
     '--token',
     't',
   ])
-  assert.deepEqual(cli, { sessionsDirs: ['/a', '/b'], port: 8123, token: 't', dataDir: undefined })
+  assert.deepEqual(cli, {
+    sessionsDirs: ['/a', '/b'],
+    port: 8123,
+    token: 't',
+    dataDir: undefined,
+    noSkeletons: false,
+  })
   assert.deepEqual(parseCli([]), {
     sessionsDirs: [],
     port: 0,
     token: undefined,
     dataDir: undefined,
+    noSkeletons: false,
   })
+  assert.equal(parseCli(['--no-skeletons']).noSkeletons, true)
   assert.throws(() => parseCli(['--port', 'abc']), /--port/)
   assert.throws(() => parseCli(['--port', '70000']), /--port/)
 })
