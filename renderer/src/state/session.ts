@@ -158,7 +158,7 @@ function selectInLibrary(sessionId: string): void {
 }
 
 /** Tree pages requested at once: one in flight while the next is encoded, no more (main answers other requests in between). */
-const TREE_FETCHES = 2
+const TREE_FETCHES = 4
 
 /** Loads every tree row of `overview`, a few pages at a time. */
 async function loadTreeRows(overview: SessionOverview): Promise<TreeRow[]> {

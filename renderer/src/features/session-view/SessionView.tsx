@@ -1,6 +1,7 @@
 /**
  * The session view: header bar, branch tree and transcript of the selected path.
  */
+import { useDeferredValue, useMemo } from 'react'
 import { useSessionView } from '../../state/session'
 import { BranchTree } from '../branch-tree/BranchTree'
 import { SessionHeader } from './SessionHeader'
@@ -16,6 +17,11 @@ export function SessionView() {
   const overview = useSessionView((s) => s.overview)
   const rows = useSessionView((s) => s.rows)
   const preview = useSessionView((s) => s.preview)
+  // The tree is laid out in a deferred render: React builds it in slices between frames, so
+  // 100,000 rows arriving (or growing by one) never hold the window in one long task.
+  const tree = useDeferredValue(
+    useMemo(() => (overview && rows ? { overview, rows } : null), [overview, rows]),
+  )
   return (
     <section
       className="session-view sv"
@@ -33,8 +39,8 @@ export function SessionView() {
       {(overview || preview) && (
         <SessionSplit
           tree={
-            overview && rows ? (
-              <BranchTree key={overview.id} overview={overview} rows={rows} />
+            tree && tree.overview.id === overview?.id ? (
+              <BranchTree key={tree.overview.id} overview={tree.overview} rows={tree.rows} />
             ) : (
               <div className="tree-loading muted" data-testid="tree-loading" role="status">
                 {overview
