@@ -5,6 +5,7 @@
  * library id and says where its file is. Runs in the view worker (view-worker.ts) in the app,
  * so parsed sessions and their garbage live off the main process's heap; in-process in tests.
  */
+import type { SESSION_VIEW_CHANNELS } from '../../../preload/contract/channels'
 import { ApiError } from '../../../preload/contract/errors'
 import type { FollowResult } from '../../../preload/contract/session-live'
 import type { z } from 'zod'
@@ -21,18 +22,8 @@ import { treePageText } from './tree-pages'
 /** Files smaller than this are parsed whole before the first paint (it takes a blink). */
 const PEEK_MIN_BYTES = 4 * 1024 * 1024
 
-/** The channels the view core answers. */
-export const VIEW_CHANNELS = [
-  'session:open',
-  'session:get-tree',
-  'session:peek-tail',
-  'session:follow',
-  'session:get-path',
-  'session:get-image',
-] as const
-
-/** One of {@link VIEW_CHANNELS}. */
-export type ViewChannel = (typeof VIEW_CHANNELS)[number]
+/** The channels the view core answers: every session view channel but lineage (the library's). */
+export type ViewChannel = Exclude<(typeof SESSION_VIEW_CHANNELS)[number], 'session:get-lineage'>
 
 /** The validated argument of a view channel (the handler table's `HandlerArgs`). */
 type ViewArgs<C extends ViewChannel> = z.output<(typeof CHANNEL_SCHEMAS)[C]['args']>
