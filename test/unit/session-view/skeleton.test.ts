@@ -17,8 +17,8 @@ import { TreeSkeletons } from '../../../main/api/session-view/skeletons'
 import { buildOverview } from '../../../main/api/session-view/overview'
 import { loadViewSource } from '../../../main/api/session-view/source'
 import { SessionLibrary } from '../../../main/library/library'
-import { copyFixtureStore, type TempStore } from '../../helpers/fixtures'
-import { query } from '../../helpers/library'
+import type { TempStore } from '../../helpers/fixtures'
+import { openFixtureLibrary, query } from '../../helpers/library'
 import { appendAfterLast, userEntry } from '../../helpers/append'
 import { recordingLog } from '../../helpers/log'
 import { tempDir } from '../../helpers/temp'
@@ -30,26 +30,17 @@ import {
 import type { SessionOverview, TreeRow } from '../../../preload/contract/session-view'
 
 const log = recordingLog()
+let fixtures: Awaited<ReturnType<typeof openFixtureLibrary>>
 let store: TempStore
 let library: SessionLibrary
 let dir: string
 
 before(async (ctx) => {
-  store = copyFixtureStore('pi-sessions-skeleton-')
+  fixtures = await openFixtureLibrary()
+  ;({ store, library } = fixtures)
   dir = join(tempDir(ctx as unknown as TestContext, 'pi-sessions-trees-'), 'trees')
-  library = new SessionLibrary(
-    [
-      { path: store.sessionsDir, source: 'cli' },
-      { path: store.customDir, source: 'cli' },
-    ],
-    { watch: false, dataDir: null },
-  )
-  await library.refresh()
 })
-after(async () => {
-  await library.close()
-  store.cleanup()
-})
+after(() => fixtures.close())
 
 const trees = (app = '1.0.0') => new TreeSkeletons({ dir, app })
 const handlersWith = (t?: TreeSkeletons) =>

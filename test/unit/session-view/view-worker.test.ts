@@ -15,8 +15,8 @@ import { workerViewCore } from '../../../main/api/session-view/worker-core'
 import { SessionLibrary } from '../../../main/library/library'
 import { ApiError } from '../../../preload/contract/errors'
 import type { PathPage, SessionOverview } from '../../../preload/contract/session-view'
-import { copyFixtureStore, type TempStore } from '../../helpers/fixtures'
-import { query } from '../../helpers/library'
+import type { TempStore } from '../../helpers/fixtures'
+import { openFixtureLibrary, query } from '../../helpers/library'
 import { recordingLog } from '../../helpers/log'
 
 const WORKER = {
@@ -24,26 +24,19 @@ const WORKER = {
   execArgv: ['--import', 'tsx'],
 }
 const log = recordingLog()
+let fixtures: Awaited<ReturnType<typeof openFixtureLibrary>>
 let store: TempStore
 let library: SessionLibrary
 let worker: ViewCore
 
 before(async () => {
-  store = copyFixtureStore('pi-sessions-view-worker-')
-  library = new SessionLibrary(
-    [
-      { path: store.sessionsDir, source: 'cli' },
-      { path: store.customDir, source: 'cli' },
-    ],
-    { watch: false, dataDir: null },
-  )
-  await library.refresh()
+  fixtures = await openFixtureLibrary()
+  ;({ store, library } = fixtures)
   worker = workerViewCore(WORKER, null)
 })
 after(async () => {
   await worker.close()
-  await library.close()
-  store.cleanup()
+  await fixtures.close()
 })
 
 const table = (core: ViewCore) =>
