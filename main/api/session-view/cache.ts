@@ -7,7 +7,7 @@
  */
 import { growSource } from './grow'
 import type { OpenedSession } from './overview'
-import { loadViewSource, stampOf, type ViewSource } from './source'
+import { loadViewSource, sameIdentity, stampOf, type ViewSource } from './source'
 
 /** One cached session. */
 export interface Slot {
@@ -54,7 +54,7 @@ export class SourceCache {
       // a second growth would read the same appended bytes again.
       const now = this.slots.get(key)
       if (now !== slot || now?.busy) continue
-      if (slot?.source && (round >= MAX_ROUNDS || stampMatches(slot.source, stamp))) {
+      if (slot?.source && (round >= MAX_ROUNDS || sameIdentity(slot.source.stamp, stamp))) {
         this.touch(key, slot)
         return { source: slot.source, memo: slot.memo, slot }
       }
@@ -121,11 +121,6 @@ export class SourceCache {
   clear(): void {
     this.slots.clear()
   }
-}
-
-function stampMatches(source: ViewSource, stamp: ViewSource['stamp']): boolean {
-  const old = source.stamp
-  return old.size === stamp.size && old.mtimeMs === stamp.mtimeMs && old.ino === stamp.ino
 }
 
 /**

@@ -11,7 +11,7 @@ import type { SessionOverview } from '../../../preload/contract/session-view'
 import { nextRevision, type OpenedSession } from './overview'
 import type { Skeleton } from './skeleton'
 import type { TreeSkeletons } from './skeletons'
-import type { FileStamp } from './source'
+import { sameIdentity, type FileStamp } from './source'
 
 /** Skeletons kept open after they were served (each keeps its file open for its pages). */
 const CAPACITY = 2
@@ -81,9 +81,11 @@ export class ServedSkeletons {
   adopt(sessionId: string, opened: OpenedSession, stamp: FileStamp): void {
     const served = this.served.get(sessionId)
     if (!served) return
-    const s = served.skeleton.stamp
-    const same = s.size === stamp.size && s.mtimeMs === stamp.mtimeMs && s.ino === stamp.ino
-    if (!same || opened.rows.length !== served.skeleton.overview.rowCount) return
+    if (
+      !sameIdentity(served.skeleton.stamp, stamp) ||
+      opened.rows.length !== served.skeleton.overview.rowCount
+    )
+      return
     opened.revision = served.revision
     opened.follow.baseRevision = served.revision
     this.forget(sessionId)

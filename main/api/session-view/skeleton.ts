@@ -14,7 +14,7 @@ import writeFileAtomic from 'write-file-atomic'
 import { TREE_PAGE_ROWS } from '../../../preload/contract/session-live'
 import type { SessionOverview } from '../../../preload/contract/session-view'
 import { overviewOf, type OpenedSession } from './overview'
-import type { FileStamp } from './source'
+import { sameIdentity, type FileStamp } from './source'
 import { treePageText } from './tree-pages'
 
 /** Bumped whenever the meta line's shape changes. */
@@ -44,9 +44,6 @@ export interface Skeleton {
   /** Closes the skeleton file. */
   close(): Promise<void>
 }
-
-const sameStamp = (a: FileStamp, b: FileStamp) =>
-  a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino
 
 /**
  * The skeleton file's bytes for an opened session read from bytes `stamp`. Encodes every tree
@@ -127,11 +124,6 @@ export async function readSkeletonMeta(file: string, app: string): Promise<Skele
   }
 }
 
-/** Whether a skeleton meta was built from the bytes `stamp` names. */
-export function metaMatches(meta: SkeletonMeta, stamp: FileStamp): boolean {
-  return sameStamp(meta.stamp, stamp)
-}
-
 /**
  * Opens a skeleton file for the session bytes `stamp` names: reads its meta line and keeps the
  * file open, so its pages are read as they are asked for, from this version of the file even
@@ -154,7 +146,7 @@ export async function openSkeleton(
   const last = found?.meta.pages[found.meta.pages.length - 1]
   const whole =
     found !== null &&
-    sameStamp(found.meta.stamp, stamp) &&
+    sameIdentity(found.meta.stamp, stamp) &&
     found.meta.pages.length === Math.ceil(found.meta.overview.rowCount / TREE_PAGE_ROWS) &&
     (last ? found.body + last[0] + last[1] === size : found.body === size)
   if (!found || !whole) {

@@ -12,8 +12,8 @@ import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { WorkerScript } from '../../library/read-pool'
 import { buildSkeletonFile } from './skeleton-build'
-import { metaMatches, openSkeleton, readSkeletonMeta, type Skeleton } from './skeleton'
-import { stampOf } from './source'
+import { openSkeleton, readSkeletonMeta, type Skeleton } from './skeleton'
+import { sameIdentity, stampOf, type FileStamp } from './source'
 
 /** A large session as the library lists it. */
 export interface SkeletonCandidate {
@@ -55,7 +55,7 @@ export class TreeSkeletons {
   private closed = false
   private listing: (() => Promise<SkeletonCandidate[]>) | null = null
   /** Files whose build failed, with the bytes it failed on: not tried again until they change. */
-  private failed = new Map<string, string>()
+  private failed = new Map<string, FileStamp>()
 
   constructor(private readonly options: SkeletonOptions) {}
 
@@ -170,14 +170,14 @@ export class TreeSkeletons {
         continue
       }
       const meta = await readSkeletonMeta(this.fileOf(c.path), this.options.app)
-      if (meta && metaMatches(meta, stamp)) continue
+      if (meta && sameIdentity(meta.stamp, stamp)) continue
       // A build that failed (a file too large for the worker's heap) waits for new bytes.
-      const bytes = `${stamp.size}:${stamp.mtimeMs}:${stamp.ino}`
-      if (this.failed.get(c.path) === bytes) continue
+      const failed = this.failed.get(c.path)
+      if (failed && sameIdentity(failed, stamp)) continue
       await this.build(c.path).then(
         () => this.failed.delete(c.path),
         (error: unknown) => {
-          this.failed.set(c.path, bytes)
+          this.failed.set(c.path, stamp)
           this.options.onError?.(`Tree skeleton of ${c.path}: ${(error as Error).message}`)
         },
       )

@@ -32,6 +32,7 @@ export { isEntryType, isMessageRole } from '../../session'
 
 /** File identity used to notice that a cached load is stale (the library's, record.ts). */
 export type FileStamp = FileIdentity
+export { sameIdentity } from '../../library/record'
 
 /** One loaded session plus the lookups the view needs. */
 export interface ViewSource {
