@@ -11,6 +11,8 @@ import { buildOverview } from '../../../main/api/session-view/overview'
 import {
   MAX_DEPTH,
   buildTreeData,
+  nearestAncestor,
+  pathMarks,
   type TreeItem,
 } from '../../../renderer/src/features/branch-tree/layout'
 import { passesFilter, type FilterMode } from '../../../renderer/src/features/branch-tree/filters'
@@ -81,6 +83,42 @@ test('every row of a branched fixture appears once, each under its tree parent',
   assert.ok(
     data.some((item) => item.head && rows[item.row]?.parent === -1),
     'second root is a folder',
+  )
+})
+
+test("the active path marks exactly pi's branch of the leaf in every fixture", async () => {
+  let checked = 0
+  // pi's getBranch never ends on a parent cycle (no branch recorded): those are left out.
+  for (const file of expectedFiles().filter((f) => !f.legacy && f.branch.length > 0)) {
+    const overview = await buildOverview(await loadViewSource(file.path), '0123456789abcdef', 'f')
+    const rows = overview.rows
+    const leafRow = rows.findIndex((r) => r.pos === overview.leafPos)
+    const marks = pathMarks(rows, leafRow)
+    const marked = rows.filter((_, i) => marks.has(i)).map((r) => r.id)
+    assert.deepEqual(marked.sort(), [...file.branch].sort(), file.rel)
+    checked++
+  }
+  assert.ok(checked > 5, `${checked} fixtures checked`)
+})
+
+test('the nearest accepted ancestor is found walking up, and -1 past the root', () => {
+  // 0 <- 1 <- 2 <- 3, and 4 a second root.
+  const rows = [row(0, -1), row(1, 0), row(2, 1), row(3, 2), row(4, -1)]
+  assert.equal(
+    nearestAncestor(rows, 3, (r) => r === 3),
+    3,
+  )
+  assert.equal(
+    nearestAncestor(rows, 3, (r) => r <= 1),
+    1,
+  )
+  assert.equal(
+    nearestAncestor(rows, 4, (r) => r === 0),
+    -1,
+  )
+  assert.equal(
+    nearestAncestor(rows, -1, () => true),
+    -1,
   )
 })
 

@@ -6,7 +6,7 @@
  * path to the focused entry; the transcript also follows focus after a short rest
  * (use-tree-browse.ts). Mounted with `key={sessionId}`, so open state resets per session.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import { useElementSize } from '../../components/useElementSize'
@@ -24,6 +24,9 @@ import './branch-tree.css'
 
 /** Keys that move the tree's focus (the transcript follows them, use-tree-browse.ts). */
 const BROWSE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'])
+
+/** The tree's data while react-arborist mounts (see the stages below). */
+const NO_ITEMS: TreeItem[] = []
 
 /** The branch tree pane. */
 export function BranchTree({
@@ -44,6 +47,18 @@ export function BranchTree({
   const treeRef = useRef<TreeApi<TreeItem> | undefined>(undefined)
   const boxRef = useRef<HTMLDivElement>(null)
   const { width, height } = useElementSize(boxRef)
+  // Three tasks, so at 100,000 rows none holds the window for long: this render builds the
+  // layout; once the box has a size, react-arborist mounts empty (on mount it resets its
+  // search state, which makes it build its node tree a second time: cheap while empty); then
+  // it gets the layout.
+  const [stage, setStage] = useState<0 | 1 | 2>(0)
+  const sized = width > 0 && height > 0
+  useEffect(() => {
+    if (stage === 2 || !sized) return
+    const task = setTimeout(() => setStage(stage === 0 ? 1 : 2))
+    return () => clearTimeout(task)
+  }, [stage, sized])
+  const shown = stage === 2 && sized
 
   const marks = useViewMarks()
   // A search hit's words are marked in every row: runs stay expanded, as while searching.
@@ -56,19 +71,49 @@ export function BranchTree({
     () => makeTreeNode({ rows, leafRow, active, onEditEnd: stopEditing, marks }),
     [rows, leafRow, active, stopEditing, marks],
   )
-  useHitInView(treeRef, rows, layout, width > 0 && height > 0)
+  useHitInView(treeRef, rows, layout, shown)
   const browse = useBrowseDelay()
 
   useEffect(() => {
-    if (width > 0 && height > 0) requestAnimationFrame(() => performance.mark('pi:tree:painted'))
-  }, [overview, width, height])
+    if (shown) requestAnimationFrame(() => performance.mark('pi:tree:painted'))
+  }, [overview, shown])
 
-  const choose = (node: NodeApi<TreeItem> | null | undefined) => {
-    if (!node) return
-    const row = node.data.row >= 0 ? (rows[node.data.row] as TreeRow) : undefined
-    if (row) selectEntry({ id: row.id, pos: row.pos })
-    else node.toggle()
-  }
+  // react-arborist lays the whole tree out again whenever one of its props changes identity
+  // (50-100 ms at 100,000 rows), so its callbacks change only with what they read.
+  const choose = useCallback(
+    (node: NodeApi<TreeItem> | null | undefined) => {
+      if (!node) return
+      const row = node.data.row >= 0 ? (rows[node.data.row] as TreeRow) : undefined
+      if (row) selectEntry({ id: row.id, pos: row.pos })
+      else node.toggle()
+    },
+    [rows, selectEntry],
+  )
+  const searchMatch = useCallback(
+    (node: NodeApi<TreeItem>, term: string) =>
+      node.data.row >= 0 && matchesSearch(rows[node.data.row] as TreeRow, term),
+    [rows],
+  )
+  const editing = labels.editing
+  const disableEdit = useCallback((item: TreeItem) => item.id !== editing, [editing])
+  const rename = labels.rename
+  const onRename = useCallback(
+    ({ id, name }: { id: string; name: string }) => rename(id, name),
+    [rename],
+  )
+  const onToggle = useCallback(
+    (id: string) => {
+      if (id.startsWith('run')) setRunOpen(id, treeRef.current?.isOpen(id) ?? false)
+    },
+    [setRunOpen],
+  )
+  const onSelect = useCallback(
+    (nodes: NodeApi<TreeItem>[]) => {
+      const node = nodes[0]
+      if (node && node.data.row >= 0 && node.id !== selection) choose(node)
+    },
+    [selection, choose],
+  )
   const onKeyDown = (e: KeyboardEvent) => {
     if ((e.target as HTMLElement).closest('input')) return
     if (BROWSE_KEYS.has(e.key)) {
@@ -89,7 +134,7 @@ export function BranchTree({
     <section
       className="branch-tree"
       aria-label="Branch tree"
-      data-tree-state={width > 0 ? 'ready' : 'loading'}
+      data-tree-state={shown ? 'ready' : 'loading'}
     >
       <TreeToolbar
         mode={mode}
@@ -114,10 +159,10 @@ export function BranchTree({
         }}
       />
       <div className="tree-box" ref={boxRef} onKeyDown={onKeyDown}>
-        {width > 0 && height > 0 && (
+        {stage > 0 && sized && (
           <Tree<TreeItem>
             ref={treeRef}
-            data={layout.data}
+            data={stage === 2 ? layout.data : NO_ITEMS}
             width={width}
             height={height}
             rowHeight={24}
@@ -125,23 +170,16 @@ export function BranchTree({
             overscanCount={12}
             openByDefault
             initialOpenState={initialOpenState}
-            selection={selection}
+            selection={stage === 2 ? selection : undefined}
             disableDrag
             disableDrop
-            disableEdit={(item) => item.id !== labels.editing}
-            onRename={({ id, name }) => labels.rename(id, name)}
+            disableEdit={disableEdit}
+            onRename={onRename}
             disableMultiSelection
             searchTerm={query}
-            searchMatch={(node, term) =>
-              node.data.row >= 0 && matchesSearch(rows[node.data.row] as TreeRow, term)
-            }
-            onToggle={(id) => {
-              if (id.startsWith('run')) setRunOpen(id, treeRef.current?.isOpen(id) ?? false)
-            }}
-            onSelect={(nodes) => {
-              const node = nodes[0]
-              if (node && node.data.row >= 0 && node.id !== selection) choose(node)
-            }}
+            searchMatch={searchMatch}
+            onToggle={onToggle}
+            onSelect={onSelect}
             aria-label="Entries of the session"
             rowClassName="tree-row"
           >

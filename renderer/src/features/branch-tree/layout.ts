@@ -78,15 +78,25 @@ export interface RowMarks {
 /** The rows on the path from a root down to row `index` (the active path when it is the leaf). */
 export function pathMarks(rows: readonly TreeRow[], index: number): RowMarks {
   const marks = new Uint8Array(rows.length)
-  for (const row of ancestry(rows, index)) marks[row] = 1
+  // Parents precede children in the rows, so the walk up ends (even on a damaged parent link).
+  for (let i = index; i >= 0 && marks[i] === 0; i = rows[i]?.parent ?? -1) marks[i] = 1
   return { has: (row) => marks[row] === 1 }
 }
 
-/** Root-first row indices from row `index` up (iterative; parents precede children). */
-export function ancestry(rows: readonly TreeRow[], index: number): number[] {
-  const out: number[] = []
-  for (let i = index; i >= 0 && out.length <= rows.length; i = rows[i]?.parent ?? -1) out.push(i)
-  return out.reverse()
+/**
+ * The nearest of row `index` and its ancestors that `keep` accepts, or -1 (iterative, stops
+ * at the first: a 100,000-entry path costs only the steps up to it).
+ */
+export function nearestAncestor(
+  rows: readonly TreeRow[],
+  index: number,
+  keep: (row: number) => boolean,
+): number {
+  for (let i = index, steps = 0; i >= 0 && steps <= rows.length; i = rows[i]?.parent ?? -1) {
+    if (keep(i)) return i
+    steps++
+  }
+  return -1
 }
 
 /**

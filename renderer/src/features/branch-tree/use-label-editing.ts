@@ -44,13 +44,16 @@ export function useLabelEditing(
   useEffect(() => {
     if (editing) void treeRef.current?.edit(editing)
   }, [editing, treeRef])
-  const rename = (id: string, name: string) => {
-    const item = treeRef.current?.get(id)?.data
-    const row = item && item.row >= 0 ? rows[item.row] : undefined
-    setEditing(null)
-    if (!row?.id || !sessionId) return
-    if ((row.label ?? '') === name.trim()) return
-    void useEdits.getState().setLabel(sessionId, row.id, name.trim() === '' ? null : name)
-  }
+  const rename = useCallback(
+    (id: string, name: string) => {
+      const item = treeRef.current?.get(id)?.data
+      const row = item && item.row >= 0 ? rows[item.row] : undefined
+      setEditing(null)
+      if (!row?.id || !sessionId) return
+      if ((row.label ?? '') === name.trim()) return
+      void useEdits.getState().setLabel(sessionId, row.id, name.trim() === '' ? null : name)
+    },
+    [rows, sessionId, treeRef],
+  )
   return { editing, stop, rename }
 }

@@ -3,13 +3,13 @@
  * selection, the arborist data for the filter and search (pi spec 15.6), and which collapsed
  * runs the user opened.
  */
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import type { FilterMode } from './filters'
 import {
-  ancestry,
   buildTreeData,
   itemId,
+  nearestAncestor,
   pathMarks,
   type RowMarks,
   type TreeLayout,
@@ -78,14 +78,17 @@ export function useTreeLayout(
     () => shownSelection(layout.inData, rows, selectedRow),
     [layout, rows, selectedRow],
   )
-  const setRunOpen = (id: string, open: boolean) =>
-    setOpenRuns((old) => {
-      if (old.has(id) === open) return old
-      const next = new Set(old)
-      if (open) next.add(id)
-      else next.delete(id)
-      return next
-    })
+  const setRunOpen = useCallback(
+    (id: string, open: boolean) =>
+      setOpenRuns((old) => {
+        if (old.has(id) === open) return old
+        const next = new Set(old)
+        if (open) next.add(id)
+        else next.delete(id)
+        return next
+      }),
+    [],
+  )
   const setAllRuns = (open: boolean) => setOpenRuns(new Set(open ? layout.runIds : []))
   return { leafRow, active, layout, initialOpenState, selection, setRunOpen, setAllRuns }
 }
@@ -97,8 +100,6 @@ function shownSelection(
   selectedRow: number,
 ): string | undefined {
   if (selectedRow < 0) return undefined
-  const path = ancestry(rows, selectedRow)
-  for (let i = path.length - 1; i >= 0; i--)
-    if (inData[path[i] as number] === 1) return itemId(path[i] as number)
-  return undefined
+  const row = nearestAncestor(rows, selectedRow, (r) => inData[r] === 1)
+  return row < 0 ? undefined : itemId(row)
 }

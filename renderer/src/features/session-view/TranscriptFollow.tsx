@@ -5,26 +5,45 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { TailPreview as Preview } from '../../../../preload/contract/session-live'
+import type { PathItem } from '../../../../preload/contract/session-view'
 import { useSettings } from '../../state/settings'
+import { messageText } from './message-text'
 import { TranscriptItem } from './TranscriptItem'
 
-/** Preview items rendered in the first frame, and added in each frame after it. */
-const PREVIEW_BATCH = 4
+/**
+ * Characters of message text rendered per frame (one item at least): markdown costs about
+ * 10 ms per 1,000 characters on a slow machine (65 ms for a frame of 7,000 in a profile), so a
+ * frame's work stays far below a long task.
+ */
+const FRAME_CHARS = 2500
+
+/** How many of the newest `items` are rendered after one more frame than `count`. */
+function nextCount(items: readonly PathItem[], count: number): number {
+  let chars = 0
+  let next = count
+  while (next < items.length) {
+    const item = items[items.length - 1 - next] as PathItem
+    const length = messageText(item.body)?.length ?? 0
+    if (next > count && chars + length > FRAME_CHARS) break
+    chars += length
+    next++
+  }
+  return next
+}
 
 /**
- * How many of `total` items to render: a batch in the first frame, a batch more each frame
- * after, so a dozen markdown messages never hold the window in one long task.
+ * How many of the newest `items` to render: a frame's worth in the first frame, a frame's
+ * worth more in each frame after, so a dozen long markdown messages never hold the window in
+ * one long task.
  */
-function useBatches(total: number, key: unknown): number {
-  const [shown, setShown] = useState({ key, count: Math.min(total, PREVIEW_BATCH) })
-  const count = shown.key === key ? shown.count : Math.min(total, PREVIEW_BATCH)
+function useBatches(items: readonly PathItem[], key: unknown): number {
+  const [shown, setShown] = useState(() => ({ key, count: nextCount(items, 0) }))
+  const count = shown.key === key ? shown.count : nextCount(items, 0)
   useEffect(() => {
-    if (count >= total) return
-    const frame = requestAnimationFrame(() =>
-      setShown({ key, count: Math.min(total, count + PREVIEW_BATCH) }),
-    )
+    if (count >= items.length) return
+    const frame = requestAnimationFrame(() => setShown({ key, count: nextCount(items, count) }))
     return () => cancelAnimationFrame(frame)
-  }, [count, total, key])
+  }, [count, items, key])
   return count
 }
 
@@ -32,7 +51,7 @@ function useBatches(total: number, key: unknown): number {
 export function TailPreview({ preview, sessionId }: { preview: Preview; sessionId: string }) {
   const showHidden = useSettings((s) => s.settings?.showHidden ?? false)
   const box = useRef<HTMLDivElement>(null)
-  const count = useBatches(preview.items.length, preview)
+  const count = useBatches(preview.items, preview)
   const from = preview.items.length - count
   // The newest entry is what pi resumes from: start at the bottom, as the full view does.
   useLayoutEffect(() => {
