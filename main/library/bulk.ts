@@ -66,6 +66,8 @@ export interface BulkTargets {
 export async function runningAmong<T extends { path: string }>(
   items: readonly T[],
 ): Promise<(T & { reason: string })[]> {
+  // Listing what pi holds open reads every process's descriptors: not for no sessions.
+  if (items.length === 0) return []
   const held = await filesHeldByPi()
   const now = Date.now()
   const running: (T & { reason: string })[] = []

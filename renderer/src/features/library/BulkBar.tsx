@@ -6,10 +6,11 @@ import { useTrash } from '../../state/trash'
 import { useExport } from '../export/store'
 import { bytes } from './format'
 
-/** main's totals of the ticked sessions, re-asked when the ticks change. */
+/** main's totals of the ticked sessions, re-asked when the ticks change (none: nothing asked). */
 function useTotals(ids: string[]): SessionsDescription | null {
   const [totals, setTotals] = useState<SessionsDescription | null>(null)
   useEffect(() => {
+    if (ids.length === 0) return
     let current = true
     const timer = setTimeout(() => {
       call('library:describe-sessions', { sessionIds: ids }).then(
