@@ -221,6 +221,23 @@ test('a deep link selects and shows an entry; lineage links navigate', async ({ 
   session.expectClean()
 })
 
+test('a deep link to an entry the session does not have shows the leaf and says so', async ({
+  page,
+  server,
+}) => {
+  const branches = pi('branches')
+  const leaf = branches.branch.at(-1)!
+  const session = new SessionPage(page, server)
+  await session.open(branches.name, 'ffffffff')
+  await session.waitReady(leaf)
+  expect(await session.transcriptIds()).toEqual(pathTo(branches, leaf))
+  const notice = page.getByTestId('missing-entry-notice')
+  await expect(notice).toContainText('ffffffff')
+  await notice.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(notice).toHaveCount(0)
+  session.expectClean()
+})
+
 test('every kind of entry renders: tools, images, bash, extension messages, markers', async ({
   page,
   server,

@@ -83,6 +83,11 @@ export interface SessionViewState {
   hitPatterns: readonly string[] | null
   /** The hit entry the next path load lands on (the whole branch through it), or null. */
   landing: string | null
+  /**
+   * The id a link (a deep link, a search hit) named that this session has no entry for: the
+   * view shows pi's leaf instead and says so. Null otherwise.
+   */
+  missingEntry: string | null
   /** Opens a session (again), selecting `entryId` or pi's leaf; a no-op reload is avoided. */
   openSession(sessionId: string, entryId?: string): Promise<void>
   /**
@@ -232,7 +237,22 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         selected: { id: page.targetId, pos: page.targetPos },
       })
     } catch (error) {
-      if (get().sessionId === sessionId) set({ pathStatus: 'error', pathError: errorData(error) })
+      if (ticket !== pathTicket || get().sessionId !== sessionId) return
+      const data = errorData(error)
+      const { overview } = get()
+      // A link to an entry the file does not have (cut by a rewrite, or a link to another
+      // copy of the session): where pi resumes, with a word, rather than no transcript.
+      const linked = land ?? (selected.pos < 0 ? selected.id : null)
+      if (data.code === 'not_found' && linked && overview?.leafPos != null && !extend) {
+        set({
+          missingEntry: linked,
+          landing: null,
+          followLeaf: true,
+          selected: { id: overview.leafId ?? '', pos: overview.leafPos },
+        })
+        return await loadPath(false)
+      }
+      set({ pathStatus: 'error', pathError: data })
     }
   }
 
@@ -306,6 +326,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     pathError: null,
     hitPatterns: null,
     landing: null,
+    missingEntry: null,
 
     async openHit(sessionId, hit) {
       hitSession = sessionId
@@ -325,6 +346,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
           const row =
             entryId === undefined ? undefined : current.rows?.find((r) => r.id === entryId)
           if (row) get().selectEntry(row)
+          else if (entryId !== undefined) set({ missingEntry: entryId })
           selectInLibrary(sessionId)
           return
         }
@@ -351,6 +373,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         path: null,
         pathStatus: 'idle',
         pathError: null,
+        missingEntry: null,
       })
       selectInLibrary(sessionId)
       mark('pi:open:request')
@@ -438,6 +461,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         path: null,
         hitPatterns: null,
         landing: null,
+        missingEntry: null,
       })
     },
   }

@@ -71,6 +71,25 @@ function Lineage({ lineage, created }: { lineage: SessionLineage | null; created
   )
 }
 
+/** Says when a link named an entry this session does not have (pi's leaf is shown instead). */
+function MissingEntryNotice() {
+  const missing = useSessionView((s) => s.missingEntry)
+  if (missing === null) return null
+  return (
+    <div className="file-notice" role="status" data-testid="missing-entry-notice">
+      The link names entry {missing}, which this session does not have: its last entry (where pi
+      resumes) is shown instead.{' '}
+      <button
+        type="button"
+        className="link"
+        onClick={() => useSessionView.setState({ missingEntry: null })}
+      >
+        Dismiss
+      </button>
+    </div>
+  )
+}
+
 /** Says when the file changed on disk since it was opened, or is gone. */
 function FileNotice() {
   const state = useSessionFile((s) => s.state)
@@ -173,6 +192,7 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
         </span>
       </div>
       <FileNotice />
+      <MissingEntryNotice />
       {overview.resumeNote && (
         <div className="file-notice" role="note" data-testid="resume-note">
           {overview.resumeNote}
