@@ -233,6 +233,7 @@ test('a deep link to an entry the session does not have shows the leaf and says 
   expect(await session.transcriptIds()).toEqual(pathTo(branches, leaf))
   const notice = page.getByTestId('missing-entry-notice')
   await expect(notice).toContainText('ffffffff')
+  await session.screenshot('missing-entry-notice')
   await notice.getByRole('button', { name: 'Dismiss' }).click()
   await expect(notice).toHaveCount(0)
   session.expectClean()
