@@ -3,6 +3,7 @@
  * read-only state, where pi would resume when that is not the newest conversation, lineage
  * (parent session and forks, navigable) and the file's diagnostics.
  */
+import type { ReactNode } from 'react'
 import { LiveBadge } from '../../components/LiveBadge'
 import type { SessionLineage, SessionOverview } from '../../../../preload/contract/session-view'
 import { bytes, cost, tokens, when } from '../../components/format'
@@ -71,22 +72,40 @@ function Lineage({ lineage, created }: { lineage: SessionLineage | null; created
   )
 }
 
+/** A notice about the open session that the user can dismiss. */
+function DismissibleNotice({
+  testId,
+  state,
+  onDismiss,
+  children,
+}: {
+  testId: string
+  state?: string
+  onDismiss(): void
+  children: ReactNode
+}) {
+  return (
+    <div className="file-notice" role="status" data-testid={testId} data-state={state}>
+      {children}{' '}
+      <button type="button" className="link" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  )
+}
+
 /** Says when a link named an entry this session does not have (pi's leaf is shown instead). */
 function MissingEntryNotice() {
   const missing = useSessionView((s) => s.missingEntry)
   if (missing === null) return null
   return (
-    <div className="file-notice" role="status" data-testid="missing-entry-notice">
+    <DismissibleNotice
+      testId="missing-entry-notice"
+      onDismiss={() => useSessionView.setState({ missingEntry: null })}
+    >
       The link names entry {missing}, which this session does not have: its last entry (where pi
-      resumes) is shown instead.{' '}
-      <button
-        type="button"
-        className="link"
-        onClick={() => useSessionView.setState({ missingEntry: null })}
-      >
-        Dismiss
-      </button>
-    </div>
+      resumes) is shown instead.
+    </DismissibleNotice>
   )
 }
 
@@ -97,16 +116,13 @@ function FileNotice() {
   const reload = useSessionView((s) => s.reload)
   if (state === 'current' && notice !== null) {
     return (
-      <div className="file-notice" role="status" data-testid="file-notice" data-state="reopened">
-        {notice}{' '}
-        <button
-          type="button"
-          className="link"
-          onClick={() => useSessionFile.setState({ notice: null })}
-        >
-          Dismiss
-        </button>
-      </div>
+      <DismissibleNotice
+        testId="file-notice"
+        state="reopened"
+        onDismiss={() => useSessionFile.setState({ notice: null })}
+      >
+        {notice}
+      </DismissibleNotice>
     )
   }
   if (state === 'current') return null
