@@ -210,7 +210,7 @@ test('Ctrl+Z does not undo an edit whose toast has gone with its session', async
   expect(PiSessionManager.open(path).getSessionName()).toBe('Named before leaving')
 })
 
-test('a delete toast offers Undo, and Ctrl+Z restores the file as it was', async ({
+test('a delete toast offers Undo, and Ctrl+Z restores the file as it was and opens it again', async ({
   library,
   page,
   store,
@@ -221,6 +221,9 @@ test('a delete toast offers Undo, and Ctrl+Z restores the file as it was', async
   const path = join(store.sessionsDir, '--home-ayla-src-tide-tables--', name)
   const bytes = readFileSync(path)
   await row.click()
+  const view = page.locator('.session-view.sv')
+  await expect(view).toHaveAttribute('data-status', 'ready')
+  const openId = (await view.getAttribute('data-session-id')) as string
   const trash = new TrashPage(page)
   await trash.pressDelete()
   await trash.confirm()
@@ -230,9 +233,13 @@ test('a delete toast offers Undo, and Ctrl+Z restores the file as it was', async
   await expect(page.locator('[data-sonner-toaster]').getByTestId('trash-notice')).toBeVisible()
   await expect(toast.getByRole('button', { name: 'Undo' })).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/delete-toast.png`, animations: 'disabled' })
+  await expect(view).toHaveCount(0)
   await page.keyboard.press('Control+z')
   await expect(library.row(name)).toHaveCount(1)
   expect(readFileSync(path)).toEqual(bytes)
+  // The session that was open when it was deleted is open again.
+  await expect(view).toHaveAttribute('data-session-id', openId)
+  await expect(view).toHaveAttribute('data-status', 'ready')
 })
 
 test('on a read-only session the edit actions look disabled and the reason is written out', async ({

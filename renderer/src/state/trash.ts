@@ -31,8 +31,11 @@ export interface BulkSummary {
   failed: { id: string; message: string }[]
   skipped: { id: string; reason: string }[]
   cancelled: number
-  /** The one undo: restore the deleted ids, or unarchive the archived sessions; null: none. */
-  undo: { kind: 'restore' | 'unarchive'; ids: string[] } | null
+  /**
+   * The one undo: restore the deleted ids, or unarchive the archived sessions; null: none.
+   * `reopen`: the deleted id of the session that was open, opened again once restored.
+   */
+  undo: { kind: 'restore' | 'unarchive'; ids: string[]; reopen?: string } | null
 }
 
 /** A bulk result as the summary shows it (the contract's trash and archive results). */
@@ -87,8 +90,12 @@ export interface TrashState {
   progressed(operationId: string, done: number, total: number): void
   loadDeleted(): Promise<void>
   restore(deletedId: string): Promise<void>
-  /** Restores many deleted sessions at once (a multi-select, a whole deletion, an undo). */
-  restoreMany(deletedIds: string[]): Promise<void>
+  /**
+   * Restores many deleted sessions at once (a multi-select, a whole deletion, an undo).
+   * @param reopen the deleted id of a session to open once restored, unless another session
+   *   was opened meanwhile
+   */
+  restoreMany(deletedIds: string[], reopen?: string): Promise<void>
   dismiss(): void
 }
 
@@ -157,7 +164,7 @@ export const useTrash = create<TrashState>((set, get) => {
     },
     async undo() {
       const undo = get().lastResult?.undo
-      if (undo?.kind === 'restore') await get().restoreMany(undo.ids)
+      if (undo?.kind === 'restore') await get().restoreMany(undo.ids, undo.reopen)
       if (undo?.kind === 'unarchive') await get().unarchive(undo.ids)
     },
     includeRunning(id, include) {
@@ -185,8 +192,13 @@ export const useTrash = create<TrashState>((set, get) => {
           forget(result.moved.map((m) => m.sessionId))
           return
         }
+        const open = useLibrary.getState().selectedSessionId
         const result = await call('trash:move-sessions', { ...args, operationId })
-        const undo = { kind: 'restore' as const, ids: result.moved.map((m) => m.deletedId) }
+        const undo = {
+          kind: 'restore' as const,
+          ids: result.moved.map((m) => m.deletedId),
+          reopen: result.moved.find((m) => m.sessionId === open)?.deletedId,
+        }
         set({
           confirming: null,
           lastResult: summary('Moved to the trash', result, result.moved.length, undo),
@@ -219,12 +231,15 @@ export const useTrash = create<TrashState>((set, get) => {
         useLibrary.getState().selectSession(sessionId)
       })
     },
-    async restoreMany(deletedIds) {
+    async restoreMany(deletedIds, reopen) {
       if (deletedIds.length === 0) return
       await run(async (operationId) => {
         const result = await call('trash:restore-many', { deletedIds, operationId })
         set({ lastResult: summary('Restored', result, result.restored.length, null) })
         await get().loadDeleted()
+        const back = result.restored.find((r) => r.deletedId === reopen)
+        if (back && useLibrary.getState().selectedSessionId === null)
+          useLibrary.getState().selectSession(back.sessionId)
       })
     },
     dismiss() {
