@@ -7,19 +7,16 @@
 import { create } from 'zustand'
 import type {
   PathItem,
-  PathPage,
   SessionLineage,
   SessionOverview,
   TreeRow,
 } from '../../../preload/contract/session-view'
 import type { ApiErrorData } from '../../../preload/contract/errors'
-import {
-  TREE_PAGE_ROWS,
-  treeRowsOf,
-  type TailPreview,
-} from '../../../preload/contract/session-live'
+import type { TailPreview } from '../../../preload/contract/session-live'
 import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
+import { continues, toPathState, type PathState } from './path-state'
+import { loadTreeRows } from './tree-rows'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -29,29 +26,6 @@ export const CHUNK = 100
 const REFRESHED_ITEMS = 3
 /** Items kept in memory; beyond this, those far from the viewport are dropped. */
 const MAX_ITEMS = 3000
-
-/** The transcript of one path (root -> selected entry), as far as it is loaded. */
-export interface PathState {
-  /** `${targetPos}:${raw}`: responses for another key are stale. */
-  key: string
-  /**
-   * The transcript's identity on screen: kept while live follow extends the path (the list
-   * stays where it is), new when another path is shown.
-   */
-  view: string
-  targetId: string
-  targetPos: number
-  raw: boolean
-  total: number
-  /** Loaded items by index in the path (sparse). */
-  items: ReadonlyMap<number, PathItem>
-  compactedAway: number
-  contextMessages: number
-  thinkingLevel: string
-  model: string | null
-  /** Index of the search hit the path was opened at (scrolled to), or null. */
-  focusIndex: number | null
-}
 
 /** A search hit to open: the entry to land on and the search's patterns, marked in the view. */
 export interface SearchHitTarget {
@@ -124,29 +98,6 @@ function mark(name: string): void {
   performance.mark(name)
 }
 
-function toPathState(
-  page: PathPage,
-  items: Map<number, PathItem>,
-  view: string,
-  focusIndex: number | null,
-): PathState {
-  page.items.forEach((item, i) => items.set(page.offset + i, item))
-  return {
-    key: `${page.targetPos}:${page.raw}`,
-    view,
-    targetId: page.targetId,
-    targetPos: page.targetPos,
-    raw: page.raw,
-    total: page.total,
-    items,
-    compactedAway: page.compactedAway,
-    contextMessages: page.contextMessages,
-    thinkingLevel: page.thinkingLevel,
-    model: page.model,
-    focusIndex,
-  }
-}
-
 /** The entry a view opens at: a deep link's entry id, else pi's leaf (null: none yet). */
 function initialSelection(
   overview: SessionOverview,
@@ -160,30 +111,6 @@ function initialSelection(
 function selectInLibrary(sessionId: string): void {
   if (useLibrary.getState().selectedSessionId !== sessionId)
     useLibrary.getState().selectSession(sessionId)
-}
-
-/** Tree pages requested at once: one in flight while the next is encoded, no more (main answers other requests in between). */
-const TREE_FETCHES = 4
-
-/** Loads every tree row of `overview`, a few pages at a time. */
-async function loadTreeRows(overview: SessionOverview): Promise<TreeRow[]> {
-  const pages: TreeRow[][] = []
-  const offsets: number[] = []
-  for (let offset = 0; offset < overview.rowCount; offset += TREE_PAGE_ROWS) offsets.push(offset)
-  let next = 0
-  const worker = async () => {
-    while (next < offsets.length) {
-      const index = next++
-      const page = await call('session:get-tree', {
-        sessionId: overview.id,
-        revision: overview.revision,
-        offset: offsets[index] as number,
-      })
-      pages[index] = treeRowsOf(page)
-    }
-  }
-  await Promise.all(Array.from({ length: TREE_FETCHES }, worker))
-  return pages.flat()
 }
 
 export const useSessionView = create<SessionViewState>((set, get) => {
@@ -466,15 +393,3 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     },
   }
 })
-
-/**
- * Whether `page` (of a path that grew at its end) continues the loaded `path`: the model's
- * view lost nothing to a new compaction, and the last loaded item is the same entry.
- */
-function continues(path: PathState, page: PathPage): boolean {
-  if (page.total < path.total || page.compactedAway !== path.compactedAway) return false
-  const at = path.total - 1
-  const before = path.items.get(at)
-  const after = page.items[at - page.offset]
-  return before === undefined || after === undefined || before.id === after.id
-}

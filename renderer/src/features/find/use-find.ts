@@ -7,7 +7,8 @@ import { useEffect, useMemo, type RefObject } from 'react'
 import type { VirtuosoHandle } from 'react-virtuoso'
 import { findPattern, searchMarks, type Marks } from '../../components/marks'
 import { useFind } from '../../state/find'
-import { useSessionView, type PathState } from '../../state/session'
+import type { PathState } from '../../state/path-state'
+import { useSessionView } from '../../state/session'
 import { findMatches, type FindMatch } from './matches'
 
 /** Frames to wait for the current match's item to render after scrolling to it. */

@@ -4,7 +4,7 @@
  */
 import { useCallback, type KeyboardEvent, type RefObject } from 'react'
 import type { VirtuosoHandle } from 'react-virtuoso'
-import type { PathState } from '../../state/session'
+import type { PathState } from '../../state/path-state'
 
 /** Frames to wait for an entry to render after scrolling to it. */
 const RENDER_FRAMES = 60

@@ -1,0 +1,64 @@
+/**
+ * The transcript's path as the session view store keeps it: the loaded window of items of
+ * the path root -> selected entry, and whether a grown path continues the loaded one.
+ */
+import type { PathItem, PathPage } from '../../../preload/contract/session-view'
+
+/** The transcript of one path (root -> selected entry), as far as it is loaded. */
+export interface PathState {
+  /** `${targetPos}:${raw}`: responses for another key are stale. */
+  key: string
+  /**
+   * The transcript's identity on screen: kept while live follow extends the path (the list
+   * stays where it is), new when another path is shown.
+   */
+  view: string
+  targetId: string
+  targetPos: number
+  raw: boolean
+  total: number
+  /** Loaded items by index in the path (sparse). */
+  items: ReadonlyMap<number, PathItem>
+  compactedAway: number
+  contextMessages: number
+  thinkingLevel: string
+  model: string | null
+  /** Index of the search hit the path was opened at (scrolled to), or null. */
+  focusIndex: number | null
+}
+
+/** The path state of `page`, its items added to `items` (the loaded ones kept). */
+export function toPathState(
+  page: PathPage,
+  items: Map<number, PathItem>,
+  view: string,
+  focusIndex: number | null,
+): PathState {
+  page.items.forEach((item, i) => items.set(page.offset + i, item))
+  return {
+    key: `${page.targetPos}:${page.raw}`,
+    view,
+    targetId: page.targetId,
+    targetPos: page.targetPos,
+    raw: page.raw,
+    total: page.total,
+    items,
+    compactedAway: page.compactedAway,
+    contextMessages: page.contextMessages,
+    thinkingLevel: page.thinkingLevel,
+    model: page.model,
+    focusIndex,
+  }
+}
+
+/**
+ * Whether `page` (of a path that grew at its end) continues the loaded `path`: the model's
+ * view lost nothing to a new compaction, and the last loaded item is the same entry.
+ */
+export function continues(path: PathState, page: PathPage): boolean {
+  if (page.total < path.total || page.compactedAway !== path.compactedAway) return false
+  const at = path.total - 1
+  const before = path.items.get(at)
+  const after = page.items[at - page.offset]
+  return before === undefined || after === undefined || before.id === after.id
+}

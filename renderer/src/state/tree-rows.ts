@@ -1,0 +1,36 @@
+/**
+ * Loads the tree rows of an opened session: every page of `session:get-tree`, a few at a time.
+ */
+import type { SessionOverview, TreeRow } from '../../../preload/contract/session-view'
+import { TREE_PAGE_ROWS, treeRowsOf } from '../../../preload/contract/session-live'
+import { call } from '../api/client'
+
+/**
+ * Tree pages requested at once: one in flight while the next is encoded, no more (main
+ * answers other requests in between).
+ */
+const TREE_FETCHES = 4
+
+/**
+ * Every tree row of `overview`, a few pages at a time.
+ * @throws ApiError as `session:get-tree` does (`conflict` when the session was read again)
+ */
+export async function loadTreeRows(overview: SessionOverview): Promise<TreeRow[]> {
+  const pages: TreeRow[][] = []
+  const offsets: number[] = []
+  for (let offset = 0; offset < overview.rowCount; offset += TREE_PAGE_ROWS) offsets.push(offset)
+  let next = 0
+  const worker = async () => {
+    while (next < offsets.length) {
+      const index = next++
+      const page = await call('session:get-tree', {
+        sessionId: overview.id,
+        revision: overview.revision,
+        offset: offsets[index] as number,
+      })
+      pages[index] = treeRowsOf(page)
+    }
+  }
+  await Promise.all(Array.from({ length: TREE_FETCHES }, worker))
+  return pages.flat()
+}
