@@ -183,6 +183,12 @@ test('Ctrl+Z undoes a rename with a pi-compatible entry, but not while typing in
   await session.header().click({ position: { x: 5, y: 5 } })
   await page.keyboard.press('Control+z')
   await expect(session.header().locator('.session-name')).not.toHaveText('A name to undo')
+  // The undo says what it took back.
+  await expect(page.getByTestId('edit-undone')).toContainText(
+    previous
+      ? `Undone: the session is named “${previous}” again.`
+      : 'Undone: the session has no name again.',
+  )
   const text = readFileSync(path, 'utf8').trimEnd().split('\n')
   expect(text).toHaveLength(lines + 1)
   expect(JSON.parse(text.at(-1) as string).type).toBe('session_info')

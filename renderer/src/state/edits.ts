@@ -37,6 +37,8 @@ export interface EditsState {
   busy: boolean
   error: ApiErrorData | null
   last: LastEdit | null
+  /** The edit the last undo took back (what its confirmation says), or null. */
+  undone: LastEdit | null
   ask(prompt: EditPrompt): void
   cancel(): void
   /** Applies the prompt's new value (blank clears). Resolves true on success. */
@@ -112,6 +114,7 @@ export const useEdits = create<EditsState>((set, get) => {
     busy: false,
     error: null,
     last: null,
+    undone: null,
     ask(prompt) {
       set({ prompt, error: null })
     },
@@ -158,8 +161,8 @@ export const useEdits = create<EditsState>((set, get) => {
           : last.kind === 'rename'
             ? await get().rename(last.sessionId, last.previous)
             : await get().setLabel(last.sessionId, last.entryId, last.previous)
-      // Undoing the undo is not offered: its toast goes away.
-      if (ok) set({ last: null })
+      // Undoing the undo is not offered: its toast gives way to a confirmation.
+      if (ok) set({ last: null, undone: last })
     },
     dismiss() {
       set({ last: null, error: null })

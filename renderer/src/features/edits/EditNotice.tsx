@@ -16,9 +16,21 @@ function saidOf(last: LastEdit): string {
   return last.current ? `Labelled “${last.current}”.` : 'Label removed.'
 }
 
+/** What an undo took back, in words. */
+function undoneOf(undone: LastEdit): string {
+  if (undone.kind === 'extract') return 'Undone: the new session is in the trash.'
+  if (undone.kind === 'rename')
+    return undone.previous
+      ? `Undone: the session is named “${undone.previous}” again.`
+      : 'Undone: the session has no name again.'
+  return undone.previous
+    ? `Undone: the entry is labelled “${undone.previous}” again.`
+    : 'Undone: the entry has no label again.'
+}
+
 /**
- * Shows each edit as a toast with Undo (also Ctrl/Cmd+Z), tied to the edited session, and an
- * inline edit's error (a tree label has no dialog to show it in) as an error toast.
+ * Shows each edit as a toast with Undo (also Ctrl/Cmd+Z), tied to the edited session, then
+ * what its undo took back, and an inline edit's error (a tree label has no dialog to show it in) as an error toast.
  */
 export function useEditToasts(): void {
   useEffect(
@@ -42,6 +54,14 @@ export function useEditToasts(): void {
             hideToast('edit')
           }
         }
+        if (now.undone && now.undone !== before.undone)
+          showToast({
+            id: 'edit-undone',
+            kind: 'info',
+            body: undoneOf(now.undone),
+            testId: 'edit-undone',
+            sessionId: now.undone.kind === 'extract' ? now.undone.sourceId : now.undone.sessionId,
+          })
         const inline = now.error && !now.prompt ? now.error : null
         if (inline === (before.error && !before.prompt ? before.error : null)) return
         if (!inline) return hideToast('edit-error')
