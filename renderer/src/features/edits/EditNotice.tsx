@@ -30,7 +30,8 @@ function undoneOf(undone: LastEdit): string {
 
 /**
  * Shows each edit as a toast with Undo (also Ctrl/Cmd+Z), tied to the edited session, then
- * what its undo took back, and an inline edit's error (a tree label has no dialog to show it in) as an error toast.
+ * what its undo took back; and an inline edit's error (a tree label has no dialog to show it
+ * in) as an error toast.
  */
 export function useEditToasts(): void {
   useEffect(
