@@ -36,14 +36,15 @@ function nextCount(items: readonly PathItem[], count: number): number {
  * worth more in each frame after, so a dozen long markdown messages never hold the window in
  * one long task.
  */
-function useBatches(items: readonly PathItem[], key: unknown): number {
-  const [shown, setShown] = useState(() => ({ key, count: nextCount(items, 0) }))
-  const count = shown.key === key ? shown.count : nextCount(items, 0)
+function useBatches(items: readonly PathItem[]): number {
+  const [shown, setShown] = useState(() => ({ items, count: nextCount(items, 0) }))
+  // New items (another preview) start again from the newest.
+  const count = shown.items === items ? shown.count : nextCount(items, 0)
   useEffect(() => {
     if (count >= items.length) return
-    const frame = requestAnimationFrame(() => setShown({ key, count: nextCount(items, count) }))
+    const frame = requestAnimationFrame(() => setShown({ items, count: nextCount(items, count) }))
     return () => cancelAnimationFrame(frame)
-  }, [count, items, key])
+  }, [count, items])
   return count
 }
 
@@ -51,7 +52,7 @@ function useBatches(items: readonly PathItem[], key: unknown): number {
 export function TailPreview({ preview, sessionId }: { preview: Preview; sessionId: string }) {
   const showHidden = useSettings((s) => s.settings?.showHidden ?? false)
   const box = useRef<HTMLDivElement>(null)
-  const count = useBatches(preview.items, preview)
+  const count = useBatches(preview.items)
   const from = preview.items.length - count
   // The newest entry is what pi resumes from: start at the bottom, as the full view does.
   useLayoutEffect(() => {
