@@ -13,6 +13,7 @@ import { registerIpc } from './electron/ipc'
 import { installMenu } from './electron/menu'
 import { isAppUrl } from './electron/options'
 import { createMainWindow, type RendererSource } from './electron/window'
+import { workerScriptPath } from './electron/worker-paths'
 import { savedBounds, trackBounds } from './electron/window-state'
 import { createServices, type Services } from './services'
 import { launchDetached } from './terminal/launch'
@@ -43,16 +44,9 @@ async function start(): Promise<void> {
     dataDir: cli.dataDir ?? app.getPath('userData'),
     host: 'electron',
     version,
-    // Worker threads cannot start from inside an asar archive: use the unpacked copy.
-    worker: {
-      path: join(here.replace(/app\.asar(?=[\\/]|$)/, 'app.asar.unpacked'), 'read-worker.js'),
-    },
-    treeWorker: {
-      path: join(here.replace(/app\.asar(?=[\\/]|$)/, 'app.asar.unpacked'), 'tree-worker.js'),
-    },
-    viewWorker: {
-      path: join(here.replace(/app\.asar(?=[\\/]|$)/, 'app.asar.unpacked'), 'view-worker.js'),
-    },
+    worker: { path: workerScriptPath(here, 'read-worker.js') },
+    treeWorker: { path: workerScriptPath(here, 'tree-worker.js') },
+    viewWorker: { path: workerScriptPath(here, 'view-worker.js') },
     skeletons: !cli.noSkeletons,
     demoDir,
     desktop: {

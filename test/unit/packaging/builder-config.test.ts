@@ -2,7 +2,7 @@
  * electron-builder cannot package here (it downloads Electron), so CI checks its
  * configuration statically: targets, files, icons, the demo library, that every module the
  * built main process loads at run time is a packaged dependency, that the packaged app
- * finds its read worker outside the asar archive, and that node:sqlite needs no native
+ * finds its workers outside the asar archive, and that node:sqlite needs no native
  * module (it is part of the Node that Electron embeds).
  */
 import { test } from 'node:test'
@@ -11,6 +11,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
 import { join, matchesGlob } from 'node:path'
 import ts from 'typescript'
+import { workerScriptPath } from '../../../main/electron/worker-paths'
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
 const build = pkg.build
@@ -77,42 +78,52 @@ test(
 
 const built = existsSync('out/main/index.js')
 
+const WORKERS = ['read-worker.js', 'tree-worker.js', 'view-worker.js']
+
+test('a worker script inside the asar archive is started from its unpacked copy', () => {
+  for (const [packed, unpacked] of [
+    [
+      '/opt/Pi Sessions/resources/app.asar/out/main',
+      '/opt/Pi Sessions/resources/app.asar.unpacked/out/main',
+    ],
+    [
+      'C:\\Apps\\Pi Sessions\\resources\\app.asar\\out\\main',
+      'C:\\Apps\\Pi Sessions\\resources\\app.asar.unpacked\\out\\main',
+    ],
+    [
+      '/Applications/Pi Sessions.app/Contents/Resources/app.asar/out/main',
+      '/Applications/Pi Sessions.app/Contents/Resources/app.asar.unpacked/out/main',
+    ],
+    ['/home/me/src/pi-sessions/out/main', '/home/me/src/pi-sessions/out/main'],
+    // Only the archive itself: a folder that merely starts with the name is left alone.
+    ['/home/me/app.asar-notes/out/main', '/home/me/app.asar-notes/out/main'],
+  ])
+    assert.equal(
+      workerScriptPath(packed as string, 'view-worker.js'),
+      join(unpacked as string, 'view-worker.js'),
+    )
+})
+
 test(
-  'the packaged app finds its read worker outside the asar archive',
+  'the packaged app finds every worker outside the asar archive',
   { skip: !built && 'run npm run build first' },
   () => {
-    // Worker threads cannot start from inside an asar archive: the worker must be unpacked...
-    assert.ok(existsSync('out/main/read-worker.js'))
-    assert.ok(
-      build.asarUnpack.some((glob: string) => matchesGlob('out/main/read-worker.js', glob)),
-      'out/main/read-worker.js is unpacked',
-    )
-    // ...and main must look for it there: its directory with app.asar -> app.asar.unpacked.
     const main = readFileSync('out/main/index.js', 'utf8')
-    const found =
-      /(\w+)\.replace\((\/.+?\/[a-z]*), "app\.asar\.unpacked"\), "read-worker\.js"\)/.exec(main)
-    assert.ok(found, 'main locates read-worker.js beside itself, asar mapped to its unpacked copy')
-    const [, , literal] = found as RegExpExecArray
-    const [, source = '', flags = ''] = /^\/(.*)\/([a-z]*)$/.exec(literal as string) ?? []
-    const pattern = new RegExp(source, flags)
-    for (const [packed, unpacked] of [
-      [
-        '/opt/Pi Sessions/resources/app.asar/out/main',
-        '/opt/Pi Sessions/resources/app.asar.unpacked/out/main',
-      ],
-      [
-        'C:\\Apps\\Pi Sessions\\resources\\app.asar\\out\\main',
-        'C:\\Apps\\Pi Sessions\\resources\\app.asar.unpacked\\out\\main',
-      ],
-      [
-        '/Applications/Pi Sessions.app/Contents/Resources/app.asar/out/main',
-        '/Applications/Pi Sessions.app/Contents/Resources/app.asar.unpacked/out/main',
-      ],
-      ['/home/me/src/pi-sessions/out/main', '/home/me/src/pi-sessions/out/main'],
-    ])
-      assert.equal((packed as string).replace(pattern, 'app.asar.unpacked'), unpacked)
-    // The worker bundle loads no module the package lacks and never Electron.
-    assert.doesNotMatch(readFileSync('out/main/read-worker.js', 'utf8'), /from\s*["']electron["']/)
+    for (const file of WORKERS) {
+      // Worker threads cannot start from inside an asar archive: each worker is unpacked...
+      assert.ok(existsSync(`out/main/${file}`), `out/main/${file} is built`)
+      assert.ok(
+        build.asarUnpack.some((glob: string) => matchesGlob(`out/main/${file}`, glob)),
+        `out/main/${file} is unpacked`,
+      )
+      // ...and main starts it from there.
+      assert.ok(
+        main.includes(`workerScriptPath(here, "${file}")`),
+        `main starts ${file} through workerScriptPath`,
+      )
+      // A worker bundle loads no module the package lacks and never Electron.
+      assert.doesNotMatch(readFileSync(`out/main/${file}`, 'utf8'), /from\s*["']electron["']/)
+    }
   },
 )
 
