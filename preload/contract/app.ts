@@ -51,8 +51,15 @@ export const TERMINALS = [
 /** One of {@link TERMINALS}. */
 export const Terminal = z.enum(TERMINALS)
 
-/** The session (and entry) the app showed last, reopened on the next launch. */
-export const LastSession = z.object({ sessionId: OpaqueId, entryId: EntryId.optional() }).strict()
+/**
+ * The session the app showed last, reopened on the next launch (and carried by the URL):
+ * - `entryId`: the entry chosen (the path root -> it); absent when the view follows pi's leaf;
+ * - `focusId`: an entry shown inside its branch, scrolled to (where a search hit landed): the
+ *   whole branch through it opens, to that branch's leaf, as the hit opened it.
+ */
+export const LastSession = z
+  .object({ sessionId: OpaqueId, entryId: EntryId.optional(), focusId: EntryId.optional() })
+  .strict()
 
 /** The settings the user can change (persisted in the app's data folder). */
 export const UserSettings = z.object({

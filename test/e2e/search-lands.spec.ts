@@ -1,9 +1,10 @@
 /**
  * Search that lands on the hit, and the keyboard route to it (server mode): opening a search
  * hit shows the whole branch through the matching entry, scrolled to it, with the matched
- * words marked in the list snippet, the transcript and the tree; find in the session counts
- * and steps through matches; ↓/Enter from the search box, one Tab stop per chip group, tree
- * arrows that update the transcript, j/k and [ ] in the transcript.
+ * words marked in the list snippet, the transcript and the tree, and a reload lands there
+ * again; find in the session counts and steps through matches; ↓/Enter from the search box,
+ * one Tab stop per chip group, tree arrows that update the transcript, j/k and [ ] in the
+ * transcript.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -143,6 +144,33 @@ test('opening a search hit shows its whole branch, scrolled to the hit, words ma
   await expect(entry(page, 'leafA')).toBeVisible()
   await page.setViewportSize({ width: 800, height: 600 })
   await page.screenshot({ path: 'test-results/screenshots/search-hit-800x600.png' })
+})
+
+test('a reload after opening a search hit lands on the hit again; choosing another entry moves the link', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  const { library, session } = await openApp(page, serverFor, scratch)
+  await library.search(HIT_WORD)
+  await library.sessions().first().click()
+  await session.waitReady('leafA')
+  // The link names where the hit landed, not only the branch's leaf.
+  await expect.poll(() => new URL(page.url()).hash).toContain('focus=hitentry')
+  expect(new URL(page.url()).hash).not.toContain('entry=')
+  await page.reload()
+  await session.waitReady('leafA')
+  const hit = entry(page, 'hitentry')
+  await expect(hit).toBeVisible()
+  await expect.poll(() => inView(hit, page.locator('.transcript-list'))).toBe(true)
+  // The search is not in the link: nothing is marked after the reload.
+  await expect(hit.locator('mark')).toHaveCount(0)
+  // Another entry chosen in the tree: the link names it instead.
+  await session.tree.node('other001').click()
+  await session.waitReady('other001')
+  await expect.poll(() => new URL(page.url()).hash).toContain('entry=other001')
+  expect(new URL(page.url()).hash).not.toContain('focus=')
 })
 
 test('a snippet shows its marked word, however far into the text the match is', async ({

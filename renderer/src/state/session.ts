@@ -30,8 +30,11 @@ const MAX_ITEMS = 3000
 /** A search hit to open: the entry to land on and the search's patterns, marked in the view. */
 export interface SearchHitTarget {
   entryId: string
-  /** Case-insensitive regex sources (contract SessionQueryResult `searchPatterns`). */
-  patterns: readonly string[]
+  /**
+   * Case-insensitive regex sources (contract SessionQueryResult `searchPatterns`); null when
+   * a link names where a hit landed (the search is not known: nothing is marked).
+   */
+  patterns: readonly string[] | null
 }
 
 /** State and actions of the session view. */

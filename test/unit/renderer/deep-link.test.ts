@@ -30,6 +30,23 @@ test('the fragment gains and loses the session and entry; the token stays as it 
   assert.equal(hashWithLink('', { sessionId: session }), `#session=${session}`)
 })
 
+test('a focus (where a search hit landed) replaces the entry in the fragment and back', () => {
+  const start = '#token=t'
+  const entry = hashWithLink(start, { sessionId: session, entryId: 'leaf' })
+  const focused = hashWithLink(entry, { sessionId: session, entryId: 'leaf', focusId: 'hit 1&' })
+  // The focus opens its whole branch (to the branch's leaf): an entry beside it says nothing.
+  assert.equal(new URLSearchParams(focused.slice(1)).get('entry'), null)
+  assert.deepEqual(deepLinkFromHash(focused), { sessionId: session, focusId: 'hit 1&' })
+  assert.equal(tokenFromHash(focused), 't')
+  const back = hashWithLink(focused, { sessionId: session, entryId: 'other' })
+  assert.deepEqual(deepLinkFromHash(back), { sessionId: session, entryId: 'other' })
+  // A fragment written by hand with both: the focus wins, as the view would land there.
+  assert.deepEqual(deepLinkFromHash(`#session=${session}&entry=a&focus=b`), {
+    sessionId: session,
+    focusId: 'b',
+  })
+})
+
 test('only a library id opens a session: a path or anything else is refused in words', () => {
   for (const bad of ['/etc/passwd', '../x', session.toUpperCase(), `${session}0`, '']) {
     const hash = `#token=t&session=${encodeURIComponent(bad)}`

@@ -1,8 +1,9 @@
 /**
  * The open session in the URL and in the settings. The fragment carries it next to the
- * server-mode token (`#token=...&session=<id>&entry=<id>`: ids only, never a path), so a reload
- * or a shared link reopens the same session and entry; the settings remember it
- * (`lastSession`), so the next launch reopens it in either host.
+ * server-mode token (`#token=...&session=<id>&entry=<id>`, or `&focus=<id>` where a search hit
+ * landed: ids only, never a path), so a reload or a shared link reopens the same session and
+ * entry; the settings remember it (`lastSession`), so the next launch reopens it in either
+ * host.
  */
 import type { LastSession } from '../../../../preload/contract/app'
 import { useLibrary } from '../../state/library'
@@ -13,12 +14,14 @@ import { showToast } from '../toasts/show'
 /** The form of the library's session ids (main/library/ids.ts): 16 hex digits. */
 const SESSION_ID = /^[a-f0-9]{16}$/
 
-/** Session and entry ids of a `#...&session=...&entry=...` fragment. */
+/** Session and entry ids of a `#...&session=...&entry=...` (or `&focus=...`) fragment. */
 export function deepLinkFromHash(hash: string): LastSession | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''))
   const sessionId = params.get('session')
   if (!sessionId || !SESSION_ID.test(sessionId)) return null
-  const entryId = params.get('entry') ?? undefined
+  const focusId = params.get('focus')
+  if (focusId) return { sessionId, focusId }
+  const entryId = params.get('entry')
   return entryId ? { sessionId, entryId } : { sessionId }
 }
 
@@ -48,9 +51,11 @@ export function hashWithLink(hash: string, link: LastSession | null): string {
   const params = new URLSearchParams(hash.replace(/^#/, ''))
   params.delete('session')
   params.delete('entry')
+  params.delete('focus')
   if (link) {
     params.set('session', link.sessionId)
-    if (link.entryId) params.set('entry', link.entryId)
+    if (link.focusId) params.set('focus', link.focusId)
+    else if (link.entryId) params.set('entry', link.entryId)
   }
   const text = params.toString()
   return text ? `#${text}` : ''
@@ -58,19 +63,30 @@ export function hashWithLink(hash: string, link: LastSession | null): string {
 
 /** Whether two links name the same session and entry. */
 function sameLink(a: LastSession | null, b: LastSession | null): boolean {
-  return a?.sessionId === b?.sessionId && a?.entryId === b?.entryId
+  return a?.sessionId === b?.sessionId && a?.entryId === b?.entryId && a?.focusId === b?.focusId
 }
 
 /**
- * What is open now: the library's selected session, and the chosen entry unless the view
- * follows pi's leaf (then a reload follows the leaf too).
+ * What is open now: the library's selected session, and the entry a search hit landed on
+ * (the transcript is scrolled to it) or else the chosen entry, unless the view follows pi's
+ * leaf (then a reload follows the leaf too).
  */
 function currentLink(): LastSession | null {
   const sessionId = useLibrary.getState().selectedSessionId
   if (!sessionId) return null
   const view = useSessionView.getState()
   if (view.sessionId !== sessionId || view.followLeaf || !view.selected?.id) return { sessionId }
+  const focus = view.path?.focusIndex
+  const focusId = focus != null ? view.path?.items.get(focus)?.id : undefined
+  if (focusId) return { sessionId, focusId }
   return { sessionId, entryId: view.selected.id }
+}
+
+/** Opens what `link` names: its focus inside its branch, else its entry, else pi's leaf. */
+function openLink(link: LastSession): Promise<void> {
+  const view = useSessionView.getState()
+  if (link.focusId) return view.openHit(link.sessionId, { entryId: link.focusId, patterns: null })
+  return view.openSession(link.sessionId, link.entryId)
 }
 
 /** Settings writes are gathered: a walk through the tree saves once. */
@@ -82,11 +98,10 @@ const SAVE_DELAY_MS = 500
  * @returns the function that stops following
  */
 export function startDeepLinkSync(): () => void {
-  const view = useSessionView.getState()
   const fromUrl = deepLinkFromHash(window.location.hash)
   // A link that names a session, even a malformed one, is the user's choice over the last one.
   const linked = sayLinkProblem(window.location.hash) || fromUrl !== null
-  if (fromUrl) void view.openSession(fromUrl.sessionId, fromUrl.entryId)
+  if (fromUrl) void openLink(fromUrl)
   // Until the launch decided what to reopen, nothing is saved (an empty start is no choice).
   let decided = false
   let timer: ReturnType<typeof setTimeout> | null = null
@@ -123,8 +138,7 @@ export function startDeepLinkSync(): () => void {
   const follow = () => {
     if (sayLinkProblem(window.location.hash)) return
     const link = deepLinkFromHash(window.location.hash)
-    if (link && !sameLink(link, currentLink()))
-      void useSessionView.getState().openSession(link.sessionId, link.entryId)
+    if (link && !sameLink(link, currentLink())) void openLink(link)
   }
   decide()
   window.addEventListener('hashchange', follow)
@@ -137,7 +151,8 @@ export function startDeepLinkSync(): () => void {
       if (
         s.selected !== before.selected ||
         s.followLeaf !== before.followLeaf ||
-        s.status !== before.status
+        s.status !== before.status ||
+        s.path?.focusIndex !== before.path?.focusIndex
       )
         sync()
     }),
@@ -154,7 +169,7 @@ export function startDeepLinkSync(): () => void {
  * forgotten: the app starts on the library as if none had been open.
  */
 async function reopen(last: LastSession): Promise<void> {
-  await useSessionView.getState().openSession(last.sessionId, last.entryId)
+  await openLink(last)
   const view = useSessionView.getState()
   if (view.sessionId !== last.sessionId || view.status !== 'error') return
   if (view.error?.code !== 'not_found') return
