@@ -90,8 +90,8 @@ async function openApp(
   return { library, session: new SessionPage(page) }
 }
 
-/** Opens the app, searches the hit word and opens the hit; focus on its transcript entry. */
-async function openHit(
+/** Opens the app, searches the hit word and opens the hit (its branch ends in `leafA`). */
+async function landOnHit(
   page: Page,
   serverFor: (d: string) => Promise<{ appUrl: string }>,
   scratch: (p: string) => string,
@@ -100,6 +100,16 @@ async function openHit(
   await opened.library.search(HIT_WORD)
   await opened.library.sessions().first().click()
   await opened.session.waitReady('leafA')
+  return opened
+}
+
+/** {@link landOnHit}, then focus on the hit's transcript entry. */
+async function openHit(
+  page: Page,
+  serverFor: (d: string) => Promise<{ appUrl: string }>,
+  scratch: (p: string) => string,
+) {
+  const opened = await landOnHit(page, serverFor, scratch)
   await entry(page, 'hitentry').click()
   return opened
 }
@@ -152,10 +162,7 @@ test('a reload after opening a search hit lands on the hit again; choosing anoth
   scratch,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 })
-  const { library, session } = await openApp(page, serverFor, scratch)
-  await library.search(HIT_WORD)
-  await library.sessions().first().click()
-  await session.waitReady('leafA')
+  const { session } = await landOnHit(page, serverFor, scratch)
   // The link names where the hit landed, not only the branch's leaf.
   await expect.poll(() => new URL(page.url()).hash).toContain('focus=hitentry')
   expect(new URL(page.url()).hash).not.toContain('entry=')
