@@ -13,10 +13,10 @@ import { registerIpc } from './electron/ipc'
 import { installMenu } from './electron/menu'
 import { isAppUrl } from './electron/options'
 import { createMainWindow, type RendererSource } from './electron/window'
-import { workerScriptPath } from './electron/worker-paths'
 import { savedBounds, trackBounds } from './electron/window-state'
 import { createServices, type Services } from './services'
 import { launchDetached } from './terminal/launch'
+import { workerScripts } from './worker-scripts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const source: RendererSource = {
@@ -44,9 +44,7 @@ async function start(): Promise<void> {
     dataDir: cli.dataDir ?? app.getPath('userData'),
     host: 'electron',
     version,
-    worker: { path: workerScriptPath(here, 'read-worker.js') },
-    treeWorker: { path: workerScriptPath(here, 'tree-worker.js') },
-    viewWorker: { path: workerScriptPath(here, 'view-worker.js') },
+    ...workerScripts(here),
     skeletons: !cli.noSkeletons,
     demoDir,
     desktop: {

@@ -10,6 +10,7 @@ import { parseCli } from './cli'
 import { newToken } from './server/auth'
 import { startHttpHost } from './server/http'
 import { createServices } from './services'
+import { workerScripts } from './worker-scripts'
 
 /** The data folder of server mode: `--data-dir`, else `$XDG_DATA_HOME/pi-sessions`. */
 function dataDir(fromCli: string | undefined): string {
@@ -27,9 +28,7 @@ async function main(): Promise<void> {
     dataDir: dataDir(cli.dataDir),
     host: 'server',
     version,
-    worker: { path: join(here, 'read-worker.js') },
-    treeWorker: { path: join(here, 'tree-worker.js') },
-    viewWorker: { path: join(here, 'view-worker.js') },
+    ...workerScripts(here),
     skeletons: !cli.noSkeletons,
     demoDir: join(here, '..', '..', 'resources', 'demo'),
   })

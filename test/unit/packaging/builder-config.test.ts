@@ -11,7 +11,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
 import { join, matchesGlob } from 'node:path'
 import ts from 'typescript'
-import { workerScriptPath } from '../../../main/electron/worker-paths'
+import { WORKER_FILES, workerScriptPath, workerScripts } from '../../../main/worker-scripts'
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
 const build = pkg.build
@@ -78,7 +78,7 @@ test(
 
 const built = existsSync('out/main/index.js')
 
-const WORKERS = ['read-worker.js', 'tree-worker.js', 'view-worker.js']
+const WORKERS = Object.values(WORKER_FILES)
 
 test('a worker script inside the asar archive is started from its unpacked copy', () => {
   for (const [packed, unpacked] of [
@@ -102,24 +102,26 @@ test('a worker script inside the asar archive is started from its unpacked copy'
       workerScriptPath(packed as string, 'view-worker.js'),
       join(unpacked as string, 'view-worker.js'),
     )
+  const scripts = workerScripts('/opt/Pi Sessions/resources/app.asar/out/main')
+  assert.deepEqual(
+    Object.values(scripts).map((s) => s.path),
+    WORKERS.map((file) => `/opt/Pi Sessions/resources/app.asar.unpacked/out/main/${file}`),
+  )
 })
 
 test(
   'the packaged app finds every worker outside the asar archive',
   { skip: !built && 'run npm run build first' },
   () => {
-    const main = readFileSync('out/main/index.js', 'utf8')
+    // Both entries start the workers through the one function.
+    for (const entry of ['out/main/index.js', 'out/main/serve.js'])
+      assert.match(readFileSync(entry, 'utf8'), /\.\.\.workerScripts\(here\)/, entry)
     for (const file of WORKERS) {
-      // Worker threads cannot start from inside an asar archive: each worker is unpacked...
+      // Worker threads cannot start from inside an asar archive: each worker is unpacked.
       assert.ok(existsSync(`out/main/${file}`), `out/main/${file} is built`)
       assert.ok(
         build.asarUnpack.some((glob: string) => matchesGlob(`out/main/${file}`, glob)),
         `out/main/${file} is unpacked`,
-      )
-      // ...and main starts it from there.
-      assert.ok(
-        main.includes(`workerScriptPath(here, "${file}")`),
-        `main starts ${file} through workerScriptPath`,
       )
       // A worker bundle loads no module the package lacks and never Electron.
       assert.doesNotMatch(readFileSync(`out/main/${file}`, 'utf8'), /from\s*["']electron["']/)
