@@ -7,7 +7,9 @@
 import { isChannel } from '../../preload/contract/channels'
 import { ApiError, fail, ok, type Envelope, type ErrorCode } from '../../preload/contract/errors'
 import { CHANNEL_SCHEMAS } from '../../preload/contract/schemas'
+import { describeFsError } from '../library/fs-errors'
 import type { Logger } from '../log'
+import { NOT_REGULAR } from '../session'
 import { describeZodError } from '../plain-errors'
 import type { HandlerTable } from './context'
 
@@ -21,6 +23,7 @@ const ERRNO_CODES: Record<string, ErrorCode> = {
   ENOSPC: 'io',
   EBUSY: 'io',
   EXDEV: 'io',
+  [NOT_REGULAR]: 'io',
 }
 
 /** Where dispatch reports unexpected errors: the app logger (`logs/main.log`). */
@@ -37,7 +40,11 @@ function errorToEnvelope(error: unknown, log: ErrorLog, channel: string): Envelo
     return fail(error.code, error.message)
   }
   const errno = (error as NodeJS.ErrnoException)?.code
-  if (errno && ERRNO_CODES[errno]) return fail(ERRNO_CODES[errno], (error as Error).message)
+  if (errno && ERRNO_CODES[errno]) {
+    // Said in words ("Permission denied"), not as Node's "EACCES: permission denied, open …".
+    const path = (error as NodeJS.ErrnoException).path ?? ''
+    return fail(ERRNO_CODES[errno], describeFsError(path, error, 'read').message)
+  }
   log.error(`Unexpected error in ${channel}`, error)
   return fail('internal', 'Unexpected error; see the log for details')
 }

@@ -14,6 +14,7 @@ import { basename, dirname, join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 import { ApiError } from '../../preload/contract/errors'
+import { assertRegularFile } from '../session/open-file'
 import { encodeSessionDirName } from '../session/paths'
 import { inWords } from './fs-errors'
 import { moveToTrash } from './trash'
@@ -128,6 +129,8 @@ export async function moveSessionFile(from: string, to: string): Promise<'rename
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
     }
+    // A copy reads what the name points at: never a device or a pipe (it would not end).
+    assertRegularFile(from, await stat(from))
     await copyFile(from, to, constants.COPYFILE_EXCL)
     try {
       const [a, b] = await Promise.all([stat(from), stat(to)])

@@ -4,7 +4,7 @@
  * is kept as the `cause` of the ApiError, for the log; the person sees the sentence.
  */
 import { ApiError, type ErrorCode } from '../../preload/contract/errors'
-import { PartialWriteError } from '../session'
+import { NOT_REGULAR, PartialWriteError } from '../session'
 
 /** What was being done when the error happened (decides the "nothing was written" half). */
 export type FsAction = 'read' | 'write' | 'trash' | 'restore' | 'move' | 'add-folder' | 'watch'
@@ -32,6 +32,7 @@ const REASONS: Record<string, string> = {
   ELOOP: 'Symbolic link loop',
   ENOTDIR: 'A part of the path is not a folder',
   EISDIR: 'It is a folder, not a session file',
+  [NOT_REGULAR]: 'It is not a regular file (a pipe, a device or a socket), so it is not read',
   EEXIST: 'A file with this name already exists',
 }
 

@@ -4,13 +4,15 @@
  * pi only appended. Never throws and never writes a session file: a file that cannot be read
  * becomes an `unreadable` record that says why.
  */
-import { open, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import {
+  assertRegularFile,
   headerIsFirstForPi,
   isPiSessionFile,
   loadSessionFile,
   loadSessionFileSync,
+  openRegular,
   type Diagnostic,
   type LoadOptions,
   type LoadedSession,
@@ -142,7 +144,7 @@ export function unreadableRecord(candidate: SessionCandidate, error: unknown): S
 async function tailUnchanged(path: string, previous: SessionRecord): Promise<boolean> {
   const tail = Buffer.from(previous.tailHex, 'hex')
   if (tail.length === 0) return previous.parsedBytes === 0
-  const handle = await open(path, 'r')
+  const handle = await openRegular(path)
   try {
     const buf = Buffer.alloc(tail.length)
     await handle.read(buf, 0, tail.length, previous.parsedBytes - tail.length)
@@ -185,7 +187,7 @@ export async function readRecord(
   const onText = (text: SearchText) => void texts.push(text)
   try {
     const facts = await stat(candidate.path)
-    if (facts.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' })
+    assertRegularFile(candidate.path, facts)
     if (previous && sameVersion(previous, facts)) {
       return { record: previous, kind: 'unchanged', texts }
     }

@@ -2,7 +2,7 @@
  * Header-only discovery of sessions (pi 1.6.0 spec 6.3, 14.8, 15.4): find the most recent
  * session of a folder, or a session by id, without loading transcripts.
  */
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs'
+import { closeSync, readdirSync, readSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   cwdMatches,
@@ -11,6 +11,7 @@ import {
   pathsEqual,
   resolvePath,
 } from './paths.js'
+import { openRegularSync } from './open-file.js'
 
 const HEADER_CHUNK = 4096
 const HEADER_SCAN_LIMIT = 1024 * 1024
@@ -21,7 +22,7 @@ const HEADER_SCAN_LIMIT = 1024 * 1024
  * when no line ends within 1 MiB. Throws fs errors.
  */
 export function readSessionHeader(path: string): Record<string, unknown> | null {
-  const fd = openSync(path, 'r')
+  const fd = openRegularSync(path)
   try {
     const buf = Buffer.allocUnsafe(HEADER_CHUNK)
     let pending = Buffer.alloc(0)

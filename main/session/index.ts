@@ -5,6 +5,7 @@
 export * from './types.js'
 export * from './parse.js'
 export * from './load.js'
+export * from './open-file.js'
 export * from './migrate.js'
 export * from './diagnose.js'
 export * from './info.js'

@@ -2,14 +2,14 @@
  * Loading session files: text or file -> {@link LoadedSession}. Reading never writes
  * (pi spec 17): no newline repair, no migration rewrite, no folder creation.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { open as openAsync } from 'node:fs/promises'
+import { closeSync, fstatSync, readSync } from 'node:fs'
 import { diagnoseGraph } from './diagnose.js'
 import { lastIndexById } from './tree.js'
 import { migrateSessionEntries, needsMigration } from './migrate.js'
 import { SessionLineParser, type RawParse } from './parse.js'
 import type { Diagnostic, FileEntry, SessionEntry, SessionHeader } from './types.js'
 import { CURRENT_SESSION_VERSION } from './types.js'
+import { openRegular, openRegularSync } from './open-file.js'
 
 /** A parsed session file (pi spec 6, 7) plus everything that was wrong with it. */
 export interface LoadedSession {
@@ -82,7 +82,7 @@ export function loadSessionFileSync(
   const offset = options.fromOffset ?? 0
   const parser = newParser(options)
   const buf = Buffer.allocUnsafe(options.chunkSize ?? DEFAULT_CHUNK)
-  const fd = openSync(path, 'r')
+  const fd = openRegularSync(path)
   let ino: number
   try {
     ino = fstatSync(fd).ino
@@ -114,7 +114,7 @@ export async function loadSessionFile(
   const offset = options.fromOffset ?? 0
   const parser = newParser(options)
   const chunk = options.chunkSize ?? DEFAULT_CHUNK
-  const handle = await openAsync(path, 'r')
+  const handle = await openRegular(path)
   let ino: number
   try {
     ino = (await handle.stat()).ino

@@ -2,8 +2,9 @@
  * One session file as seen by a writer that runs next to pi (safe appends, pi spec 13.2 and 17): remembers
  * what it last read or wrote, notices growth, shrinking and replacement, and writes whole lines.
  */
-import { closeSync, openSync } from 'node:fs'
+import { closeSync } from 'node:fs'
 import { loadSessionFileSync, type LoadedSession } from './load.js'
+import { openRegularSync } from './open-file.js'
 import {
   appendLine,
   compareSnapshot,
@@ -56,7 +57,7 @@ export class SessionFile {
   sync(): SyncResult {
     const known = this.snapshot
     if (known === null) return { kind: 'replaced', loaded: this.reload() }
-    const fd = openSync(this.path, 'r')
+    const fd = openRegularSync(this.path)
     let change: 'same' | 'grown' | 'replaced'
     try {
       change = compareSnapshot(known, snapshotFd(fd), fd)
@@ -108,7 +109,7 @@ export class SessionFile {
     const version = this.legacyVersion ?? 0
     this.backupPath = rewriteSessionFile(this.path, lines, version)
     this.legacyVersion = null
-    const fd = openSync(this.path, 'r')
+    const fd = openRegularSync(this.path)
     try {
       this.snapshot = snapshotFd(fd)
     } finally {

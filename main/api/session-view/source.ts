@@ -4,7 +4,7 @@
  * (position of every entry, pi's index by id). Reading never writes (pi spec 17,
  * ARCHITECTURE.md rule 8).
  */
-import { open, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import type { FileIdentity } from '../../library/record'
 import {
   SessionManager,
@@ -13,6 +13,7 @@ import {
   startListing,
   buildSessionProjection,
   loadSessionFile,
+  openRegular,
   walkToRoot,
   type ListingFold,
   type LoadedSession,
@@ -96,7 +97,7 @@ export async function forEachSliced<T>(
  * with the fs error (ENOENT...).
  */
 export async function readRange(path: string, position: number, length: number): Promise<Buffer> {
-  const handle = await open(path, 'r')
+  const handle = await openRegular(path)
   try {
     const buf = Buffer.alloc(length)
     const { bytesRead } = await handle.read(buf, 0, length, position)

@@ -64,6 +64,8 @@ test('dispatch maps thrown errors to codes and hides unexpected ones', async () 
   assert.deepEqual(a, { ok: false, error: { code: 'conflict', message: 'busy' } })
   const b = await dispatch(failing, 'library:list-projects', {}, log)
   assert.equal(!b.ok && b.error.code, 'io')
+  // In words, not Node's "EACCES: permission denied, open …".
+  assert.equal(!b.ok && b.error.message, 'Permission denied')
   const c = await dispatch(failing, 'library:get-session', { sessionId: '0123456789abcdef' }, log)
   assert.equal(!c.ok && c.error.code, 'internal')
   assert.ok(!c.ok && !c.error.message.includes('secret'))

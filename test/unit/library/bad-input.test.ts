@@ -1,14 +1,17 @@
 /**
  * Bad input in the roots: folders that are not sessions, non-jsonl files, a
- * directory named *.jsonl, dangling links and symlink loops, a root that is missing or
- * disappears: the library keeps working and says what it could not read and why.
+ * directory named *.jsonl, dangling links and symlink loops, a pipe or a device named *.jsonl,
+ * a root that is missing or disappears: the library keeps working and says what it could not
+ * read and why.
  */
 import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
-import { cpSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SessionQuery } from '../../../preload/contract/library'
 import { SessionLibrary } from '../../../main/library/library'
+import { loadSessionFile, loadSessionFileSync, readSessionHeader } from '../../../main/session'
 import { FIXTURE_STORE } from '../../helpers/fixtures'
 import { query } from '../../helpers/library'
 import { tempDir } from '../../helpers/temp'
@@ -53,6 +56,38 @@ test('hostile files next to sessions are listed with the reason, sessions still 
   assert.ok(problems.some((p) => p.path.endsWith('dir-loop') && /loop/.test(p.message)))
   await library.close()
 })
+
+const posix = process.platform !== 'win32' && existsSync('/dev/zero')
+
+test(
+  'a pipe or a device named *.jsonl is listed as not a regular file, and never read',
+  { skip: !posix && 'needs mkfifo and /dev/zero', timeout: 20_000 },
+  async (ctx) => {
+    const root = tempDir(ctx, 'pi-sessions-special-')
+    cpSync(join(FIXTURE_STORE, GOOD), join(root, 'project'), { recursive: true })
+    const fifo = join(root, 'project', 'pipe.jsonl')
+    const zero = join(root, 'project', 'zero.jsonl')
+    assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo')
+    // Opening a pipe waits for a writer; reading /dev/zero never ends: both would hang.
+    symlinkSync('/dev/zero', zero)
+    const library = new SessionLibrary([{ path: root, source: 'cli' }], { watch: false })
+    await library.start()
+    await library.whenIdle()
+    const byName = new Map(library.query(ALL).rows.map((r) => [r.fileName, r]))
+    for (const name of ['pipe.jsonl', 'zero.jsonl']) {
+      assert.equal(byName.get(name)?.status, 'unreadable', name)
+      assert.match(byName.get(name)?.problem ?? '', /not a regular file/, name)
+    }
+    assert.equal([...byName.values()].filter((r) => r.status !== 'unreadable').length, 7)
+    await library.close()
+    // Every reader of a session file refuses them at once, in words.
+    for (const path of [fifo, zero]) {
+      await assert.rejects(loadSessionFile(path), /not a regular file/)
+      assert.throws(() => loadSessionFileSync(path), /not a regular file/)
+      assert.throws(() => readSessionHeader(path), /not a regular file/)
+    }
+  },
+)
 
 test('a missing root is reported; a root that disappears empties its rows, then comes back', async (ctx) => {
   const base = tempDir(ctx, 'pi-sessions-roots-')
