@@ -2,7 +2,7 @@
  * Electron entry: composition root only. One instance (a second launch focuses the
  * first), services, IPC, events, menu, and the hardened window with its remembered bounds.
  */
-import { app, BrowserWindow, shell } from 'electron'
+import { app, BrowserWindow, dialog, shell } from 'electron'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { version } from '../package.json'
@@ -86,5 +86,12 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
-  void app.whenReady().then(start)
+  void app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      // Nothing could start (a data folder that cannot be written): said, not a silent exit.
+      dialog.showErrorBox('Pi Sessions cannot start', (error as Error).message)
+      app.quit()
+    })
 }

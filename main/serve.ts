@@ -6,7 +6,7 @@ import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { version } from '../package.json'
-import { parseCli } from './cli'
+import { CLI_USAGE, parseCli } from './cli'
 import { newToken } from './server/auth'
 import { startHttpHost } from './server/http'
 import { createServices } from './services'
@@ -22,7 +22,11 @@ function dataDir(fromCli: string | undefined): string {
 const here = dirname(fileURLToPath(import.meta.url))
 
 async function main(): Promise<void> {
-  const cli = parseCli(process.argv.slice(2))
+  const cli = parseCli(process.argv.slice(2), true)
+  if (cli.help) {
+    console.log(CLI_USAGE)
+    return
+  }
   const services = await createServices({
     cliDirs: cli.sessionsDirs,
     dataDir: dataDir(cli.dataDir),

@@ -17,6 +17,7 @@ import { localViewCore, type ViewCore } from './api/session-view/core'
 import { SKELETON_MIN_BYTES, TreeSkeletons } from './api/session-view/skeletons'
 import { workerViewCore } from './api/session-view/worker-core'
 import { catchUnexpected, createLogger, type Logger } from './log'
+import { prepareDataDir } from './data-dir'
 
 /** Inputs of {@link createServices}. */
 export interface ServiceOptions {
@@ -65,6 +66,7 @@ export interface Services {
 
 /** Resolves roots, loads settings and the cache, and starts the library. */
 export async function createServices(options: ServiceOptions): Promise<Services> {
+  await prepareDataDir(options.dataDir)
   const resolved = resolveSessionRoots({ cliDirs: options.cliDirs })
   const settings = new SettingsStore(options.dataDir)
   const warnings = [...resolved.warnings]

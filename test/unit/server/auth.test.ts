@@ -43,6 +43,7 @@ test('the command line takes repeatable --sessions-dir, --port, --token and --no
     token: 't',
     dataDir: undefined,
     noSkeletons: false,
+    help: false,
   })
   assert.deepEqual(parseCli([]), {
     sessionsDirs: [],
@@ -50,8 +51,21 @@ test('the command line takes repeatable --sessions-dir, --port, --token and --no
     token: undefined,
     dataDir: undefined,
     noSkeletons: false,
+    help: false,
   })
   assert.equal(parseCli(['--no-skeletons']).noSkeletons, true)
   assert.throws(() => parseCli(['--port', 'abc']), /--port/)
   assert.throws(() => parseCli(['--port', '70000']), /--port/)
+})
+
+test('server mode refuses an unknown option or one without its value; the desktop app passes them', () => {
+  assert.throws(
+    () => parseCli(['--bogus'], true),
+    /^Error: Unknown option '--bogus' \(see --help\)$/,
+  )
+  assert.throws(() => parseCli(['--sessions-dir'], true), /--sessions-dir.*missing \(see --help\)/)
+  assert.throws(() => parseCli(['stray'], true), /stray/)
+  assert.equal(parseCli(['--help'], true).help, true)
+  // Electron and Chromium switches share the desktop app's argv.
+  assert.deepEqual(parseCli(['--enable-logging', '--sessions-dir', '/a']).sessionsDirs, ['/a'])
 })
