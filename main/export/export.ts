@@ -94,7 +94,13 @@ export async function prepareExport(
     const fresh = asNewSession(session, loaded.path)
     return { chunks: renderJsonl(fresh.session), counts, fileName: fresh.fileName }
   }
-  const doc = await buildExportDoc(source, fileName, options.scope)
+  // Markdown is linear: a whole session is exported as its active path (markdown.ts), so the
+  // document, its totals and models included, is the active path's.
+  const scope: ExportScope =
+    options.format === 'markdown' && options.scope.kind === 'session'
+      ? { kind: 'active' }
+      : options.scope
+  const doc = await buildExportDoc(source, fileName, scope)
   if (options.format === 'markdown') {
     if (options.images !== 'files') return { chunks: renderMarkdown(doc), counts }
     const images = imageFiles(source, options.outputName ?? 'export.md')

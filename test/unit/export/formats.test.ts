@@ -123,6 +123,21 @@ describe('scope', () => {
     assert.ok(cost > 0 && cost < all, `${cost} of ${all}: the active path's share`)
     assert.ok(tokens > 0)
   })
+  it('a whole session in Markdown is its active path, totals included', async () => {
+    // Markdown is linear (markdown.ts): the whole session's export shows the active path, so its
+    // front matter must count that path's messages, not every branch's.
+    const whole = (
+      await exportToString(branched, { format: 'markdown', scope: { kind: 'session' } })
+    ).text
+    const active = (
+      await exportToString(branched, { format: 'markdown', scope: { kind: 'active' } })
+    ).text
+    const field = (text: string, name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(text)?.[1]
+    for (const name of ['tokens', 'cost', 'models', 'scope'])
+      assert.equal(field(whole, name), field(active, name), name)
+    const body = (text: string) => text.slice(text.indexOf('\n---\n', 4))
+    assert.equal(body(whole), body(active))
+  })
   it('an unknown entry is refused in words', async () => {
     await assert.rejects(
       exportToString(branched, { format: 'html', scope: { kind: 'entry', entryId: 'nope' } }),
