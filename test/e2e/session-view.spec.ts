@@ -239,6 +239,22 @@ test('a deep link to an entry the session does not have shows the leaf and says 
   session.expectClean()
 })
 
+test('a deep link naming an id no entry can have (typed by hand, 2,000 characters) shows the leaf and says so', async ({
+  page,
+  server,
+}) => {
+  const branches = pi('branches')
+  const leaf = branches.branch.at(-1)!
+  const session = new SessionPage(page, server)
+  await session.open(branches.name, 'b'.repeat(2000))
+  await session.waitReady(leaf)
+  expect(await session.transcriptIds()).toEqual(pathTo(branches, leaf))
+  const notice = page.getByTestId('missing-entry-notice')
+  // The id is shown cut short, not as 2,000 characters.
+  await expect(notice).toContainText(`${'b'.repeat(40)}…, which this session does not have`)
+  session.expectClean()
+})
+
 test('every kind of entry renders: tools, images, bash, extension messages, markers', async ({
   page,
   server,

@@ -72,3 +72,8 @@ export function bytes(n: number): string {
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`
   return `${(n / 1024 / 1024).toFixed(1)} MB`
 }
+
+/** `text` cut to `max` characters with an ellipsis (a hand-typed link can be any length). */
+export function clipped(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text
+}

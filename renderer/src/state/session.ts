@@ -170,10 +170,12 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       if (ticket !== pathTicket || get().sessionId !== sessionId) return
       const data = errorData(error)
       const { overview } = get()
-      // A link to an entry the file does not have (cut by a rewrite, or a link to another
-      // copy of the session): where pi resumes, with a word, rather than no transcript.
+      // A link to an entry the file does not have (cut by a rewrite, a link to another copy of
+      // the session, or an id no entry can have, typed by hand): where pi resumes, with a
+      // word, rather than no transcript.
       const linked = land ?? (selected.pos < 0 ? selected.id : null)
-      if (data.code === 'not_found' && linked && overview?.leafPos != null && !extend) {
+      const missing = data.code === 'not_found' || data.code === 'invalid_argument'
+      if (missing && linked && overview?.leafPos != null && !extend) {
         set({
           missingEntry: linked,
           landing: null,

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react'
 import { LiveBadge } from '../../components/LiveBadge'
 import type { SessionLineage, SessionOverview } from '../../../../preload/contract/session-view'
-import { bytes, cost, tokens, when } from '../../components/format'
+import { bytes, clipped, cost, tokens, when } from '../../components/format'
 import { useSessionView } from '../../state/session'
 import { useSessionFile } from '../../state/session-file'
 import { Diagnostics } from './Diagnostics'
@@ -103,7 +103,7 @@ function MissingEntryNotice() {
       testId="missing-entry-notice"
       onDismiss={() => useSessionView.setState({ missingEntry: null })}
     >
-      The link names entry {missing}, which this session does not have: its last entry (where pi
+      The link names entry {clipped(missing, 40)}, which this session does not have: its last entry (where pi
       resumes) is shown instead.
     </DismissibleNotice>
   )

@@ -6,6 +6,7 @@
  * host.
  */
 import type { LastSession } from '../../../../preload/contract/app'
+import { clipped } from '../../components/format'
 import { useLibrary } from '../../state/library'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
@@ -32,8 +33,7 @@ export function deepLinkFromHash(hash: string): LastSession | null {
 export function linkProblem(hash: string): string | null {
   const sessionId = new URLSearchParams(hash.replace(/^#/, '')).get('session')
   if (sessionId === null || SESSION_ID.test(sessionId)) return null
-  const shown = sessionId.length > 24 ? `${sessionId.slice(0, 24)}…` : sessionId
-  return `This link names no session of the library (“${shown}” is not a session id; a link may have been cut short).`
+  return `This link names no session of the library (“${clipped(sessionId, 24)}” is not a session id; a link may have been cut short).`
 }
 
 /** Says what is wrong with the fragment's session, if anything. */
