@@ -103,8 +103,8 @@ function MissingEntryNotice() {
       testId="missing-entry-notice"
       onDismiss={() => useSessionView.setState({ missingEntry: null })}
     >
-      The link names entry {clipped(missing, 40)}, which this session does not have: its last entry (where pi
-      resumes) is shown instead.
+      The link names entry {clipped(missing, 40)}, which this session does not have: its last entry
+      (where pi resumes) is shown instead.
     </DismissibleNotice>
   )
 }
