@@ -84,6 +84,9 @@ test('archive a project’s old sessions, find them under Archived, move them ba
   await expect(library.sessions()).toHaveCount(names.length)
   await bulk.selectAllMatching(names.length)
   await bulk.ask('Archive…')
+  // The way back from the archive is Unarchive, not the trash's "Recently deleted".
+  await expect(page.getByTestId('delete-totals')).toContainText('Archived → Unarchive')
+  await expect(page.getByTestId('delete-totals')).not.toContainText('Recently deleted')
   await bulk.confirm('Archive')
   await expect(bulk.notice()).toContainText(`Archived ${names.length} sessions`)
   expect(readdirSync(folder)).toEqual([])

@@ -55,8 +55,10 @@ export function DeleteDialog() {
         <p className="muted" data-testid="delete-totals">
           {bytes(d.size)} in all
           {d.forks > 0 && `; ${d.forks} ${d.forks === 1 ? 'is a fork' : 'are forks'}`}
-          {d.parents > 0 && `; ${d.parents} ${d.parents === 1 ? 'has' : 'have'} forks`}. They can be
-          restored from “Recently deleted”.
+          {d.parents > 0 && `; ${d.parents} ${d.parents === 1 ? 'has' : 'have'} forks`}.{' '}
+          {archive
+            ? 'pi no longer lists them; Archived → Unarchive brings them back.'
+            : 'They can be restored from “Recently deleted”.'}
         </p>
       )}
       {d && d.orphanedForks > 0 && (
