@@ -243,9 +243,34 @@ test('a delete toast offers Undo, and Ctrl+Z restores the file as it was and ope
   await page.keyboard.press('Control+z')
   await expect(library.row(name)).toHaveCount(1)
   expect(readFileSync(path)).toEqual(bytes)
+  // The undo says what it brought back, as an undone edit does.
+  await expect(toast).toContainText('Restored 1 session')
   // The session that was open when it was deleted is open again.
   await expect(view).toHaveAttribute('data-session-id', openId)
   await expect(view).toHaveAttribute('data-status', 'ready')
+})
+
+test('the Undo button of a delete toast brings the session back and says so', async ({
+  library,
+  page,
+  store,
+}) => {
+  await library.openProject('/home/ayla/src/tide-tables')
+  const row = library.sessions().first()
+  const name = (await row.getAttribute('data-file-name')) as string
+  const path = join(store.sessionsDir, '--home-ayla-src-tide-tables--', name)
+  await row.click()
+  await expect(page.locator('.session-view.sv')).toHaveAttribute('data-status', 'ready')
+  const trash = new TrashPage(page)
+  await trash.pressDelete()
+  await trash.confirm()
+  const toast = trash.notice()
+  await expect(toast).toContainText('Moved 1 session to the trash')
+  await toast.getByRole('button', { name: 'Undo' }).click()
+  await expect(library.row(name)).toHaveCount(1)
+  expect(existsSync(path)).toBe(true)
+  // Its own news replaces the toast the Undo closed.
+  await expect(toast).toContainText('Restored 1 session')
 })
 
 test('on a read-only session the edit actions look disabled and the reason is written out', async ({

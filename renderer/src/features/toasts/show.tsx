@@ -32,11 +32,20 @@ export interface ToastSpec {
 
 /** The spec of each toast showing, by id (a toast replaced by one of its id is not gone). */
 const showing = new Map<string, ToastSpec>()
+/**
+ * Sonner's id of each toast showing. A toast shown again after it was dismissed gets a new
+ * one: sonner keeps a dismissed toast while it animates out, and a toast of the same id then
+ * only updates the leaving one (an Undo's own news, shown right after its toast, never
+ * appeared).
+ */
+const sonnerIds = new Map<string, string>()
+let shown = 0
 
 /** Forgets toast `id` and runs its `onGone`. */
 function gone(id: string): void {
   const spec = showing.get(id)
   showing.delete(id)
+  sonnerIds.delete(id)
   spec?.onGone?.()
 }
 
@@ -76,16 +85,22 @@ function Toast({ spec }: { spec: ToastSpec }) {
 export function showToast(spec: ToastSpec): void {
   showing.set(spec.id, spec)
   const duration = spec.kind === 'error' ? Infinity : spec.undo ? UNDO_MS : INFO_MS
+  const sonnerId = sonnerIds.get(spec.id) ?? `${spec.id}#${++shown}`
+  sonnerIds.set(spec.id, sonnerId)
   toast.custom(() => <Toast spec={spec} />, {
-    id: spec.id,
+    id: sonnerId,
     duration,
-    onAutoClose: () => gone(spec.id),
+    // Only the toast still showing under this id is gone (not one that replaced it).
+    onAutoClose: () => {
+      if (sonnerIds.get(spec.id) === sonnerId) gone(spec.id)
+    },
   })
 }
 
 /** Removes a toast at once (its news was superseded, or the user dismissed it). */
 export function hideToast(id: string): void {
-  toast.dismiss(id)
+  const sonnerId = sonnerIds.get(id)
+  if (sonnerId !== undefined) toast.dismiss(sonnerId)
   gone(id)
 }
 
