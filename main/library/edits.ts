@@ -105,7 +105,8 @@ export interface EditResult {
 
 /**
  * Sets (non-empty) or clears (null or blank) the label of one entry (pi spec 10: the
- * latest label entry in file order wins).
+ * latest label entry in file order wins). The label the entry already has writes nothing
+ * (the result's `previous` equals its `current`).
  * @throws ApiError `not_found` (file or entry gone), `conflict` (read-only), `invalid_argument`,
  * `io` (a file-system failure, in words; the file is unchanged unless the message says otherwise)
  */
@@ -120,15 +121,17 @@ export async function setLabel(
       throw new ApiError('not_found', `Entry ${entryId} is not in this session`)
     const clean = label === null ? '' : normalizeText(label, LABEL_MAX, 'label')
     const previous = manager.getLabel(entryId) ?? null
-    await appendAfterTail(path, () =>
-      manager.appendLabelChange(entryId, clean === '' ? undefined : clean),
-    )
-    return { previous, current: clean === '' ? null : clean }
+    const current = clean === '' ? null : clean
+    // The label it already has: nothing to write (each write is a line in the file for good).
+    if (current === previous) return { previous, current }
+    await appendAfterTail(path, () => manager.appendLabelChange(entryId, current ?? undefined))
+    return { previous, current }
   })
 }
 
 /**
- * Sets (non-empty) or clears (null or blank) the session name (pi spec 11).
+ * Sets (non-empty) or clears (null or blank) the session name (pi spec 11). The name the
+ * session already has writes nothing (the result's `previous` equals its `current`).
  * @throws ApiError `not_found`, `conflict`, `invalid_argument`
  */
 export async function renameSession(path: string, name: string | null): Promise<EditResult> {
@@ -136,8 +139,11 @@ export async function renameSession(path: string, name: string | null): Promise<
     const manager = await openForEdit(path)
     const clean = name === null ? '' : normalizeText(name, NAME_MAX, 'session name')
     const previous = manager.getSessionName() ?? null
+    const current = clean === '' ? null : clean
+    // The name it already has: nothing to write (each write is a line in the file for good).
+    if (current === previous) return { previous, current }
     await appendAfterTail(path, () => manager.appendSessionInfo(clean))
-    return { previous, current: clean === '' ? null : clean }
+    return { previous, current }
   })
 }
 

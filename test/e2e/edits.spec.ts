@@ -61,6 +61,13 @@ test('rename a session from the list with F2; the row and pi agree', async ({
   expect(PiSessionManager.open(join(store.root, rel)).getSessionName()).toBe(
     'Orbit notes: the first chat',
   )
+  // The same name again writes nothing and says so; there is nothing to undo.
+  const bytes = readFileSync(join(store.root, rel))
+  await new EditDialog(page).renameSelected('Orbit notes: the first chat')
+  await expect(page.getByTestId('edit-unchanged')).toContainText(
+    'Nothing changed: the session is already named “Orbit notes: the first chat”.',
+  )
+  expect(readFileSync(join(store.root, rel))).toEqual(bytes)
 })
 
 test('extract a branch into a new session, which opens and names its parent', async ({

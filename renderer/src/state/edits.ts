@@ -31,6 +31,9 @@ export type LastEdit =
   /** `sessionId`: the new session; `sourceId`: the session it was extracted from. */
   | { kind: 'extract'; sessionId: string; sourceId: string; name: string | null }
 
+/** A rename or a label: an edit that sets a value. */
+export type ValueEdit = Exclude<LastEdit, { kind: 'extract' }>
+
 /** State and actions of editing. */
 export interface EditsState {
   prompt: EditPrompt | null
@@ -39,6 +42,8 @@ export interface EditsState {
   last: LastEdit | null
   /** The edit the last undo took back (what its confirmation says), or null. */
   undone: LastEdit | null
+  /** The last rename or label that asked for the value already there (nothing written), or null. */
+  unchanged: ValueEdit | null
   ask(prompt: EditPrompt): void
   cancel(): void
   /** Applies the prompt's new value (blank clears). Resolves true on success. */
@@ -84,8 +89,12 @@ export const useEdits = create<EditsState>((set, get) => {
   async function attempt(action: () => Promise<LastEdit>): Promise<boolean> {
     let done: LastEdit | null = null
     const ok = await busyWhile(async () => {
-      done = await action()
-      set({ last: done, prompt: null })
+      const edit = await action()
+      // The value already there: main wrote nothing, so there is nothing to undo or re-read.
+      if (edit.kind !== 'extract' && edit.previous === edit.current)
+        return set({ unchanged: edit, prompt: null })
+      done = edit
+      set({ last: edit, prompt: null })
     })
     if (done) await refreshAfter((done as LastEdit).sessionId)
     return ok
@@ -115,6 +124,7 @@ export const useEdits = create<EditsState>((set, get) => {
     error: null,
     last: null,
     undone: null,
+    unchanged: null,
     ask(prompt) {
       set({ prompt, error: null })
     },

@@ -51,6 +51,30 @@ test('a session name is set, normalised as pi does, and cleared', async (ctx) =>
   assert.equal(PiSessionManager.open(t.path).getSessionName(), undefined)
 })
 
+test('the name or label already there writes nothing, and says so', async (ctx) => {
+  const t = copyOf(ctx, 'plain-chat')
+  const target = PiSessionManager.open(t.path).getEntries()[2]?.id as string
+  const untouched = readFileSync(t.path)
+  // No name yet: clearing it (a blank name) has nothing to write.
+  assert.deepEqual(await renameSession(t.path, '   '), { previous: null, current: null })
+  assert.deepEqual(await setLabel(t.path, target, null), { previous: null, current: null })
+  assert.deepEqual(readFileSync(t.path), untouched)
+  await renameSession(t.path, 'Release notes')
+  await setLabel(t.path, target, 'checkpoint')
+  const named = readFileSync(t.path)
+  // The same value again, after pi's normalisation: nothing more in the file.
+  assert.deepEqual(await renameSession(t.path, ' Release\nnotes '), {
+    previous: 'Release notes',
+    current: 'Release notes',
+  })
+  assert.deepEqual(await setLabel(t.path, target, 'checkpoint'), {
+    previous: 'checkpoint',
+    current: 'checkpoint',
+  })
+  assert.deepEqual(readFileSync(t.path), named)
+  assert.equal(PiSessionManager.open(t.path).getSessionName(), 'Release notes')
+})
+
 test('over-long text is refused before anything is written', async (ctx) => {
   const t = copyOf(ctx, 'plain-chat')
   const before = readFileSync(t.path)

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { type LastEdit, useEdits } from '../../state/edits'
+import { type LastEdit, type ValueEdit, useEdits } from '../../state/edits'
 import { offerUndo, withdrawUndo } from '../../state/undo'
 import { hideToast, showToast } from '../toasts/show'
 
@@ -26,6 +26,17 @@ function undoneOf(undone: LastEdit): string {
   return undone.previous
     ? `Undone: the entry is labelled “${undone.previous}” again.`
     : 'Undone: the entry has no label again.'
+}
+
+/** Why nothing was written, in words. */
+function unchangedOf(edit: ValueEdit): string {
+  if (edit.kind === 'rename')
+    return edit.current
+      ? `Nothing changed: the session is already named “${edit.current}”.`
+      : 'Nothing changed: the session has no name.'
+  return edit.current
+    ? `Nothing changed: the entry is already labelled “${edit.current}”.`
+    : 'Nothing changed: the entry has no label.'
 }
 
 /**
@@ -62,6 +73,14 @@ export function useEditToasts(): void {
             body: undoneOf(now.undone),
             testId: 'edit-undone',
             sessionId: now.undone.kind === 'extract' ? now.undone.sourceId : now.undone.sessionId,
+          })
+        if (now.unchanged && now.unchanged !== before.unchanged)
+          showToast({
+            id: 'edit-unchanged',
+            kind: 'info',
+            body: unchangedOf(now.unchanged),
+            testId: 'edit-unchanged',
+            sessionId: now.unchanged.sessionId,
           })
         const inline = now.error && !now.prompt ? now.error : null
         if (inline === (before.error && !before.prompt ? before.error : null)) return
