@@ -5,7 +5,7 @@
  * (and leaves the scope alone when it need not), and the demo library opens as a copy in the
  * app's data folder, so an edit never writes into the app's own resources.
  */
-import { readFileSync, readdirSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, renameSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, startServer, test, type ServerHandle } from './harness'
@@ -160,6 +160,60 @@ test('the next launch reopens the last session at its entry', async ({
   } finally {
     await again.stop()
   }
+})
+
+test('a last session that cannot be opened any more is said once, then forgotten', async ({
+  page,
+  server,
+  library,
+  store,
+  dataHome,
+}) => {
+  await openOtherLeaf(page, server, library)
+  const settingsFile = join(dataHome, 'pi-sessions', 'settings.json')
+  const id = fragment(page).get('session')
+  await expect
+    .poll(() => {
+      try {
+        return JSON.parse(readFileSync(settingsFile, 'utf8')).lastSession?.sessionId ?? null
+      } catch {
+        return null
+      }
+    })
+    .toBe(id)
+  await server.stop()
+  // Another program puts a folder where the session file was.
+  const path = join(store.root, fixtureFile('branches', 'pi 1.6.0').file)
+  renameSync(path, `${path}.moved`)
+  mkdirSync(path)
+  const launch = async (check: () => Promise<void>) => {
+    const again = await startServer(
+      ['--sessions-dir', store.sessionsDir, '--sessions-dir', store.customDir],
+      { XDG_DATA_HOME: dataHome, HOME: dataHome },
+    )
+    try {
+      await new LibraryPage(page).open(again.appUrl)
+      await check()
+    } finally {
+      await again.stop()
+    }
+  }
+  await launch(async () => {
+    await expect(page.getByTestId('reopen-failed')).toContainText(
+      'The session open last time could not be opened again: It is a folder, not a session file',
+    )
+    await expect(page.locator('.session-view.placeholder')).toBeVisible()
+    // Forgotten while this launch runs.
+    await expect
+      .poll(() => JSON.parse(readFileSync(settingsFile, 'utf8')).lastSession ?? null)
+      .toBeNull()
+  })
+  // The next launch starts on the library without a word.
+  await launch(async () => {
+    await library.waitReady()
+    await expect(page.locator('.session-view.placeholder')).toBeVisible()
+    await expect(page.getByTestId('reopen-failed')).toHaveCount(0)
+  })
 })
 
 test('quick open into another project moves the list there and says so, with the way back', async ({

@@ -165,14 +165,23 @@ export function startDeepLinkSync(): () => void {
 }
 
 /**
- * Reopens the remembered session. One that is gone (trashed, moved by another program) is
- * forgotten: the app starts on the library as if none had been open.
+ * Reopens the remembered session. One that cannot be opened is forgotten: the app starts on
+ * the library as if none had been open. One that is gone (trashed, moved by another program)
+ * goes without a word; one that fails otherwise (unreadable now) says why in a toast, once,
+ * rather than greeting every launch with the same error.
  */
 async function reopen(last: LastSession): Promise<void> {
   await openLink(last)
   const view = useSessionView.getState()
   if (view.sessionId !== last.sessionId || view.status !== 'error') return
-  if (view.error?.code !== 'not_found') return
+  const error = view.error
   view.close()
   useLibrary.getState().selectSession(null)
+  if (error && error.code !== 'not_found')
+    showToast({
+      id: 'reopen-failed',
+      kind: 'error',
+      body: `The session open last time could not be opened again: ${error.message}`,
+      testId: 'reopen-failed',
+    })
 }
