@@ -94,3 +94,12 @@ export function findCycles(
   }
   return cycles
 }
+
+/**
+ * Why a damaged file is read-only, in words for a person (pi spec 16): the diagnostic's own
+ * message, after the line it is on when it has one ("line 4: last line is incomplete (no
+ * newline, bad JSON)"). Line 0 means the file as a whole (no header at all).
+ */
+export function damageReason(d: Diagnostic): string {
+  return d.line > 0 ? `line ${d.line}: ${d.message}` : d.message
+}

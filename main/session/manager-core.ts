@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { AppendApi } from './append.js'
 import { idFromFileName, newHeader, relabel, rechainWithoutLabels } from './branching.js'
 import { buildSessionProjection, type SessionProjection } from './context.js'
+import { damageReason } from './diagnose.js'
 import { assertValidSessionId, createSessionId, sessionFileName } from './ids.js'
 import { loadSessionFileSync, type LoadedSession } from './load.js'
 import { migrateSessionEntries } from './migrate.js'
@@ -108,7 +109,7 @@ export abstract class SessionCore extends AppendApi {
   /** Re-evaluates read-only mode from the diagnostics (pi spec 16). */
   protected override updateReadOnly(): void {
     const d = this.state.diagnostics.find((x) => READ_ONLY_KINDS.has(x.kind))
-    this.readOnlyReason = d ? `${d.kind} at line ${d.line}` : null
+    this.readOnlyReason = d ? damageReason(d) : null
   }
 
   /** Re-reads the file after it was replaced or shrunk; keeps the leaf when it still exists. */

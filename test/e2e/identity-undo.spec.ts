@@ -283,7 +283,8 @@ test('on a read-only session the edit actions look disabled and the reason is wr
   await expect(page.getByTestId('read-only')).toBeVisible()
   const reason = page.getByTestId('read-only-reason')
   await expect(reason).toBeVisible()
-  await expect(reason).not.toHaveText('')
+  // In words, with its line: not an internal code ("bom at line 1").
+  await expect(reason).toContainText('line 1: UTF-8 byte order mark before the header')
   const rename = new EditDialog(page).action('rename')
   await expect(rename).toBeDisabled()
   const look = await rename.evaluate((el) => {

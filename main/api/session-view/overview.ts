@@ -11,7 +11,7 @@ import type {
 import { resumeNote } from './resume'
 import { addCalls, type CallInfo } from './row-text'
 import { buildRows } from './rows'
-import { listingModified } from '../../session'
+import { damageReason, listingModified } from '../../session'
 import { forEachSliced, yieldNow, type SessionEntry, type ViewSource } from './source'
 
 /** Sums pi Usage objects (pi spec 2.3) defensively: odd files carry odd values. */
@@ -207,7 +207,7 @@ export async function buildOverview(
   const reason =
     manager.getReadOnlyReason() ??
     (header === null ? 'the file has no session header' : null) ??
-    (damage ? `${damage.kind} at line ${damage.line}` : null)
+    (damage ? damageReason(damage) : null)
   return {
     id,
     fileName,
