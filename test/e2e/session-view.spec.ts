@@ -187,6 +187,14 @@ test('the tree works with the keyboard only', async ({ page, server }) => {
   await expect.poll(focusedEntry).toBe(otherRoot)
   await page.keyboard.press('ArrowRight')
   await expect.poll(() => session.treeNodes().count()).toBe(before)
+  // Right again moves to the first child, Left back to the parent: the transcript follows.
+  await page.keyboard.press('ArrowRight')
+  const child = branches.entries.find((e) => e.parentId === otherRoot)!.id!
+  await expect.poll(focusedEntry).toBe(child)
+  await session.waitReady(child)
+  await page.keyboard.press('ArrowLeft')
+  await expect.poll(focusedEntry).toBe(otherRoot)
+  await session.waitReady(otherRoot)
   await page.keyboard.press('End')
   const last = await focusedEntry()
   await page.keyboard.press('Enter')

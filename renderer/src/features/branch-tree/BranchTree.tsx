@@ -22,8 +22,21 @@ import { useBrowseDelay, useHitInView } from './use-tree-browse'
 import { useTreeLayout } from './use-tree-layout'
 import './branch-tree.css'
 
-/** Keys that move the tree's focus (the transcript follows them, use-tree-browse.ts). */
-const BROWSE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'])
+/**
+ * Keys that move the tree's focus (the transcript follows them, use-tree-browse.ts). Left and
+ * Right fold and unfold, or move to the parent and the first child when there is nothing to
+ * fold: the selection follows the focus wherever it rests, as for Up and Down.
+ */
+const BROWSE_KEYS = new Set([
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+])
 
 /** The tree's data while react-arborist mounts (see the stages below). */
 const NO_ITEMS: TreeItem[] = []
