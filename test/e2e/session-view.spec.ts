@@ -147,6 +147,42 @@ test('a damaged file shows its diagnostics with line numbers and its parsable en
   session.expectClean()
 })
 
+test('tree search counts its matches and says so when nothing matches', async ({
+  page,
+  server,
+}) => {
+  // Tall enough that the tree renders every row (it renders only what shows).
+  await page.setViewportSize({ width: 1280, height: 1600 })
+  const branches = pi('branches')
+  const session = new SessionPage(page, server)
+  await session.open(branches.name)
+  await session.setFilter('all')
+  const texts = await session.treeNodes().allInnerTexts()
+  await expect(page.getByTestId('tree-count')).toHaveText(`${texts.length} / ${texts.length}`)
+  // A word of the second entry of pi's branch that no other shown entry holds.
+  const second = session.tree.node(branches.branch[1]!)
+  const holders = (w: string) => texts.filter((t) => t.toLowerCase().includes(w)).length
+  const words = ((await second.innerText()).toLowerCase().match(/[a-z]{5,}/g) ?? []) as string[]
+  const word = words.find((w) => holders(w) === 1) as string
+  expect(word, words.join(' ')).toBeTruthy()
+  const holding = 1
+  const search = page.getByTestId('tree-search')
+  await search.fill(word)
+  await expect(page.getByTestId('tree-count')).toHaveText(
+    `${holding} ${holding === 1 ? 'match' : 'matches'}`,
+  )
+  await expect(second).toBeVisible()
+  await search.fill('zzzz-no-such-words')
+  await expect(page.getByTestId('tree-count')).toHaveText('0 matches')
+  await expect(page.getByTestId('tree-no-match')).toHaveText(
+    'No entry matches “zzzz-no-such-words”.',
+  )
+  await search.fill('')
+  await expect(page.getByTestId('tree-no-match')).toHaveCount(0)
+  await expect(page.getByTestId('tree-count')).toHaveText(`${texts.length} / ${texts.length}`)
+  session.expectClean()
+})
+
 test('the tree works with the keyboard only', async ({ page, server }) => {
   const branches = pi('branches')
   const session = new SessionPage(page, server)

@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
+import { clipped } from '../../components/format'
 import { useElementSize } from '../../components/useElementSize'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
@@ -102,6 +103,14 @@ export function BranchTree({
     },
     [rows, selectEntry],
   )
+  // Entries the search finds among those the filter shows (all are laid out while searching).
+  const matches = useMemo(() => {
+    if (!query.trim()) return null
+    let n = 0
+    for (let i = 0; i < rows.length; i++)
+      if (layout.inData[i] === 1 && matchesSearch(rows[i] as TreeRow, query)) n++
+    return n
+  }, [rows, layout, query])
   const searchMatch = useCallback(
     (node: NodeApi<TreeItem>, term: string) =>
       node.data.row >= 0 && matchesSearch(rows[node.data.row] as TreeRow, term),
@@ -158,6 +167,7 @@ export function BranchTree({
         onCollapse={setCollapse}
         shown={layout.shown}
         total={rows.length}
+        matches={matches}
         onOpenAll={() => {
           setAllRuns(true)
           api()?.openAll()
@@ -171,6 +181,11 @@ export function BranchTree({
           if (row) selectEntry({ id: row.id, pos: row.pos })
         }}
       />
+      {matches === 0 && (
+        <p className="muted tree-empty" role="status" data-testid="tree-no-match">
+          No entry {mode === 'all' ? '' : 'shown by this filter '}matches “{clipped(query, 60)}”.
+        </p>
+      )}
       <div className="tree-box" ref={boxRef} onKeyDown={onKeyDown}>
         {stage > 0 && sized && (
           <Tree<TreeItem>

@@ -15,6 +15,8 @@ export interface TreeToolbarProps {
   onCollapse(collapse: boolean): void
   shown: number
   total: number
+  /** Shown entries the search matches; null when there is no search. */
+  matches: number | null
   onOpenAll(): void
   onCloseAll(): void
   onLeaf(): void
@@ -82,7 +84,9 @@ export function TreeToolbar(props: TreeToolbarProps) {
           Leaf
         </button>
         <span className="muted tree-count" data-testid="tree-count">
-          {props.shown.toLocaleString()} / {props.total.toLocaleString()}
+          {props.matches !== null
+            ? `${props.matches.toLocaleString()} ${props.matches === 1 ? 'match' : 'matches'}`
+            : `${props.shown.toLocaleString()} / ${props.total.toLocaleString()}`}
         </span>
       </div>
     </div>
