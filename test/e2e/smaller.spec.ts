@@ -253,6 +253,37 @@ test('quick open into another project moves the list there and says so, with the
   await expect(notice).toBeHidden()
 })
 
+test('quick open answers only the text in the box: no match and a refused search say so, Enter waits for the answer', async ({
+  page,
+  server,
+  library,
+}) => {
+  const all = await rows(page, server)
+  const target = all.find((r) => r.name) as Row
+  await library.waitReady()
+  await page.keyboard.press('Control+k')
+  const dialog = page.getByTestId('quick-open')
+  const input = dialog.getByLabel('Session to open')
+  await input.fill(target.name as string)
+  await expect(dialog.locator(`#qo-${target.id}`)).toBeVisible()
+  // The list of the name stays on screen while another text is asked for; it is not the answer.
+  await input.fill('zzzz-no-such-session')
+  await expect(dialog.getByTestId('quick-open-empty')).toHaveText(
+    'No session matches “zzzz-no-such-session”.',
+  )
+  await expect(dialog.getByRole('option')).toHaveCount(0)
+  await input.fill('a'.repeat(2000))
+  await expect(dialog.getByTestId('quick-open-problem')).toContainText('1,000 characters')
+  await input.fill('re:(')
+  await expect(dialog.getByTestId('quick-open-problem')).not.toHaveText('')
+  await expect(dialog.getByRole('option')).toHaveCount(0)
+  // Typed and Enter at once: it opens the answer to that text, not the list before it.
+  await input.fill(target.name as string)
+  await input.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(page.locator('.session-view.sv')).toHaveAttribute('data-session-id', target.id)
+})
+
 test('quick open from all projects keeps all projects in the list', async ({
   page,
   server,

@@ -1,22 +1,30 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { QueryRow } from '../../../../preload/contract/library'
-import { call } from '../../api/client'
+import { call, errorData } from '../../api/client'
 import { registerCommand } from '../../state/commands'
 import { openFromQuickOpen } from './ScopeNotice'
-import { age } from '../../components/format'
+import { age, clipped } from '../../components/format'
 import { rowTitle } from '../library/format'
 import { collidingTitles, ForkOf, TitleDiffers } from '../library/identity'
 import { useModal } from '../../components/dialogs'
 
 /**
  * Quick open (Ctrl/Cmd+K): type a few words, pick a session from any project with the
- * arrow keys and Enter. Uses the library's own search (pi's query forms).
+ * arrow keys and Enter. Uses the library's own search (pi's query forms). The list only ever
+ * shows the answer to the text in the box: while it is asked, Enter waits for it; a search the
+ * library refuses (a regex that does not compile, text over the limit) says why in words, and
+ * no match says so.
  */
 export function QuickOpen() {
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')
   const [rows, setRows] = useState<QueryRow[]>([])
+  /** The text `rows` answer (null before the first answer). */
+  const [answered, setAnswered] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
   const [active, setActive] = useState(0)
+  /** Enter was pressed before the list answered the text: open its first row once it does. */
+  const enterPending = useRef(false)
   const dialog = useModal(open, () => setText(''))
   const collisions = collidingTitles(rows)
 
@@ -35,9 +43,22 @@ export function QuickOpen() {
         (result) => {
           if (stale) return
           setRows(result.rows)
+          setAnswered(text)
+          // A regex that does not compile answers with no rows and why (pi's query forms).
+          setProblem(result.queryError)
           setActive(0)
+          if (enterPending.current) {
+            enterPending.current = false
+            choose(result.rows[0])
+          }
         },
-        () => undefined,
+        (error: unknown) => {
+          if (stale) return
+          enterPending.current = false
+          setRows([])
+          setAnswered(text)
+          setProblem(errorData(error).message)
+        },
       )
     }, 80)
     return () => {
@@ -46,7 +67,8 @@ export function QuickOpen() {
     }
   }, [text, open])
 
-  const choose = (row: QueryRow | undefined) => {
+  const current = answered === text
+  function choose(row: QueryRow | undefined) {
     if (!row) return
     openFromQuickOpen(row)
     setOpen(false)
@@ -72,12 +94,24 @@ export function QuickOpen() {
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') setActive((i) => Math.min(rows.length - 1, i + 1))
           else if (e.key === 'ArrowUp') setActive((i) => Math.max(0, i - 1))
-          else if (e.key === 'Enter') choose(rows[active])
-          else return
+          else if (e.key === 'Enter') {
+            if (current) choose(rows[active])
+            else enterPending.current = true
+          } else return
           e.preventDefault()
         }}
       />
-      <ul id="quick-open-list" role="listbox" aria-label="Sessions">
+      {current && problem !== null && (
+        <p className="warn-text quick-open-note" role="status" data-testid="quick-open-problem">
+          {problem}
+        </p>
+      )}
+      {current && problem === null && rows.length === 0 && text.trim() !== '' && (
+        <p className="muted quick-open-note" role="status" data-testid="quick-open-empty">
+          No session matches “{clipped(text, 60)}”.
+        </p>
+      )}
+      <ul id="quick-open-list" role="listbox" aria-label="Sessions" aria-busy={!current}>
         {rows.map((row, i) => (
           <li
             key={row.id}
