@@ -61,7 +61,13 @@ export function createSessionHandlers(
       return core.call(channel, file, args)
     }
   return {
-    'session:open': call('session:open'),
+    'session:open': async (args) => {
+      const overview = await call('session:open')(args)
+      // The file may be sound and still not ours to write (an archived session): said at once.
+      if (overview.readOnly) return overview
+      const why = context.library.readOnlyReason(args.sessionId)
+      return why ? { ...overview, readOnly: true, readOnlyReason: why } : overview
+    },
     'session:get-tree': call('session:get-tree'),
     'session:peek-tail': call('session:peek-tail'),
     'session:follow': call('session:follow'),

@@ -386,14 +386,24 @@ export class SessionLibrary {
   }
 
   /**
+   * Why the app may not write session `id` although its file is sound, or null: archived
+   * sessions are read-only (archive.ts keeps them as they were archived).
+   * @throws ApiError `not_found` for unknown ids
+   */
+  readOnlyReason(id: string): string | null {
+    return this.getSession(id).root === this.archiveRoot
+      ? 'Archived sessions are read-only: unarchive it to edit it'
+      : null
+  }
+
+  /**
    * The file of a session the app may write (an edit): archived sessions are read-only.
    * @throws ApiError `not_found` for unknown ids; `conflict` for an archived session
    */
   writablePath(id: string): string {
-    const session = this.getSession(id)
-    if (session.root === this.archiveRoot)
-      throw new ApiError('conflict', 'Archived sessions are read-only: unarchive it to edit it')
-    return session.path
+    const why = this.readOnlyReason(id)
+    if (why) throw new ApiError('conflict', why)
+    return this.getSession(id).path
   }
 
   /** The row of one session. @throws ApiError `not_found` for unknown ids. */

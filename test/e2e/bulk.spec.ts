@@ -107,6 +107,11 @@ test('archive a project’s old sessions, find them under Archived, move them ba
   await bulk.bar().getByRole('button', { name: 'Clear' }).click()
   await library.row(names[0] as string).click()
   await expect(page.getByTestId('session-header')).toBeVisible()
+  // An archived session opens read-only, and says why before anything is typed.
+  await expect(page.getByTestId('read-only-reason')).toContainText(
+    'Archived sessions are read-only: unarchive it to edit it',
+  )
+  await expect(page.getByTestId('action-rename')).toBeDisabled()
 
   await bulk.selectAllMatching(names.length)
   await bulk.bar().getByRole('button', { name: 'Unarchive' }).click()
