@@ -77,3 +77,8 @@ export function bytes(n: number): string {
 export function clipped(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text
 }
+
+/** `n` and its noun, singular for one ("1 msg", "3 msgs"; `many` defaults to `one` + "s"). */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString()} ${n === 1 ? one : many}`
+}

@@ -5,7 +5,15 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { age, clock, day, UNKNOWN_DATE, when } from '../../../renderer/src/components/format'
+import {
+  age,
+  clipped,
+  clock,
+  counted,
+  day,
+  UNKNOWN_DATE,
+  when,
+} from '../../../renderer/src/components/format'
 import { rowTitle } from '../../../renderer/src/features/library/format'
 import { messageText } from '../../../renderer/src/features/session-view/message-text'
 
@@ -30,6 +38,15 @@ test('ages follow pi’s picker: now, minutes, hours, days, weeks, months, years
   assert.equal(ago(65 * 24 * 60), '2mo')
   assert.equal(ago(400 * 24 * 60), '1y')
   assert.match(day(now), /2026/)
+})
+
+test('counts read in the singular for one, and long link text is cut with an ellipsis', () => {
+  assert.equal(counted(1, 'msg'), '1 msg')
+  assert.equal(counted(0, 'msg'), '0 msgs')
+  assert.equal(counted(12_345, 'entry', 'entries'), '12,345 entries')
+  assert.equal(counted(1, 'entry', 'entries'), '1 entry')
+  assert.equal(clipped('abcdef', 3), 'abc…')
+  assert.equal(clipped('abc', 3), 'abc')
 })
 
 test('a session without messages is titled by its project folder or its file', () => {

@@ -3,6 +3,7 @@
  * the label, the leaf and branch-point badges; or a collapsed run of entries.
  */
 import type { NodeRendererProps } from 'react-arborist'
+import { counted } from '../../components/format'
 import { GLOSSARY } from '../../components/glossary'
 import type { TreeRow } from '../../../../preload/contract/session-view'
 import { Marked, type Marks } from '../../components/marks'
@@ -84,7 +85,7 @@ export function makeTreeNode(ctx: NodeContext) {
         >
           <Toggle node={node} />
           <span className="tree-run-text">
-            ⋯ {item.count?.toLocaleString()} entries {node.isOpen ? '' : '(collapsed)'}
+            ⋯ {counted(item.count ?? 0, 'entry', 'entries')} {node.isOpen ? '' : '(collapsed)'}
           </span>
         </div>
       )

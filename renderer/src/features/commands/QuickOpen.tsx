@@ -3,7 +3,7 @@ import type { QueryRow } from '../../../../preload/contract/library'
 import { call, errorData } from '../../api/client'
 import { registerCommand } from '../../state/commands'
 import { openFromQuickOpen } from './ScopeNotice'
-import { age, clipped } from '../../components/format'
+import { age, clipped, counted } from '../../components/format'
 import { rowTitle } from '../library/format'
 import { collidingTitles, ForkOf, TitleDiffers } from '../library/identity'
 import { useModal } from '../../components/dialogs'
@@ -127,7 +127,7 @@ export function QuickOpen() {
           >
             <span>{rowTitle(row)}</span>
             <span className="muted quick-open-facts">
-              {age(row.modified)} · {row.messageCount} msgs · {row.cwd}
+              {age(row.modified)} · {counted(row.messageCount, 'msg')} · {row.cwd}
             </span>
             <ForkOf row={row} />
             {collisions.has(rowTitle(row)) && <TitleDiffers row={row} />}

@@ -1,3 +1,4 @@
+import { counted } from '../../components/format'
 import { LiveBadge } from '../../components/LiveBadge'
 import { forwardRef, useEffect, useMemo, useRef, type ComponentPropsWithRef } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
@@ -129,7 +130,7 @@ function SessionListItem({
         <span className="session-meta">
           <LiveBadge mtimeMs={session.fileModified} />
           <RowDate row={session} />
-          <span>{session.messageCount} msgs</span>
+          <span>{counted(session.messageCount, 'msg')}</span>
           {session.branchCount > 1 && (
             <span data-testid="branch-count">{session.branchCount} branches</span>
           )}

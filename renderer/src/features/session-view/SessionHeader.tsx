@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react'
 import { LiveBadge } from '../../components/LiveBadge'
 import type { SessionLineage, SessionOverview } from '../../../../preload/contract/session-view'
-import { bytes, clipped, cost, tokens, when } from '../../components/format'
+import { bytes, clipped, cost, counted, tokens, when } from '../../components/format'
 import { useSessionView } from '../../state/session'
 import { useSessionFile } from '../../state/session-file'
 import { Diagnostics } from './Diagnostics'
@@ -62,7 +62,7 @@ function Lineage({ lineage, created }: { lineage: SessionLineage | null; created
               {oneLine(fork.title) || fork.fileName}
               <span className="fork-link-facts">
                 {' '}
-                ({when(fork.created)} · {fork.messageCount} msgs)
+                ({when(fork.created)} · {counted(fork.messageCount, 'msg')})
               </span>
             </button>
           ))}
@@ -185,7 +185,7 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
         <span title="Working directory (header cwd)">{overview.cwd ?? 'cwd unknown'}</span>
         <span title={`Created ${when(overview.created)}`}>created {when(overview.created)}</span>
         <span title="Last user or assistant activity">active {when(overview.modified)}</span>
-        <span data-testid="stat-entries">{s.entries.toLocaleString()} entries</span>
+        <span data-testid="stat-entries">{counted(s.entries, 'entry', 'entries')}</span>
         <span data-testid="stat-branches">
           {s.branches.toLocaleString()} {s.branches === 1 ? 'branch' : 'branches'}
         </span>
