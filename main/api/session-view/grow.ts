@@ -93,7 +93,7 @@ function extendSource(source: ViewSource, more: LoadedSession, stamp: FileStamp)
     byId.set(entry.id, entry)
     posOf.set(entry, pos)
     loaded.indexById?.set(entry.id, pos)
-    if (source.listing) foldListing(source.listing, entry)
+    foldListing(source.listing, entry)
   }
   loaded.bytes = more.bytes
   loaded.lineCount = more.lineCount
@@ -143,10 +143,8 @@ function extendOpened(opened: OpenedSession, source: ViewSource, from: number): 
   }
   const leaf = source.entries[source.leafPos] as SessionEntry
   Object.assign(opened, {
-    name: source.listing?.name ?? null,
-    modified: source.listing
-      ? listingModified(source.listing, source.stamp.mtimeMs)
-      : opened.modified,
+    name: source.listing.name,
+    modified: listingModified(source.listing, source.stamp.mtimeMs),
     size: source.stamp.size,
     mtimeMs: source.stamp.mtimeMs,
     leafId: String(leaf.id),

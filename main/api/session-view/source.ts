@@ -61,9 +61,10 @@ export interface ViewSource {
   leafPos: number
   /**
    * pi's listing fold over the entries read so far: name, first message, created, last
-   * activity (pi spec 15.1); null without a header, as pi lists no such file.
+   * activity (pi spec 15.1); also for a file without a header (pi lists no such file, the
+   * library does, under the same title).
    */
-  listing: ListingFold | null
+  listing: ListingFold
 }
 
 /** Lets queued I/O and timers run (used between long synchronous steps). */
@@ -148,8 +149,10 @@ export async function viewSourceOf(
   const resume = manager.getResumeEntry()
   const leafPos = resume === undefined ? -1 : (posOf.get(resume) ?? -1)
   await yieldNow()
-  const listing = loaded.header ? startListing(loaded.header, headerIsFirstForPi(loaded)) : null
-  if (listing) await forEachSliced(entries, (entry) => foldListing(listing, entry))
+  // Folded with or without a header, as the library folds it: the view titles a session as
+  // the list does (a file pi does not list is still named by its first message).
+  const listing = startListing(loaded.header, loaded.header ? headerIsFirstForPi(loaded) : false)
+  await forEachSliced(entries, (entry) => foldListing(listing, entry))
   let built: SessionManager | null = manager
   return {
     path,
