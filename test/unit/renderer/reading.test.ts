@@ -14,7 +14,7 @@ import {
   UNKNOWN_DATE,
   when,
 } from '../../../renderer/src/components/format'
-import { rowTitle } from '../../../renderer/src/features/library/format'
+import { oneLine, rowTitle } from '../../../renderer/src/features/library/format'
 import { messageText } from '../../../renderer/src/features/session-view/message-text'
 
 test('an unknown date reads — in every form, never an age counted from 1970', () => {
@@ -47,6 +47,15 @@ test('counts read in the singular for one, and long link text is cut with an ell
   assert.equal(counted(1, 'entry', 'entries'), '1 entry')
   assert.equal(clipped('abcdef', 3), 'abc…')
   assert.equal(clipped('abc', 3), 'abc')
+})
+
+test('a title shows as the text it is: line breaks and bidi overrides become spaces', () => {
+  assert.equal(oneLine('Fix\nthe\tbuild'), 'Fix the build')
+  // U+202E would display "edirrevo LTR" for "RTL override"; U+2066..2069 isolate like it.
+  assert.equal(oneLine('\u202eRTL override\u202c'), 'RTL override')
+  assert.equal(oneLine('a\u2067b\u2069c'), 'a b c')
+  // Hebrew and Arabic text itself is untouched: only the invisible controls go.
+  assert.equal(oneLine('שלום עולם'), 'שלום עולם')
 })
 
 test('a session without messages is titled by its project folder or its file', () => {

@@ -3,11 +3,18 @@
  * characters become spaces. Dates live in components/format.ts.
  */
 
-/** Replaces control characters (newlines, tabs, ANSI escapes' ESC...) with spaces. */
+/**
+ * Replaces control characters (newlines, tabs, ANSI escapes' ESC...) with spaces, and the
+ * bidi embedding, override and isolate controls too: a title holding U+202E would show
+ * reversed, as other text than it is (the app strips them from what it writes, edits.ts).
+ */
 export function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()
+  return text.replace(INVISIBLE_RUNS, ' ').trim()
 }
+
+/** Runs of C0/C1 controls, line and paragraph separators, and bidi embedding controls. */
+// eslint-disable-next-line no-control-regex
+const INVISIBLE_RUNS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g
 
 /** pi's first-message text of a session without one (pi spec 15.1). */
 const NO_MESSAGES = '(no messages)'

@@ -11,11 +11,7 @@ import { useSessionView } from '../../state/session'
 import { useSessionFile } from '../../state/session-file'
 import { Diagnostics } from './Diagnostics'
 import { SessionActions } from '../edits/SessionActions'
-
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()
-}
+import { oneLine } from '../library/format'
 
 /**
  * The parent session (the header's parentSession, pi spec 2.1) with when this session was
