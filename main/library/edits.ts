@@ -7,7 +7,7 @@
  */
 import { lstat } from 'node:fs/promises'
 import { ApiError } from '../../preload/contract/errors'
-import { openRegular, SessionManager } from '../session'
+import { openForRange, SessionManager } from '../session'
 import { inWords } from './fs-errors'
 
 // C0/C1 controls, line/paragraph separators, and bidi embedding/override/isolate marks
@@ -62,7 +62,7 @@ const PARENT_CHECK_BYTES = 256 * 1024
  * end, later lines came after it and pi's resume point is theirs: true as well.
  */
 async function followsItsParent(path: string, id: string): Promise<boolean> {
-  const handle = await openRegular(path)
+  const handle = await openForRange(path)
   try {
     const { size } = await handle.stat()
     const start = Math.max(0, size - PARENT_CHECK_BYTES)

@@ -12,7 +12,7 @@ import {
   isPiSessionFile,
   loadSessionFile,
   loadSessionFileSync,
-  openRegular,
+  openForRange,
   type Diagnostic,
   type LoadOptions,
   type LoadedSession,
@@ -144,7 +144,7 @@ export function unreadableRecord(candidate: SessionCandidate, error: unknown): S
 async function tailUnchanged(path: string, previous: SessionRecord): Promise<boolean> {
   const tail = Buffer.from(previous.tailHex, 'hex')
   if (tail.length === 0) return previous.parsedBytes === 0
-  const handle = await openRegular(path)
+  const handle = await openForRange(path)
   try {
     const buf = Buffer.alloc(tail.length)
     await handle.read(buf, 0, tail.length, previous.parsedBytes - tail.length)

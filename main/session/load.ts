@@ -114,10 +114,10 @@ export async function loadSessionFile(
   const offset = options.fromOffset ?? 0
   const parser = newParser(options)
   const chunk = options.chunkSize ?? DEFAULT_CHUNK
-  const handle = await openRegular(path)
+  const { handle, stats } = await openRegular(path)
   let ino: number
   try {
-    ino = (await handle.stat()).ino
+    ino = stats.ino
     const buf = Buffer.allocUnsafe(chunk)
     let position = offset
     let sliceStart = Date.now()

@@ -1,9 +1,12 @@
 /**
  * Opening a session file for reading, safely whatever sits at the path. A `.jsonl` name can be
  * a FIFO (opening it would wait for a writer forever, holding a thread of the pool), a device
- * such as /dev/zero behind a symlink (reading it never ends) or a socket: only a regular file
- * is read. The open never blocks (O_NONBLOCK, which changes nothing for a regular file), and
- * the opened descriptor is checked, so a file swapped between a stat and the open is caught.
+ * such as /dev/zero behind a symlink (reading it never ends) or a socket. No open blocks
+ * (O_NONBLOCK, which changes nothing for a regular file). A read to the end of the file reads
+ * only a regular file: the opened descriptor is checked, so a file swapped between a stat and
+ * the open is caught. A read of a bounded range needs no check (a device gives at most the
+ * range), and skips the extra stat: the thread pool it would wait in is the one tree pages
+ * are read on while a session opens.
  */
 import { closeSync, constants, fstatSync, openSync, type Stats } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
@@ -66,16 +69,27 @@ export function openRegularSync(path: string): number {
 
 /**
  * Opens `path` for reading when it is a regular file, never waiting on a pipe.
- * @returns the file handle (the caller closes it)
+ * @returns the file handle (the caller closes it) and the file's stats
  * @throws the fs error, NotRegularFileError, or EISDIR for a folder
  */
-export async function openRegular(path: string): Promise<FileHandle> {
+export async function openRegular(path: string): Promise<{ handle: FileHandle; stats: Stats }> {
   const handle = await open(path, READ_FLAGS)
   try {
-    assertRegularFile(path, await handle.stat())
-    return handle
+    const stats = await handle.stat()
+    assertRegularFile(path, stats)
+    return { handle, stats }
   } catch (error) {
     await handle.close()
     throw error
   }
+}
+
+/**
+ * Opens `path` to read a bounded range, never waiting on a pipe (whatever the path holds: the
+ * caller reads at most the bytes it asks for).
+ * @returns the file handle (the caller closes it)
+ * @throws the fs error
+ */
+export function openForRange(path: string): Promise<FileHandle> {
+  return open(path, READ_FLAGS)
 }

@@ -13,7 +13,7 @@ import {
   startListing,
   buildSessionProjection,
   loadSessionFile,
-  openRegular,
+  openForRange,
   walkToRoot,
   type ListingFold,
   type LoadedSession,
@@ -98,7 +98,7 @@ export async function forEachSliced<T>(
  * with the fs error (ENOENT...).
  */
 export async function readRange(path: string, position: number, length: number): Promise<Buffer> {
-  const handle = await openRegular(path)
+  const handle = await openForRange(path)
   try {
     const buf = Buffer.alloc(length)
     const { bytesRead } = await handle.read(buf, 0, length, position)
