@@ -216,15 +216,15 @@ test('Ctrl+Z does not undo an edit whose toast has gone with its session', async
   expect(PiSessionManager.open(path).getSessionName()).toBe('Named before leaving')
 })
 
-test('a delete toast offers Undo, and Ctrl+Z restores the file as it was and opens it again', async ({
-  library,
-  page,
-  store,
-}) => {
+/**
+ * Opens the first tide-tables session and deletes it with Delete and the dialog.
+ * @returns its file name, path and bytes, the session view, the id it had, and the toast
+ */
+async function deleteOpenSession(library: LibraryPage, page: Page, sessionsDir: string) {
   await library.openProject('/home/ayla/src/tide-tables')
   const row = library.sessions().first()
   const name = (await row.getAttribute('data-file-name')) as string
-  const path = join(store.sessionsDir, '--home-ayla-src-tide-tables--', name)
+  const path = join(sessionsDir, '--home-ayla-src-tide-tables--', name)
   const bytes = readFileSync(path)
   await row.click()
   const view = page.locator('.session-view.sv')
@@ -235,6 +235,19 @@ test('a delete toast offers Undo, and Ctrl+Z restores the file as it was and ope
   await trash.confirm()
   const toast = trash.notice()
   await expect(toast).toContainText('Moved 1 session to the trash')
+  return { name, path, bytes, view, openId, toast }
+}
+
+test('a delete toast offers Undo, and Ctrl+Z restores the file as it was and opens it again', async ({
+  library,
+  page,
+  store,
+}) => {
+  const { name, path, bytes, view, openId, toast } = await deleteOpenSession(
+    library,
+    page,
+    store.sessionsDir,
+  )
   expect(existsSync(path)).toBe(false)
   await expect(page.locator('[data-sonner-toaster]').getByTestId('trash-notice')).toBeVisible()
   await expect(toast.getByRole('button', { name: 'Undo' })).toBeVisible()
@@ -255,17 +268,7 @@ test('the Undo button of a delete toast brings the session back and says so', as
   page,
   store,
 }) => {
-  await library.openProject('/home/ayla/src/tide-tables')
-  const row = library.sessions().first()
-  const name = (await row.getAttribute('data-file-name')) as string
-  const path = join(store.sessionsDir, '--home-ayla-src-tide-tables--', name)
-  await row.click()
-  await expect(page.locator('.session-view.sv')).toHaveAttribute('data-status', 'ready')
-  const trash = new TrashPage(page)
-  await trash.pressDelete()
-  await trash.confirm()
-  const toast = trash.notice()
-  await expect(toast).toContainText('Moved 1 session to the trash')
+  const { name, path, toast } = await deleteOpenSession(library, page, store.sessionsDir)
   await toast.getByRole('button', { name: 'Undo' }).click()
   await expect(library.row(name)).toHaveCount(1)
   expect(existsSync(path)).toBe(true)

@@ -265,39 +265,28 @@ test('a deep link selects and shows an entry; lineage links navigate', async ({ 
   session.expectClean()
 })
 
-test('a deep link to an entry the session does not have shows the leaf and says so', async ({
-  page,
-  server,
-}) => {
-  const branches = pi('branches')
-  const leaf = branches.branch.at(-1)!
-  const session = new SessionPage(page, server)
-  await session.open(branches.name, 'ffffffff')
-  await session.waitReady(leaf)
-  expect(await session.transcriptIds()).toEqual(pathTo(branches, leaf))
-  const notice = page.getByTestId('missing-entry-notice')
-  await expect(notice).toContainText('ffffffff')
-  await session.screenshot('missing-entry-notice')
-  await notice.getByRole('button', { name: 'Dismiss' }).click()
-  await expect(notice).toHaveCount(0)
-  session.expectClean()
-})
-
-test('a deep link naming an id no entry can have (typed by hand, 2,000 characters) shows the leaf and says so', async ({
-  page,
-  server,
-}) => {
-  const branches = pi('branches')
-  const leaf = branches.branch.at(-1)!
-  const session = new SessionPage(page, server)
-  await session.open(branches.name, 'b'.repeat(2000))
-  await session.waitReady(leaf)
-  expect(await session.transcriptIds()).toEqual(pathTo(branches, leaf))
-  const notice = page.getByTestId('missing-entry-notice')
-  // The id is shown cut short, not as 2,000 characters.
-  await expect(notice).toContainText(`${'b'.repeat(40)}…, which this session does not have`)
-  session.expectClean()
-})
+for (const [what, entryId, said] of [
+  ['an entry the session does not have', 'ffffffff', 'ffffffff'],
+  // Typed by hand: over the longest id an entry can have, shown cut short.
+  ['an id no entry can have (2,000 characters)', 'b'.repeat(2000), `${'b'.repeat(40)}…`],
+] as const) {
+  test(`a deep link to ${what} shows the leaf and says so`, async ({ page, server }) => {
+    const branches = pi('branches')
+    const leaf = branches.branch.at(-1)!
+    const session = new SessionPage(page, server)
+    await session.open(branches.name, entryId)
+    await session.waitReady(leaf)
+    expect(await session.transcriptIds()).toEqual(pathTo(branches, leaf))
+    const notice = page.getByTestId('missing-entry-notice')
+    await expect(notice).toContainText(
+      `The link names entry ${said}, which this session does not have`,
+    )
+    if (entryId === 'ffffffff') await session.screenshot('missing-entry-notice')
+    await notice.getByRole('button', { name: 'Dismiss' }).click()
+    await expect(notice).toHaveCount(0)
+    session.expectClean()
+  })
+}
 
 test('every kind of entry renders: tools, images, bash, extension messages, markers', async ({
   page,

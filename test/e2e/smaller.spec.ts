@@ -62,6 +62,38 @@ async function openOtherLeaf(page: Page, server: ServerHandle, library: LibraryP
   return { session, branches, other }
 }
 
+/** The `lastSession` the settings in `dataHome` hold now (null: none, or not written yet). */
+function savedLastSession(dataHome: string): { sessionId: string; entryId?: string } | null {
+  try {
+    const file = join(dataHome, 'pi-sessions', 'settings.json')
+    return JSON.parse(readFileSync(file, 'utf8')).lastSession ?? null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Starts the app again on the same sessions and data folder (a new port and token, no
+ * session in the URL), opens it in `page`, runs `check`, and stops it.
+ */
+async function relaunch(
+  page: Page,
+  store: { sessionsDir: string; customDir: string },
+  dataHome: string,
+  check: () => Promise<void>,
+): Promise<void> {
+  const again = await startServer(
+    ['--sessions-dir', store.sessionsDir, '--sessions-dir', store.customDir],
+    { XDG_DATA_HOME: dataHome, HOME: dataHome },
+  )
+  try {
+    await new LibraryPage(page).open(again.appUrl)
+    await check()
+  } finally {
+    await again.stop()
+  }
+}
+
 test('the URL names the open session and entry, and a reload reopens both', async ({
   page,
   server,
@@ -136,30 +168,14 @@ test('the next launch reopens the last session at its entry', async ({
   dataHome,
 }) => {
   const { session, other } = await openOtherLeaf(page, server, library)
-  const settingsFile = join(dataHome, 'pi-sessions', 'settings.json')
-  await expect
-    .poll(() => {
-      try {
-        return JSON.parse(readFileSync(settingsFile, 'utf8')).lastSession?.entryId ?? null
-      } catch {
-        return null
-      }
-    })
-    .toBe(other)
+  await expect.poll(() => savedLastSession(dataHome)?.entryId ?? null).toBe(other)
   await server.stop()
-  const again = await startServer(
-    ['--sessions-dir', store.sessionsDir, '--sessions-dir', store.customDir],
-    { XDG_DATA_HOME: dataHome, HOME: dataHome },
-  )
-  try {
-    // A new port and token, no session in the URL: the settings remember it.
-    await new LibraryPage(page).open(again.appUrl)
+  // A new port and token, no session in the URL: the settings remember it.
+  await relaunch(page, store, dataHome, async () => {
     await session.waitReady(other)
     await expect(session.header()).toBeVisible()
     await expect(session.treeNode(other)).toHaveClass(/selected/)
-  } finally {
-    await again.stop()
-  }
+  })
 })
 
 test('a last session that cannot be opened any more is said once, then forgotten', async ({
@@ -170,46 +186,23 @@ test('a last session that cannot be opened any more is said once, then forgotten
   dataHome,
 }) => {
   await openOtherLeaf(page, server, library)
-  const settingsFile = join(dataHome, 'pi-sessions', 'settings.json')
   const id = fragment(page).get('session')
-  await expect
-    .poll(() => {
-      try {
-        return JSON.parse(readFileSync(settingsFile, 'utf8')).lastSession?.sessionId ?? null
-      } catch {
-        return null
-      }
-    })
-    .toBe(id)
+  await expect.poll(() => savedLastSession(dataHome)?.sessionId ?? null).toBe(id)
   await server.stop()
   // Another program puts a folder where the session file was.
   const path = join(store.root, fixtureFile('branches', 'pi 1.6.0').file)
   renameSync(path, `${path}.moved`)
   mkdirSync(path)
-  const launch = async (check: () => Promise<void>) => {
-    const again = await startServer(
-      ['--sessions-dir', store.sessionsDir, '--sessions-dir', store.customDir],
-      { XDG_DATA_HOME: dataHome, HOME: dataHome },
-    )
-    try {
-      await new LibraryPage(page).open(again.appUrl)
-      await check()
-    } finally {
-      await again.stop()
-    }
-  }
-  await launch(async () => {
+  await relaunch(page, store, dataHome, async () => {
     await expect(page.getByTestId('reopen-failed')).toContainText(
       'The session open last time could not be opened again: It is a folder, not a session file',
     )
     await expect(page.locator('.session-view.placeholder')).toBeVisible()
     // Forgotten while this launch runs.
-    await expect
-      .poll(() => JSON.parse(readFileSync(settingsFile, 'utf8')).lastSession ?? null)
-      .toBeNull()
+    await expect.poll(() => savedLastSession(dataHome)).toBeNull()
   })
   // The next launch starts on the library without a word.
-  await launch(async () => {
+  await relaunch(page, store, dataHome, async () => {
     await library.waitReady()
     await expect(page.locator('.session-view.placeholder')).toBeVisible()
     await expect(page.getByTestId('reopen-failed')).toHaveCount(0)
