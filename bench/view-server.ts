@@ -86,16 +86,20 @@ export async function idleId(server: Server, fileName: string): Promise<string> 
 
 /**
  * Pings `app:get-info` every 20 ms until stopped; the slowest answer bounds how long the main
- * process was blocked (it includes one HTTP round trip, ~1 ms here).
+ * process was blocked (it includes one HTTP round trip, ~1 ms here). `slow` collects the
+ * answers over 40 ms: when they were asked (epoch ms) and how long they took.
  */
-export function pinger(server: Server): () => Promise<number[]> {
+export function pinger(server: Server, slow?: [at: number, ms: number][]): () => Promise<number[]> {
   const latencies: number[] = []
   let running = true
   const loop = (async () => {
     while (running) {
       const started = performance.now()
+      const at = Date.now()
       await api(server, 'app:get-info', {})
-      latencies.push(performance.now() - started)
+      const ms = performance.now() - started
+      latencies.push(ms)
+      if (slow && ms > 40) slow.push([at, ms])
       await new Promise((r) => setTimeout(r, 20))
     }
   })()
