@@ -27,7 +27,7 @@ export const TreePage = z.object({
 })
 
 /** One row on the wire: the TreeRow fields in a fixed order, absent ones as null. */
-type WireRow = [
+export type WireRow = [
   id: string,
   pos: number,
   parent: number,
@@ -41,23 +41,47 @@ type WireRow = [
   quiet: 1 | null,
 ]
 
+/** A row as the wire carries it ({@link rowOfWire} reads it back). */
+export function wireRow(r: TreeRow): WireRow {
+  return [
+    r.id,
+    r.pos,
+    r.parent,
+    r.type,
+    r.role ?? null,
+    r.head,
+    r.text,
+    r.label ?? null,
+    r.time,
+    r.line,
+    r.quiet ? 1 : null,
+  ]
+}
+
+/** The row {@link wireRow} wrote (absent optional fields stay absent). */
+export function rowOfWire([
+  id,
+  pos,
+  parent,
+  type,
+  role,
+  head,
+  text,
+  label,
+  time,
+  line,
+  quiet,
+]: WireRow): TreeRow {
+  const row: TreeRow = { id, pos, parent, type, head, text, time, line }
+  if (role !== null) row.role = role
+  if (label !== null) row.label = label
+  if (quiet !== null) row.quiet = true
+  return row
+}
+
 /** JSON text of `rows` as a tree page carries them (read back by {@link treeRowsOf}). */
 export function encodeTreeRows(rows: readonly TreeRow[]): string {
-  return JSON.stringify(
-    rows.map((r): WireRow => [
-      r.id,
-      r.pos,
-      r.parent,
-      r.type,
-      r.role ?? null,
-      r.head,
-      r.text,
-      r.label ?? null,
-      r.time,
-      r.line,
-      r.quiet ? 1 : null,
-    ]),
-  )
+  return JSON.stringify(rows.map(wireRow))
 }
 
 /**
@@ -65,16 +89,30 @@ export function encodeTreeRows(rows: readonly TreeRow[]): string {
  * @throws SyntaxError when the text is not JSON (main always sends what it encoded)
  */
 export function treeRowsOf(page: { rows: string }): TreeRow[] {
-  return (JSON.parse(page.rows) as WireRow[]).map(
-    ([id, pos, parent, type, role, head, text, label, time, line, quiet]) => {
-      const row: TreeRow = { id, pos, parent, type, head, text, time, line }
-      if (role !== null) row.role = role
-      if (label !== null) row.label = label
-      if (quiet !== null) row.quiet = true
-      return row
-    },
-  )
+  return (JSON.parse(page.rows) as WireRow[]).map(rowOfWire)
 }
+
+/**
+ * The branch tree's outline: the tree as it first shows, laid out by the view (the same layout
+ * the renderer makes from every row: branch points, labels, the leaf, and long linear runs
+ * collapsed into closed "N entries" nodes), with only the rows it shows. A tree of 100,000
+ * entries paints from a few thousand rows while its pages load.
+ */
+export const TreeOutline = z.object({
+  revision: z.number().int(),
+  /** Rows of the whole tree at this revision. */
+  total: z.number().int(),
+  /** JSON text of the outline (`TreeOutlineBody` in the branch tree's outline.ts). */
+  text: z.string(),
+})
+
+/**
+ * `session:open` result: the overview, and when asked for, the tree's outline in the filter
+ * asked for; null when the tree fits one page (the page is as quick), when the outline would
+ * not help (outline.ts: too many nodes), or for another filter than the one a skeleton holds
+ * before the file is parsed.
+ */
+export const OpenReply = SessionOverview.extend({ outline: TreeOutline.nullable().optional() })
 
 /**
  * `session:peek-tail` result: the newest items of pi's active path (the model's view, pi spec
@@ -116,6 +154,8 @@ export const FollowResult = z.discriminatedUnion('kind', [
 ])
 
 export type TreePage = z.output<typeof TreePage>
+export type TreeOutline = z.output<typeof TreeOutline>
+export type OpenReply = z.output<typeof OpenReply>
 export type TailPreview = z.output<typeof TailPreview>
 export type RowLabel = z.output<typeof RowLabel>
 export type FollowResult = z.output<typeof FollowResult>

@@ -6,15 +6,9 @@
  */
 import { z } from 'zod'
 import { OpaqueId } from './common'
-import {
-  EntryId,
-  EntryPosition,
-  ImageData,
-  PathPage,
-  SessionLineage,
-  SessionOverview,
-} from './session-view'
-import { FollowResult, TailPreview, TreePage } from './session-live'
+import { EntryId, EntryPosition, ImageData, PathPage, SessionLineage } from './session-view'
+import { TreeFilter } from './app'
+import { FollowResult, OpenReply, TailPreview, TreePage } from './session-live'
 
 /** A label or name change's outcome: the value before (for undo) and after. */
 export const EditResult = z.object({
@@ -47,8 +41,14 @@ const PathArgs = z
 /** Argument and result schema of each `session:*` channel: the view, then the edits. */
 export const SESSION_SCHEMAS = {
   'session:open': {
-    args: z.object({ sessionId: OpaqueId }).strict(),
-    result: SessionOverview,
+    args: z
+      .object({
+        sessionId: OpaqueId,
+        /** Also lay out the tree's outline in this filter of pi's /tree (`outline` in the reply). */
+        outline: TreeFilter.optional(),
+      })
+      .strict(),
+    result: OpenReply,
   },
   'session:get-tree': {
     args: z

@@ -17,6 +17,7 @@ import { pathPage } from './page'
 import { ServedSkeletons } from './skeleton-open'
 import type { TreeSkeletons } from './skeletons'
 import { peekTail } from './tail'
+import { treeOutlineOf } from './tree-outline'
 import { treePageText } from './tree-pages'
 
 /** Files smaller than this are parsed whole before the first paint (it takes a blink). */
@@ -86,23 +87,25 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
     return { opened: value, slot }
   }
   const bodies: Bodies = {
-    'session:open': async (file) => {
+    'session:open': async (file, { outline: mode }) => {
       // A session not in memory yet opens from its skeleton when it has one; the parse follows.
       if (!cache.peek(file.id)) {
         const fast = await skeletons.open(file.id, file.path, file.fileName)
         if (fast) {
           opened(file).catch(() => undefined)
-          return fast
+          if (!mode) return fast
+          return { ...fast, outline: await skeletons.outline(file.id, fast.revision, mode) }
         }
       }
-      return overviewOf((await opened(file)).opened)
+      const { opened: view } = await opened(file)
+      const overview = overviewOf(view)
+      return mode ? { ...overview, outline: treeOutlineOf(view, mode) } : overview
     },
     'session:get-tree': async (file, { revision, offset }) => {
       const served = await skeletons.page(file.id, revision, offset)
       if (served) return served
       const { opened: view } = await opened(file)
-      if (revision < view.follow.baseRevision || revision > view.revision)
-        throw new ApiError('conflict', 'The session was read again: open it again to see its tree.')
+      ofThisRead(view, revision)
       const rows = treePageText(view, offset)
       return { revision: view.revision, offset, total: view.rows.length, rows }
     },
@@ -128,6 +131,15 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
     call: (channel, file, args) => bodies[channel](file, args as never),
     close: async () => cache.clear(),
   }
+}
+
+/**
+ * Checks that `revision` belongs to the read of the file `view` holds (its own or a growth's).
+ * @throws ApiError `conflict` when the file was read again since
+ */
+function ofThisRead(view: OpenedSession, revision: number): void {
+  if (revision < view.follow.baseRevision || revision > view.revision)
+    throw new ApiError('conflict', 'The session was read again: open it again to see its tree.')
 }
 
 /** What a view at `revision` with `rowCount` rows must do to catch up with `view`. */

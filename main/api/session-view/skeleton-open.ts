@@ -6,10 +6,15 @@
  * the file changed in between, the parse keeps its own revision and live follow tells the
  * renderer to open the session again.
  */
-import { TREE_PAGE_ROWS, type TreePage } from '../../../preload/contract/session-live'
+import type { TreeFilter } from '../../../preload/contract/app'
+import {
+  TREE_PAGE_ROWS,
+  type TreeOutline,
+  type TreePage,
+} from '../../../preload/contract/session-live'
 import type { SessionOverview } from '../../../preload/contract/session-view'
 import { nextRevision, type OpenedSession } from './overview'
-import type { Skeleton } from './skeleton'
+import { SKELETON_OUTLINE_MODE, type Skeleton } from './skeleton'
 import type { TreeSkeletons } from './skeletons'
 import { sameIdentity, type FileStamp } from './source'
 
@@ -72,6 +77,22 @@ export class ServedSkeletons {
     served.left.delete(offset)
     if (served.left.size === 0) served.open()
     return { revision, offset, total: served.skeleton.overview.rowCount, rows }
+  }
+
+  /**
+   * The outline of the skeleton served at `revision` in filter `mode`, or null when it holds
+   * none for that filter (too large or too small to help, or another filter than the one it
+   * keeps) or no skeleton is served at that revision.
+   */
+  async outline(
+    sessionId: string,
+    revision: number,
+    mode: TreeFilter,
+  ): Promise<TreeOutline | null> {
+    const served = this.served.get(sessionId)
+    if (!served || served.revision !== revision || mode !== SKELETON_OUTLINE_MODE) return null
+    const text = await served.skeleton.outline().catch(() => null)
+    return text === null ? null : { revision, total: served.skeleton.overview.rowCount, text }
   }
 
   /**

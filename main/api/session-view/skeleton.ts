@@ -6,19 +6,22 @@
  * built from, and by the app version that built it (rows may change between versions).
  *
  * Format: one JSON line of {@link SkeletonMeta}, then the pages' JSON texts back to back
- * (offsets after that line). Written whole with write-file-atomic: a reader sees the old file
- * or the new one, never a mix. The skeleton is a cache: a damaged one is ignored and rebuilt.
+ * (offsets after that line), then the tree's outline in pi's default filter (tree-outline.ts)
+ * when it has one. Written whole with write-file-atomic: a reader sees the old file or the new
+ * one, never a mix. The skeleton is a cache: a damaged one is ignored and rebuilt.
  */
 import { open, type FileHandle } from 'node:fs/promises'
 import writeFileAtomic from 'write-file-atomic'
+import type { TreeFilter } from '../../../preload/contract/app'
 import { TREE_PAGE_ROWS } from '../../../preload/contract/session-live'
 import type { SessionOverview } from '../../../preload/contract/session-view'
 import { overviewOf, type OpenedSession } from './overview'
 import { sameIdentity, type FileStamp } from './source'
+import { treeOutlineOf } from './tree-outline'
 import { treePageText } from './tree-pages'
 
 /** Bumped whenever the meta line's shape changes. */
-const FORMAT = 1
+const FORMAT = 2
 
 /** What a skeleton holds of the overview: all but what names it in this app run. */
 export type SkeletonOverview = Omit<SessionOverview, 'id' | 'fileName' | 'revision'>
@@ -33,7 +36,12 @@ export interface SkeletonMeta {
   overview: SkeletonOverview
   /** Byte offset and length of each page's JSON text, after the meta line. */
   pages: [offset: number, length: number][]
+  /** Byte offset and length of the outline's JSON text, after the meta line; null: none. */
+  outline: [offset: number, length: number] | null
 }
+
+/** The filter a skeleton's outline is laid out for: pi's default (the tree's first view). */
+export const SKELETON_OUTLINE_MODE: TreeFilter = 'default'
 
 /** A skeleton read back for a session file that still matches it. */
 export interface Skeleton {
@@ -41,26 +49,32 @@ export interface Skeleton {
   overview: SkeletonOverview
   /** The JSON text of the tree page at row `offset` (a multiple of TREE_PAGE_ROWS), or null. */
   page(offset: number): Promise<string | null>
+  /** The JSON text of the outline in {@link SKELETON_OUTLINE_MODE}, or null (none). */
+  outline(): Promise<string | null>
   /** Closes the skeleton file. */
   close(): Promise<void>
 }
 
 /**
  * The skeleton file's bytes for an opened session read from bytes `stamp`. Encodes every tree
- * page (`treePageText`, so the view reuses them for this load).
+ * page and the outline (`treePageText`, `treeOutlineOf`: the view reuses them for this load).
  */
 export function encodeSkeleton(opened: OpenedSession, stamp: FileStamp, app: string): Buffer {
   const { id: _id, fileName: _name, revision: _revision, ...overview } = overviewOf(opened)
   const texts: Buffer[] = []
-  const pages: SkeletonMeta['pages'] = []
   let at = 0
-  for (let offset = 0; offset < opened.rows.length; offset += TREE_PAGE_ROWS) {
-    const text = Buffer.from(treePageText(opened, offset))
-    pages.push([at, text.length])
-    texts.push(text)
-    at += text.length
+  const add = (text: string): [offset: number, length: number] => {
+    const bytes = Buffer.from(text)
+    texts.push(bytes)
+    at += bytes.length
+    return [at - bytes.length, bytes.length]
   }
-  const meta: SkeletonMeta = { format: FORMAT, app, stamp: { ...stamp }, overview, pages }
+  const pages: SkeletonMeta['pages'] = []
+  for (let offset = 0; offset < opened.rows.length; offset += TREE_PAGE_ROWS)
+    pages.push(add(treePageText(opened, offset)))
+  const outlineText = treeOutlineOf(opened, SKELETON_OUTLINE_MODE)?.text
+  const outline = outlineText === undefined ? null : add(outlineText)
+  const meta: SkeletonMeta = { format: FORMAT, app, stamp: { ...stamp }, overview, pages, outline }
   return Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), ...texts])
 }
 
@@ -78,7 +92,8 @@ function validMeta(value: unknown, app: string): value is SkeletonMeta {
     m.app === app &&
     typeof m.stamp?.size === 'number' &&
     typeof m.overview?.rowCount === 'number' &&
-    Array.isArray(m.pages)
+    Array.isArray(m.pages) &&
+    (m.outline === null || Array.isArray(m.outline))
   )
 }
 
@@ -143,7 +158,7 @@ export async function openSkeleton(
   }
   const found = await metaOf(handle, app).catch(() => null)
   const size = found ? (await handle.stat()).size : 0
-  const last = found?.meta.pages[found.meta.pages.length - 1]
+  const last = found?.meta.outline ?? found?.meta.pages[found.meta.pages.length - 1]
   const whole =
     found !== null &&
     sameIdentity(found.meta.stamp, stamp) &&
@@ -154,16 +169,18 @@ export async function openSkeleton(
     return null
   }
   const { meta, body } = found
+  const read = async (range: [number, number] | null | undefined) => {
+    if (!range) return null
+    const buf = Buffer.alloc(range[1])
+    const { bytesRead } = await handle.read(buf, 0, range[1], body + range[0])
+    return bytesRead === range[1] ? buf.toString('utf8') : null
+  }
   return {
     stamp: meta.stamp,
     overview: meta.overview,
-    async page(offset) {
-      const range = offset % TREE_PAGE_ROWS === 0 ? meta.pages[offset / TREE_PAGE_ROWS] : undefined
-      if (!range) return null
-      const buf = Buffer.alloc(range[1])
-      const { bytesRead } = await handle.read(buf, 0, range[1], body + range[0])
-      return bytesRead === range[1] ? buf.toString('utf8') : null
-    },
+    page: (offset) =>
+      read(offset % TREE_PAGE_ROWS === 0 ? meta.pages[offset / TREE_PAGE_ROWS] : undefined),
+    outline: () => read(meta.outline),
     close: () => handle.close(),
   }
 }

@@ -16,7 +16,9 @@ import type { TailPreview } from '../../../preload/contract/session-live'
 import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 import { continues, toPathState, type PathState } from './path-state'
-import { loadTreeRows } from './tree-rows'
+import { readTreeOutline, type OutlineView } from '../features/branch-tree/outline'
+import { useSettings } from './settings'
+import { loadTreeRows, whenTreePainted } from './tree-rows'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -45,6 +47,8 @@ export interface SessionViewState {
   overview: SessionOverview | null
   /** Every tree row once all pages arrived (`session:get-tree`); null while they load. */
   rows: readonly TreeRow[] | null
+  /** The tree's outline, shown while the rows of a tree of several pages load; else null. */
+  outline: OutlineView | null
   /** The newest items of pi's path read from the file's end, shown until the path loads. */
   preview: TailPreview | null
   /** Whether the selection follows pi's leaf as the file grows (false once another is chosen). */
@@ -188,12 +192,23 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     }
   }
 
-  async function loadTree(ticket: number, overview: SessionOverview): Promise<void> {
+  /**
+   * Loads every tree row; with an outline on its way to the screen (`painted`), once it is
+   * there: pages decoded meanwhile would hold its paint back.
+   */
+  async function loadTree(
+    ticket: number,
+    overview: SessionOverview,
+    painted: Promise<void> | null,
+  ): Promise<void> {
+    const current = () => ticket === openTicket && get().overview?.revision === overview.revision
     try {
+      await painted
+      if (!current()) return
       const rows = await loadTreeRows(overview)
-      if (ticket !== openTicket || get().overview?.revision !== overview.revision) return
+      if (!current()) return
       mark('pi:tree:data')
-      set({ rows })
+      set({ rows, outline: null })
       if (get().selected === null && rows.length > 0) {
         const last = rows[rows.length - 1] as TreeRow
         get().selectEntry(last)
@@ -248,6 +263,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     error: null,
     overview: null,
     rows: null,
+    outline: null,
     preview: null,
     followLeaf: true,
     lineage: null,
@@ -294,6 +310,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         error: null,
         overview: null,
         rows: null,
+        outline: null,
         preview: null,
         followLeaf: entryId === undefined,
         // Opened by other means than this session's search hit: nothing marked, no landing
@@ -319,12 +336,20 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         () => undefined,
       )
       try {
-        const overview = await call('session:open', { sessionId })
+        // The tree's first filter is the user's; a large tree's outline comes with the reply.
+        const mode = useSettings.getState().settings?.defaultTreeFilter ?? 'default'
+        const { outline, ...overview } = await call('session:open', { sessionId, outline: mode })
         if (ticket !== openTicket) return
         mark('pi:open:data')
-        set({ overview, status: 'ready', selected: initialSelection(overview, entryId) })
+        const painted = outline ? whenTreePainted() : null
+        set({
+          overview,
+          status: 'ready',
+          selected: initialSelection(overview, entryId),
+          outline: outline ? readTreeOutline(outline) : null,
+        })
         void loadLineage(sessionId)
-        void loadTree(ticket, overview)
+        void loadTree(ticket, overview, painted)
         await loadPath()
       } catch (error) {
         if (ticket === openTicket) set({ status: 'error', error: errorData(error) })
@@ -387,6 +412,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         status: 'idle',
         overview: null,
         rows: null,
+        outline: null,
         preview: null,
         lineage: null,
         selected: null,

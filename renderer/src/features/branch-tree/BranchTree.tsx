@@ -5,6 +5,7 @@
  * unfold, Home/End, PageUp/PageDown, Enter (or Space on an entry without children) shows the
  * path to the focused entry; the transcript also follows focus after a short rest
  * (use-tree-browse.ts). Mounted with `key={sessionId}`, so open state resets per session.
+ * A large tree first shows its outline (outline.ts), then the same tree from every row.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist'
@@ -13,9 +14,11 @@ import { clipped } from '../../components/format'
 import { useElementSize } from '../../components/useElementSize'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
+import { treePainted } from '../../state/tree-rows'
 import { useViewMarks } from '../find/use-find'
 import { matchesSearch, type FilterMode } from './filters'
 import type { TreeItem } from './layout'
+import type { OutlineView } from './outline'
 import { makeTreeNode } from './TreeNode'
 import { TreeToolbar } from './TreeToolbar'
 import { useLabelEditing } from './use-label-editing'
@@ -46,9 +49,12 @@ const NO_ITEMS: TreeItem[] = []
 export function BranchTree({
   overview,
   rows,
+  outline = null,
 }: {
   overview: SessionOverview
+  /** Every row, or while they load the outline's (`outline.rows`). */
   rows: readonly TreeRow[]
+  outline?: OutlineView | null
 }) {
   const selected = useSessionView((s) => s.selected)
   const selectEntry = useSessionView((s) => s.selectEntry)
@@ -65,7 +71,8 @@ export function BranchTree({
   // layout; once the box has a size, react-arborist mounts empty (on mount it resets its
   // search state, which makes it build its node tree a second time: cheap while empty); then
   // it gets the layout.
-  const [stage, setStage] = useState<0 | 1 | 2>(0)
+  // An outline is laid out already and small: react-arborist gets it at once.
+  const [stage, setStage] = useState<0 | 1 | 2>(() => (outline ? 2 : 0))
   const sized = width > 0 && height > 0
   useEffect(() => {
     if (stage === 2 || !sized) return
@@ -76,21 +83,49 @@ export function BranchTree({
 
   const marks = useViewMarks()
   // A search hit's words are marked in every row: runs stay expanded, as while searching.
-  const { leafRow, active, layout, initialOpenState, selection, setRunOpen, setAllRuns } =
-    useTreeLayout(overview, rows, selected?.pos ?? null, mode, query, collapse && !marks)
+  const tree = useTreeLayout(
+    overview,
+    rows,
+    selected?.pos ?? null,
+    mode,
+    query,
+    collapse && !marks,
+    outline,
+  )
+  const { leafRow, active, layout, initialOpenState, selection, setRunOpen, setAllRuns } = tree
   const sessionId = useSessionView((s) => s.sessionId)
   const labels = useLabelEditing(treeRef, rows, sessionId, !overview.readOnly, selection)
   const stopEditing = labels.stop
   const TreeNode = useMemo(
-    () => makeTreeNode({ rows, leafRow, active, onEditEnd: stopEditing, marks }),
-    [rows, leafRow, active, stopEditing, marks],
+    () =>
+      makeTreeNode({ rows, leafRow, active, onEditEnd: stopEditing, marks, partial: !!outline }),
+    [rows, leafRow, active, stopEditing, marks, outline],
   )
   useHitInView(treeRef, rows, layout, shown)
   const browse = useBrowseDelay()
 
+  // From the outline to every row in two tasks, each tens of ms at 100,000 rows: this render
+  // lays the rows out while react-arborist keeps the outline, the next one hands them over.
+  const [heldOutline, setHeldOutline] = useState(outline)
+  const handingOver = heldOutline !== null && outline === null
   useEffect(() => {
-    if (shown) requestAnimationFrame(() => performance.mark('pi:tree:painted'))
-  }, [overview, shown])
+    if (!handingOver) return
+    const task = setTimeout(() => setHeldOutline(null))
+    return () => clearTimeout(task)
+  }, [handingOver])
+  const data = stage < 2 ? NO_ITEMS : handingOver ? heldOutline.layout.data : layout.data
+  // The first painted tree (the outline of a large one), then the tree from every row.
+  const complete = shown && !outline && !handingOver
+  useEffect(() => {
+    if (!shown || tree.waiting) return
+    requestAnimationFrame(() => {
+      performance.mark('pi:tree:painted')
+      treePainted()
+    })
+  }, [overview, shown, tree.waiting])
+  useEffect(() => {
+    if (complete) requestAnimationFrame(() => performance.mark('pi:tree:complete'))
+  }, [overview, complete])
 
   // react-arborist lays the whole tree out again whenever one of its props changes identity
   // (50-100 ms at 100,000 rows), so its callbacks change only with what they read.
@@ -105,12 +140,12 @@ export function BranchTree({
   )
   // Entries the search finds among those the filter shows (all are laid out while searching).
   const matches = useMemo(() => {
-    if (!query.trim()) return null
+    if (!query.trim() || outline) return null
     let n = 0
     for (let i = 0; i < rows.length; i++)
       if (layout.inData[i] === 1 && matchesSearch(rows[i] as TreeRow, query)) n++
     return n
-  }, [rows, layout, query])
+  }, [rows, layout, query, outline])
   const searchMatch = useCallback(
     (node: NodeApi<TreeItem>, term: string) =>
       node.data.row >= 0 && matchesSearch(rows[node.data.row] as TreeRow, term),
@@ -156,7 +191,7 @@ export function BranchTree({
     <section
       className="branch-tree"
       aria-label="Branch tree"
-      data-tree-state={shown ? 'ready' : 'loading'}
+      data-tree-state={complete ? 'ready' : shown && tree.outlined ? 'outline' : 'loading'}
     >
       <TreeToolbar
         mode={mode}
@@ -181,6 +216,11 @@ export function BranchTree({
           if (row) selectEntry({ id: row.id, pos: row.pos })
         }}
       />
+      {tree.waiting && (
+        <p className="muted tree-empty" role="status" data-testid="tree-waiting">
+          Loading every entry ({rows.length.toLocaleString()}) for this view…
+        </p>
+      )}
       {matches === 0 && (
         <p className="muted tree-empty" role="status" data-testid="tree-no-match">
           No entry {mode === 'all' ? '' : 'shown by this filter '}matches “{clipped(query, 60)}”.
@@ -190,7 +230,7 @@ export function BranchTree({
         {stage > 0 && sized && (
           <Tree<TreeItem>
             ref={treeRef}
-            data={stage === 2 ? layout.data : NO_ITEMS}
+            data={data}
             width={width}
             height={height}
             rowHeight={24}

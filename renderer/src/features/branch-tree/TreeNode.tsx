@@ -18,6 +18,8 @@ export interface NodeContext {
   onEditEnd: () => void
   /** The words marked in the rows' text (a search hit's or a find's), or null. */
   marks: Marks | null
+  /** The tree shows its outline: the entries of collapsed runs are not in yet. */
+  partial: boolean
 }
 
 /** The inline label editor (react-arborist rename-in-place; pi spec 10: blank clears). */
@@ -85,7 +87,8 @@ export function makeTreeNode(ctx: NodeContext) {
         >
           <Toggle node={node} />
           <span className="tree-run-text">
-            ⋯ {counted(item.count ?? 0, 'entry', 'entries')} {node.isOpen ? '' : '(collapsed)'}
+            ⋯ {counted(item.count ?? 0, 'entry', 'entries')}{' '}
+            {!node.isOpen ? '(collapsed)' : ctx.partial ? '(loading…)' : ''}
           </span>
         </div>
       )

@@ -60,6 +60,8 @@ export interface TreeLayout {
   inData: Uint8Array
 }
 
+/** Linear runs of at least this many plain entries collapse (shorter ones stay expanded). */
+export const RUN_MIN = 24
 /** Nesting cap (react-arborist recurses per level). */
 export const MAX_DEPTH = 200
 /** Entries kept visible at each end of a collapsed run. */

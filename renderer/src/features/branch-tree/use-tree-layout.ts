@@ -1,12 +1,13 @@
 /**
  * The layout state of the branch tree: which rows are the leaf, the active path and the
  * selection, the arborist data for the filter and search (pi spec 15.6), and which collapsed
- * runs the user opened.
+ * runs the user opened. Until every row is in, a large tree shows its outline (outline.ts).
  */
 import { useCallback, useMemo, useState } from 'react'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import type { FilterMode } from './filters'
 import {
+  RUN_MIN,
   buildTreeData,
   itemId,
   nearestAncestor,
@@ -14,9 +15,16 @@ import {
   type RowMarks,
   type TreeLayout,
 } from './layout'
+import type { OutlineView } from './outline'
 
-/** Runs shorter than this stay expanded. */
-const RUN_MIN = 24
+/** The layout while a filter or search waits for the rows the outline does not carry. */
+const NO_LAYOUT: TreeLayout = {
+  data: [],
+  shown: 0,
+  runIds: [],
+  runOfRow: new Int32Array(0),
+  inData: new Uint8Array(0),
+}
 
 /** What {@link useTreeLayout} gives the tree. */
 export interface TreeLayoutState {
@@ -32,12 +40,17 @@ export interface TreeLayoutState {
   setRunOpen(id: string, open: boolean): void
   /** Opens (true) or closes (false) every collapsed run. */
   setAllRuns(open: boolean): void
+  /** The outline is shown: the rows inside collapsed runs are not in yet. */
+  outlined: boolean
+  /** The filter or search asks for rows that are not in yet: nothing is laid out meanwhile. */
+  waiting: boolean
 }
 
 /**
  * Lays out the tree rows of `overview` for the tree.
  * @param selectedPos file position of the selected entry, or null
  * @param collapse whether long linear runs collapse (never while searching)
+ * @param outline the tree's outline while its rows load (`rows` are then the outline's), or null
  */
 export function useTreeLayout(
   overview: SessionOverview,
@@ -46,12 +59,18 @@ export function useTreeLayout(
   mode: FilterMode,
   query: string,
   collapse: boolean,
+  outline: OutlineView | null,
 ): TreeLayoutState {
+  // The outline is the tree's first view: pi's leaf, runs collapsed, no search.
+  const outlined = outline !== null && outline.mode === mode && collapse && !query.trim()
   const leafRow = useMemo(
-    () => rows.findIndex((r) => r.pos === overview.leafPos),
-    [rows, overview.leafPos],
+    () => outline?.leafRow ?? rows.findIndex((r) => r.pos === overview.leafPos),
+    [outline, rows, overview.leafPos],
   )
-  const active = useMemo(() => pathMarks(rows, leafRow), [rows, leafRow])
+  const active = useMemo(
+    () => outline?.active ?? pathMarks(rows, leafRow),
+    [outline, rows, leafRow],
+  )
   const selectedRow = useMemo(
     () => (selectedPos === null ? -1 : rows.findIndex((r) => r.pos === selectedPos)),
     [rows, selectedPos],
@@ -59,12 +78,13 @@ export function useTreeLayout(
   const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(() => new Set())
   // While searching, runs stay expanded so every entry can match.
   const runMin = collapse && !query.trim() ? RUN_MIN : 0
-  const base = useMemo(
-    () => buildTreeData(rows, { mode, leafRow, runMin, openRuns }),
-    [rows, mode, leafRow, runMin, openRuns],
-  )
+  const base = useMemo(() => {
+    if (outline) return outlined ? outline.layout : NO_LAYOUT
+    return buildTreeData(rows, { mode, leafRow, runMin, openRuns })
+  }, [outline, outlined, rows, mode, leafRow, runMin, openRuns])
   // A selected entry inside a closed run (deep link, keyboard) loads that run's entries.
-  const revealRow = selectedRow >= 0 && (base.runOfRow[selectedRow] ?? -1) >= 0 ? selectedRow : -1
+  const revealRow =
+    !outline && selectedRow >= 0 && (base.runOfRow[selectedRow] ?? -1) >= 0 ? selectedRow : -1
   const layout = useMemo(
     () =>
       revealRow < 0 ? base : buildTreeData(rows, { mode, leafRow, runMin, openRuns, revealRow }),
@@ -90,7 +110,17 @@ export function useTreeLayout(
     [],
   )
   const setAllRuns = (open: boolean) => setOpenRuns(new Set(open ? layout.runIds : []))
-  return { leafRow, active, layout, initialOpenState, selection, setRunOpen, setAllRuns }
+  return {
+    leafRow,
+    active,
+    layout,
+    initialOpenState,
+    selection,
+    setRunOpen,
+    setAllRuns,
+    outlined,
+    waiting: outline !== null && !outlined,
+  }
 }
 
 /** The selection must be a shown node: else the nearest shown ancestor (as pi's /tree does). */

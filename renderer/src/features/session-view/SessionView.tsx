@@ -16,11 +16,17 @@ export function SessionView() {
   const error = useSessionView((s) => s.error)
   const overview = useSessionView((s) => s.overview)
   const rows = useSessionView((s) => s.rows)
+  const outline = useSessionView((s) => s.outline)
   const preview = useSessionView((s) => s.preview)
   // The tree is laid out in a deferred render: React builds it in slices between frames, so
-  // 100,000 rows arriving (or growing by one) never hold the window in one long task.
+  // 100,000 rows arriving (or growing by one) never hold the window in one long task. Until
+  // they arrive, a large tree shows its outline.
   const tree = useDeferredValue(
-    useMemo(() => (overview && rows ? { overview, rows } : null), [overview, rows]),
+    useMemo(() => {
+      if (!overview) return null
+      if (rows) return { overview, rows, outline: null }
+      return outline ? { overview, rows: outline.rows, outline } : null
+    }, [overview, rows, outline]),
   )
   return (
     <section
@@ -40,7 +46,12 @@ export function SessionView() {
         <SessionSplit
           tree={
             tree && tree.overview.id === overview?.id ? (
-              <BranchTree key={tree.overview.id} overview={tree.overview} rows={tree.rows} />
+              <BranchTree
+                key={tree.overview.id}
+                overview={tree.overview}
+                rows={tree.rows}
+                outline={tree.outline}
+              />
             ) : (
               <div className="tree-loading muted" data-testid="tree-loading" role="status">
                 {overview
