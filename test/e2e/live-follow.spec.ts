@@ -5,12 +5,11 @@
  * their place and is offered the new entries instead. Expected ids come from the writer.
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
 import { readManifest } from '../helpers/fixtures'
-import { generateSession } from '../../bench/generate-session'
+import { generatedStore } from './generated-store'
 
 /** Runs the pi writer on `path`; resolves with the ids it wrote, in order. */
 function piWriter(path: string, count: number, delayMs: number): Promise<string[]> {
@@ -64,13 +63,15 @@ test('scrolled up, the reader keeps their place and is offered the new entries',
   serverFor,
   scratch,
 }) => {
-  const root = scratch('pi-sessions-follow-')
-  const folder = join(root, 'sessions', '--home-ayla-src-follow--')
-  mkdirSync(folder, { recursive: true })
   const name = '2026-03-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000077.jsonl'
-  const path = join(folder, name)
-  await generateSession(path, { entries: 400, targetBytes: 400_000 })
-  const server = await serverFor(join(root, 'sessions'))
+  const { sessionsDir, generated } = await generatedStore(
+    scratch('pi-sessions-follow-'),
+    '--home-ayla-src-follow--',
+    name,
+    { entries: 400, targetBytes: 400_000 },
+  )
+  const path = generated.path
+  const server = await serverFor(sessionsDir)
   const session = new SessionPage(page, server)
   await session.open(name)
   const list = page.locator('.transcript-list')

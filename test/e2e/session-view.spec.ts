@@ -6,12 +6,12 @@
  * reported) and from the fixture files, never from the app's own output. Every test saves a
  * screenshot under test-results/screenshots/.
  */
-import { cpSync, mkdirSync, readFileSync } from 'node:fs'
+import { cpSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
 import { FIXTURE_STORE, readExpected, readManifest } from '../helpers/fixtures'
-import { generateSession } from '../../bench/generate-session'
+import { generatedStore } from './generated-store'
 
 interface PiFile {
   file: string
@@ -392,15 +392,14 @@ test('a 50,000-entry linear session opens; the tree and the transcript page', as
   scratch,
 }) => {
   test.setTimeout(120_000)
-  const root = scratch('pi-sessions-big-')
-  const folder = join(root, 'sessions', '--home-ayla-src-big-project--')
-  mkdirSync(folder, { recursive: true })
   const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000042.jsonl'
-  const generated = await generateSession(join(folder, name), {
-    entries: 50_000,
-    targetBytes: 12_000_000,
-  })
-  const server = await serverFor(join(root, 'sessions'))
+  const { sessionsDir, generated } = await generatedStore(
+    scratch('pi-sessions-big-'),
+    '--home-ayla-src-big-project--',
+    name,
+    { entries: 50_000, targetBytes: 12_000_000 },
+  )
+  const server = await serverFor(sessionsDir)
   const session = new SessionPage(page, server)
   await session.open(name)
   await session.setRaw(true)

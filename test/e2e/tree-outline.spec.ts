@@ -4,11 +4,9 @@
  * opened meanwhile says it is loading, and shows its entries once every row is in. The tree
  * pages are held back by the test, so the outline is seen for certain.
  */
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { generatedStore } from './generated-store'
 import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
-import { generateSession } from '../../bench/generate-session'
 
 test('a large tree shows its outline while its pages load, then the same tree from every row', async ({
   page,
@@ -16,17 +14,15 @@ test('a large tree shows its outline while its pages load, then the same tree fr
   scratch,
 }) => {
   test.setTimeout(120_000)
-  const root = scratch('pi-sessions-outline-')
-  const folder = join(root, 'sessions', '--home-ayla-src-big-project--')
-  mkdirSync(folder, { recursive: true })
   const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000043.jsonl'
   // More entries than one tree page holds (5,000), so the outline is asked for.
-  const generated = await generateSession(join(folder, name), {
-    entries: 12_000,
-    targetBytes: 3_000_000,
-    branchEvery: 2000,
-  })
-  const server = await serverFor(join(root, 'sessions'))
+  const { sessionsDir, generated } = await generatedStore(
+    scratch('pi-sessions-outline-'),
+    '--home-ayla-src-big-project--',
+    name,
+    { entries: 12_000, targetBytes: 3_000_000, branchEvery: 2000 },
+  )
+  const server = await serverFor(sessionsDir)
   const session = new SessionPage(page, server)
   let release = () => {}
   const released = new Promise<void>((resolve) => (release = resolve))

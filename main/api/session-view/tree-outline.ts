@@ -1,15 +1,13 @@
 /**
  * The branch tree's outline as `session:open` sends it when asked (the branch tree's
  * outline.ts: the layout the tree first shows, with only the rows it shows), encoded once per
- * opened session, revision and filter.
+ * opened session, revision and filter (tree-pages.ts `encodedOnce`).
  */
 import type { TreeFilter } from '../../../preload/contract/app'
 import { TREE_PAGE_ROWS, type TreeOutline } from '../../../preload/contract/session-live'
 import { encodeTreeOutline } from '../../../renderer/src/features/branch-tree/outline'
 import type { OpenedSession } from './overview'
-
-type Texts = Map<TreeFilter, string | null>
-const encoded = new WeakMap<OpenedSession, { revision: number; texts: Texts }>()
+import { encodedOnce } from './tree-pages'
 
 /** Row index of pi's leaf in `view`'s rows, or -1 (pi spec 7). */
 function leafRowOf(view: OpenedSession): number {
@@ -21,17 +19,9 @@ function leafRowOf(view: OpenedSession): number {
  * the outline would be too large to help (outline.ts).
  */
 export function treeOutlineText(view: OpenedSession, mode: TreeFilter): string | null {
-  let cache = encoded.get(view)
-  if (!cache || cache.revision !== view.revision) {
-    cache = { revision: view.revision, texts: new Map() }
-    encoded.set(view, cache)
-  }
-  let text = cache.texts.get(mode)
-  if (text === undefined) {
-    text = encodeTreeOutline(view.rows, leafRowOf(view), mode)
-    cache.texts.set(mode, text)
-  }
-  return text
+  return encodedOnce(view, `outline ${mode}`, () =>
+    encodeTreeOutline(view.rows, leafRowOf(view), mode),
+  )
 }
 
 /**

@@ -13,13 +13,13 @@ import { SessionLibrary } from '../../../main/library/library'
 import { copyFixtureStore, fixtureFile, type TempStore } from '../../helpers/fixtures'
 import type {
   SessionOverview,
-  TreeRow,
   SessionLineage,
   ImageData,
 } from '../../../preload/contract/session-view'
 import { query } from '../../helpers/library'
-import { treeRowsOf, type TreePage } from '../../../preload/contract/session-live'
+import type { TreePage } from '../../../preload/contract/session-live'
 import { recordingLog } from '../../helpers/log'
+import { allTreeRows } from '../../helpers/tree-rows'
 
 const log = recordingLog()
 
@@ -82,18 +82,8 @@ test('arguments are validated: paths, forged ids, odd entry ids are refused', as
 })
 
 /** Every tree row of an opened session, page by page (`session:get-tree`). */
-async function rowsOf(overview: SessionOverview): Promise<TreeRow[]> {
-  const rows: TreeRow[] = []
-  while (rows.length < overview.rowCount) {
-    const page = await ok<TreePage>('session:get-tree', {
-      sessionId: overview.id,
-      revision: overview.revision,
-      offset: rows.length,
-    })
-    rows.push(...treeRowsOf(page))
-  }
-  return rows
-}
+const rowsOf = (overview: SessionOverview) =>
+  allTreeRows(overview, (args) => ok<TreePage>('session:get-tree', args))
 
 test('a damaged file opens read-only with its diagnostics and parsable entries', async () => {
   const overview = await ok<SessionOverview>('session:open', {

@@ -15,7 +15,6 @@ import { localViewCore, type SessionFile, type ViewCore } from '../../../main/ap
 import { TreeSkeletons } from '../../../main/api/session-view/skeletons'
 import { SessionLibrary } from '../../../main/library/library'
 import {
-  treeRowsOf,
   type OpenReply,
   type TreeOutline,
   type TreePage,
@@ -37,6 +36,7 @@ import { generateSession } from '../../../bench/generate-session'
 import { openFixtureLibrary, query } from '../../helpers/library'
 import { recordingLog } from '../../helpers/log'
 import { tempDir } from '../../helpers/temp'
+import { allTreeRows } from '../../helpers/tree-rows'
 
 const log = recordingLog()
 let fixtures: Awaited<ReturnType<typeof openFixtureLibrary>>
@@ -56,18 +56,8 @@ async function ok<T>(channel: string, args: unknown): Promise<T> {
   return result.value as T
 }
 
-async function rowsOf(overview: SessionOverview): Promise<TreeRow[]> {
-  const rows: TreeRow[] = []
-  while (rows.length < overview.rowCount) {
-    const page = await ok<TreePage>('session:get-tree', {
-      sessionId: overview.id,
-      revision: overview.revision,
-      offset: rows.length,
-    })
-    rows.push(...treeRowsOf(page))
-  }
-  return rows
-}
+const rowsOf = (overview: SessionOverview) =>
+  allTreeRows(overview, (args) => ok<TreePage>('session:get-tree', args))
 
 /** Every node of arborist data, depth first. */
 function nodes(data: TreeItem[]): TreeItem[] {
@@ -134,18 +124,8 @@ async function largeSession(ctx: TestContext): Promise<SessionFile> {
   return { id: '0123456789abcdef', path, fileName: 'big.jsonl', size: generated.bytes }
 }
 
-async function coreRows(core: ViewCore, file: SessionFile, overview: SessionOverview) {
-  const rows: TreeRow[] = []
-  while (rows.length < overview.rowCount) {
-    const page = await core.call('session:get-tree', file, {
-      sessionId: file.id,
-      revision: overview.revision,
-      offset: rows.length,
-    })
-    rows.push(...treeRowsOf(page))
-  }
-  return rows
-}
+const coreRows = (core: ViewCore, file: SessionFile, overview: SessionOverview) =>
+  allTreeRows(overview, (args) => core.call('session:get-tree', file, args))
 
 test('a large session outline carries a small part of its rows, from a parse and from its skeleton', async (ctx) => {
   const file = await largeSession(ctx)

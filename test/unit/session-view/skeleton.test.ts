@@ -22,12 +22,9 @@ import { openFixtureLibrary, query } from '../../helpers/library'
 import { appendAfterLast, userEntry } from '../../helpers/append'
 import { recordingLog } from '../../helpers/log'
 import { tempDir } from '../../helpers/temp'
-import {
-  treeRowsOf,
-  type FollowResult,
-  type TreePage,
-} from '../../../preload/contract/session-live'
-import type { SessionOverview, TreeRow } from '../../../preload/contract/session-view'
+import { allTreeRows } from '../../helpers/tree-rows'
+import { type FollowResult, type TreePage } from '../../../preload/contract/session-live'
+import type { SessionOverview } from '../../../preload/contract/session-view'
 
 const log = recordingLog()
 let fixtures: Awaited<ReturnType<typeof openFixtureLibrary>>
@@ -52,18 +49,8 @@ async function call<T>(handlers: HandlerTable, channel: string, args: unknown): 
   return result.value as T
 }
 
-async function rowsOf(handlers: HandlerTable, overview: SessionOverview): Promise<TreeRow[]> {
-  const rows: TreeRow[] = []
-  while (rows.length < overview.rowCount) {
-    const page = await call<TreePage>(handlers, 'session:get-tree', {
-      sessionId: overview.id,
-      revision: overview.revision,
-      offset: rows.length,
-    })
-    rows.push(...treeRowsOf(page))
-  }
-  return rows
-}
+const rowsOf = (handlers: HandlerTable, overview: SessionOverview) =>
+  allTreeRows(overview, (args) => call<TreePage>(handlers, 'session:get-tree', args))
 
 const withoutRevision = ({ revision: _r, ...rest }: SessionOverview) => rest
 
