@@ -1,12 +1,36 @@
 /**
  * A large session's branch tree shows its outline (the tree as it first shows, laid out by the
  * view) before its pages arrive: the leaf, branch points and collapsed runs at once; a run
- * opened meanwhile says it is loading, and shows its entries once every row is in. The tree
+ * opened meanwhile says it is loading, and shows its entries once every row is in; a filter
+ * waits for the rows; a leaf the filter hides is selected through its shown parent; an entry
+ * inside a folded run (a deep link) is opened and selected once the rows arrive. The tree
  * pages are held back by the test, so the outline is seen for certain.
  */
+import type { Page } from '@playwright/test'
+import { appendAfterLast } from '../helpers/append'
 import { generatedStore } from './generated-store'
 import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
+
+/** More entries than one tree page holds (5,000), so the outline is asked for. */
+const OUTLINED = { entries: 12_000, targetBytes: 3_000_000, branchEvery: 2000 }
+const PROJECT = '--home-ayla-src-big-project--'
+
+/** Holds every `session:get-tree` request until `release` is called. */
+async function holdTreePages(page: Page): Promise<{ requests: string[]; release(): void }> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const requests: string[] = []
+  await page.route(
+    (url) => url.pathname === '/api/session:get-tree',
+    async (route) => {
+      requests.push(route.request().url())
+      await released
+      await route.continue()
+    },
+  )
+  return { requests, release }
+}
 
 test('a large tree shows its outline while its pages load, then the same tree from every row', async ({
   page,
@@ -15,26 +39,15 @@ test('a large tree shows its outline while its pages load, then the same tree fr
 }) => {
   test.setTimeout(120_000)
   const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000043.jsonl'
-  // More entries than one tree page holds (5,000), so the outline is asked for.
   const { sessionsDir, generated } = await generatedStore(
     scratch('pi-sessions-outline-'),
-    '--home-ayla-src-big-project--',
+    PROJECT,
     name,
-    { entries: 12_000, targetBytes: 3_000_000, branchEvery: 2000 },
+    OUTLINED,
   )
   const server = await serverFor(sessionsDir)
   const session = new SessionPage(page, server)
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  const pageRequests: string[] = []
-  await page.route(
-    (url) => url.pathname === '/api/session:get-tree',
-    async (route) => {
-      pageRequests.push(route.request().url())
-      await released
-      await route.continue()
-    },
-  )
+  const { requests: pageRequests, release } = await holdTreePages(page)
   const id = await session.idOf(name)
   await page.goto(`${server.appUrl}&session=${id}`)
   const tree = page.locator('.branch-tree')
@@ -61,5 +74,61 @@ test('a large tree shows its outline while its pages load, then the same tree fr
   await expect(session.treeNode('00000002')).toBeVisible()
   await expect(session.treeNode(generated.firstId)).toBeVisible()
   await expect(run).not.toContainText('loading')
+  session.expectClean()
+})
+
+test('in the outline a hidden leaf is selected through its parent, a filter waits for the rows, and a deep link into a folded run lands once they arrive', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  test.setTimeout(120_000)
+  const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000044.jsonl'
+  const { sessionsDir, generated } = await generatedStore(
+    scratch('pi-sessions-outline-'),
+    PROJECT,
+    name,
+    OUTLINED,
+  )
+  // pi's leaf is now a label entry (what pressing L appends), which the default filter hides.
+  appendAfterLast(generated.path, {
+    type: 'label',
+    id: 'feed0001',
+    timestamp: new Date().toISOString(),
+    targetId: generated.firstId,
+    label: 'probe',
+  })
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  const hold = await holdTreePages(page)
+  const id = await session.idOf(name)
+  await page.goto(`${server.appUrl}&session=${id}`)
+  const tree = page.locator('.branch-tree')
+  await expect(tree).toHaveAttribute('data-tree-state', 'outline')
+  const parent = session.treeNode(generated.leafId)
+  await expect(parent).toBeVisible()
+  await expect(parent).toHaveClass(/selected/)
+  // Another filter needs rows the outline does not carry: it says so, and counts nothing yet.
+  await session.setFilter('no-tools')
+  await expect(page.getByTestId('tree-waiting')).toContainText('Loading every entry (12,001)')
+  await expect(page.getByTestId('tree-count')).toHaveText('… / 12,001')
+  hold.release()
+  await expect(tree).toHaveAttribute('data-tree-state', 'ready')
+  await expect(page.getByTestId('tree-waiting')).toHaveCount(0)
+  await expect(page.getByTestId('tree-count')).not.toContainText('…')
+  await page.unroute((url) => url.pathname === '/api/session:get-tree')
+
+  // A deep link to an entry inside a folded run, opened while the pages are held.
+  const inside = '00000100'
+  const again = await holdTreePages(page)
+  await page.goto('about:blank')
+  await page.goto(`${server.appUrl}&session=${id}&entry=${inside}`)
+  await expect(tree).toHaveAttribute('data-tree-state', 'outline')
+  await expect(session.treeNode(inside)).toHaveCount(0)
+  again.release()
+  await expect(tree).toHaveAttribute('data-tree-state', 'ready')
+  await expect(session.treeNode(inside)).toBeVisible()
+  await expect(session.treeNode(inside)).toHaveClass(/selected/)
+  await session.screenshot('tree-outline-deep-link')
   session.expectClean()
 })

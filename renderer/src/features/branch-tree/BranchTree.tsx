@@ -22,7 +22,7 @@ import type { OutlineView } from './outline'
 import { makeTreeNode } from './TreeNode'
 import { TreeToolbar } from './TreeToolbar'
 import { useLabelEditing } from './use-label-editing'
-import { useBrowseDelay, useHitInView } from './use-tree-browse'
+import { useBrowseDelay, useHitInView, useSelectionInRun } from './use-tree-browse'
 import { useTreeLayout } from './use-tree-layout'
 import './branch-tree.css'
 
@@ -114,6 +114,11 @@ export function BranchTree({
     return () => clearTimeout(task)
   }, [handingOver])
   const data = stage < 2 ? NO_ITEMS : handingOver ? heldOutline.layout.data : layout.data
+  // A selection the outline cannot show (inside a folded run) is given with the rows, so
+  // react-arborist selects it, opens its run and scrolls to it once it has the node.
+  const held = handingOver && heldOutline.layout.inData[tree.selectionRow] !== 1
+  const shownSelection = stage < 2 || held ? undefined : selection
+  useSelectionInRun(treeRef, shownSelection, data)
   // The first painted tree (the outline of a large one), then the tree from every row.
   const complete = shown && !outline && !handingOver
   useEffect(() => {
@@ -191,7 +196,9 @@ export function BranchTree({
     <section
       className="branch-tree"
       aria-label="Branch tree"
-      data-tree-state={complete ? 'ready' : shown && tree.outlined ? 'outline' : 'loading'}
+      data-tree-state={
+        complete ? 'ready' : shown && (tree.outlined || handingOver) ? 'outline' : 'loading'
+      }
     >
       <TreeToolbar
         mode={mode}
@@ -200,7 +207,7 @@ export function BranchTree({
         onQuery={setQuery}
         collapse={collapse}
         onCollapse={setCollapse}
-        shown={layout.shown}
+        shown={tree.waiting ? null : layout.shown}
         total={rows.length}
         matches={matches}
         onOpenAll={() => {
@@ -238,7 +245,7 @@ export function BranchTree({
             overscanCount={12}
             openByDefault
             initialOpenState={initialOpenState}
-            selection={stage === 2 ? selection : undefined}
+            selection={shownSelection}
             disableDrag
             disableDrop
             disableEdit={disableEdit}

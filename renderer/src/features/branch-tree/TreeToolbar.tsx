@@ -13,7 +13,8 @@ export interface TreeToolbarProps {
   onQuery(query: string): void
   collapse: boolean
   onCollapse(collapse: boolean): void
-  shown: number
+  /** Rows the filter shows; null while the rows it needs load. */
+  shown: number | null
   total: number
   /** Shown entries the search matches; null when there is no search. */
   matches: number | null
@@ -86,7 +87,7 @@ export function TreeToolbar(props: TreeToolbarProps) {
         <span className="muted tree-count" data-testid="tree-count">
           {props.matches !== null
             ? `${props.matches.toLocaleString()} ${props.matches === 1 ? 'match' : 'matches'}`
-            : `${props.shown.toLocaleString()} / ${props.total.toLocaleString()}`}
+            : `${props.shown?.toLocaleString() ?? '…'} / ${props.total.toLocaleString()}`}
         </span>
       </div>
     </div>

@@ -34,7 +34,10 @@ export interface TreeOutlineBody {
   shown: number
   /** The arborist data, every collapsed run closed (layout.ts). */
   data: TreeItem[]
-  /** The rows the data shows, each with its row index. */
+  /**
+   * The rows the data shows, then those from pi's leaf up to its nearest shown ancestor when the
+   * filter hides the leaf; each with its row index.
+   */
   rows: [row: number, wire: WireRow][]
   /** Which of those rows are on the active path (root -> leaf). */
   active: number[]
@@ -68,12 +71,17 @@ export function encodeTreeOutline(
   if (!nodes) return null
   const marks = pathMarks(rows, leafRow)
   const shownRows = nodes.filter((n) => n.row >= 0).map((n) => n.row)
+  // A leaf the filter hides (a label or session name pi appended last) is selected through its
+  // nearest shown ancestor, as the tree does: the outline carries the hidden rows up to it.
+  const hidden: number[] = []
+  for (let row = leafRow; row >= 0 && layout.inData[row] !== 1; row = rows[row]?.parent ?? -1)
+    hidden.push(row)
   const body: TreeOutlineBody = {
     mode,
     leafRow,
     shown: layout.shown,
     data: layout.data,
-    rows: shownRows.map((row) => [row, wireRow(rows[row] as TreeRow)]),
+    rows: [...shownRows, ...hidden].map((row) => [row, wireRow(rows[row] as TreeRow)]),
     active: shownRows.filter((row) => marks.has(row)),
   }
   return JSON.stringify(body)
@@ -111,14 +119,13 @@ export interface OutlineView {
 export function readTreeOutline(outline: { total: number; text: string }): OutlineView {
   const body = JSON.parse(outline.text) as TreeOutlineBody
   const rows = new Array<TreeRow>(outline.total).fill(ABSENT)
+  for (const [row, wire] of body.rows) rows[row] = rowOfWire(wire)
   const inData = new Uint8Array(outline.total)
-  for (const [row, wire] of body.rows) {
-    rows[row] = rowOfWire(wire)
-    inData[row] = 1
-  }
   const runIds: string[] = []
-  const nodes = nodesOf(body.data, Infinity) as TreeItem[]
-  for (const node of nodes) if (node.row < 0) runIds.push(node.id)
+  for (const node of nodesOf(body.data, Infinity) as TreeItem[]) {
+    if (node.row < 0) runIds.push(node.id)
+    else inData[node.row] = 1
+  }
   const active = new Set(body.active)
   return {
     mode: body.mode,

@@ -1,7 +1,8 @@
 /**
- * Two behaviours of the branch tree around reading: the transcript follows the focused entry
- * a moment after arrow keys stop on it (no Enter needed), and a search hit's entry is scrolled
- * into the tree's view when the session opens at it.
+ * Three behaviours of the branch tree around reading: the transcript follows the focused entry
+ * a moment after arrow keys stop on it (no Enter needed), a search hit's entry is scrolled
+ * into the tree's view when the session opens at it, and a selection inside a folded run (a
+ * deep link) opens that run and is selected there.
  */
 import { useCallback, useEffect, useRef, type RefObject } from 'react'
 import type { TreeApi } from 'react-arborist'
@@ -57,4 +58,27 @@ export function useHitInView(
     }, 50)
     return () => clearTimeout(timer)
   }, [hitPos, rows, layout, tree, shown])
+}
+
+/**
+ * Selects `selection` when react-arborist could not: it selects only nodes it shows, so a node
+ * inside a run it holds folded (a deep link into a run, or a selection handed over with the
+ * rows after the outline) is only scrolled to. Its run is opened, then it is selected.
+ */
+export function useSelectionInRun(
+  tree: RefObject<TreeApi<TreeItem> | undefined>,
+  selection: string | undefined,
+  data: readonly TreeItem[],
+): void {
+  useEffect(() => {
+    const api = tree.current
+    if (!api || !selection || api.isSelected(selection)) return
+    api.openParents(selection)
+    // The next frame's react-arborist shows the node (each render makes a new tree api).
+    const frame = requestAnimationFrame(() => {
+      const now = tree.current
+      if (now?.get(selection) && !now.isSelected(selection)) now.select(selection, { focus: false })
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [tree, selection, data])
 }

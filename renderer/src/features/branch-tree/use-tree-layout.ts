@@ -37,6 +37,8 @@ export interface TreeLayoutState {
   initialOpenState: Record<string, boolean>
   /** The shown node to select: the selected row's, else its nearest shown ancestor's. */
   selection: string | undefined
+  /** The row of that node, or -1. */
+  selectionRow: number
   setRunOpen(id: string, open: boolean): void
   /** Opens (true) or closes (false) every collapsed run. */
   setAllRuns(open: boolean): void
@@ -94,7 +96,7 @@ export function useTreeLayout(
     () => Object.fromEntries(layout.runIds.map((id) => [id, false])),
     [layout.runIds],
   )
-  const selection = useMemo(
+  const selectionRow = useMemo(
     () => shownSelection(layout.inData, rows, selectedRow),
     [layout, rows, selectedRow],
   )
@@ -115,7 +117,8 @@ export function useTreeLayout(
     active,
     layout,
     initialOpenState,
-    selection,
+    selection: selectionRow < 0 ? undefined : itemId(selectionRow),
+    selectionRow,
     setRunOpen,
     setAllRuns,
     outlined,
@@ -123,13 +126,11 @@ export function useTreeLayout(
   }
 }
 
-/** The selection must be a shown node: else the nearest shown ancestor (as pi's /tree does). */
-function shownSelection(
-  inData: Uint8Array,
-  rows: readonly TreeRow[],
-  selectedRow: number,
-): string | undefined {
-  if (selectedRow < 0) return undefined
-  const row = nearestAncestor(rows, selectedRow, (r) => inData[r] === 1)
-  return row < 0 ? undefined : itemId(row)
+/**
+ * The row of the node to select: the selected row when it is a shown node, else its nearest
+ * shown ancestor (as pi's /tree does); -1 for none.
+ */
+function shownSelection(inData: Uint8Array, rows: readonly TreeRow[], selectedRow: number): number {
+  if (selectedRow < 0) return -1
+  return nearestAncestor(rows, selectedRow, (r) => inData[r] === 1)
 }
