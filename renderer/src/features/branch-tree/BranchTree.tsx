@@ -22,6 +22,7 @@ import type { OutlineView } from './outline'
 import { makeTreeNode } from './TreeNode'
 import { TreeToolbar } from './TreeToolbar'
 import { useLabelEditing } from './use-label-editing'
+import { useOutlineHandover } from './use-outline-handover'
 import { useBrowseDelay, useHitInView, useSelectionInRun } from './use-tree-browse'
 import { useTreeLayout } from './use-tree-layout'
 import './branch-tree.css'
@@ -41,9 +42,6 @@ const BROWSE_KEYS = new Set([
   'PageUp',
   'PageDown',
 ])
-
-/** The tree's data while react-arborist mounts (see the stages below). */
-const NO_ITEMS: TreeItem[] = []
 
 /** The branch tree pane. */
 export function BranchTree({
@@ -104,20 +102,11 @@ export function BranchTree({
   useHitInView(treeRef, rows, layout, shown)
   const browse = useBrowseDelay()
 
-  // From the outline to every row in two tasks, each tens of ms at 100,000 rows: this render
-  // lays the rows out while react-arborist keeps the outline, the next one hands them over.
-  const [heldOutline, setHeldOutline] = useState(outline)
-  const handingOver = heldOutline !== null && outline === null
-  useEffect(() => {
-    if (!handingOver) return
-    const task = setTimeout(() => setHeldOutline(null))
-    return () => clearTimeout(task)
-  }, [handingOver])
-  const data = stage < 2 ? NO_ITEMS : handingOver ? heldOutline.layout.data : layout.data
-  // A selection the outline cannot show (inside a folded run) is given with the rows, so
-  // react-arborist selects it, opens its run and scrolls to it once it has the node.
-  const held = handingOver && heldOutline.layout.inData[tree.selectionRow] !== 1
-  const shownSelection = stage < 2 || held ? undefined : selection
+  const {
+    data,
+    selection: shownSelection,
+    handingOver,
+  } = useOutlineHandover(stage === 2, outline, layout, selection, tree.selectionRow)
   useSelectionInRun(treeRef, shownSelection, data)
   // The first painted tree (the outline of a large one), then the tree from every row.
   const complete = shown && !outline && !handingOver
