@@ -74,6 +74,11 @@ test('a large tree shows its outline while its pages load, then the same tree fr
   await expect(session.treeNode('00000002')).toBeVisible()
   await expect(session.treeNode(generated.firstId)).toBeVisible()
   await expect(run).not.toContainText('loading')
+  // Another filter once every row is in: its own runs, closed as well.
+  await session.setFilter('no-tools')
+  await session.tree.focus()
+  await page.keyboard.press('Home')
+  await expect(session.tree.firstRun()).toContainText('(collapsed)')
   session.expectClean()
 })
 
@@ -116,6 +121,10 @@ test('in the outline a hidden leaf is selected through its parent, a filter wait
   await expect(tree).toHaveAttribute('data-tree-state', 'ready')
   await expect(page.getByTestId('tree-waiting')).toHaveCount(0)
   await expect(page.getByTestId('tree-count')).not.toContainText('…')
+  // This filter's runs are its own, and closed like the first filter's.
+  await session.tree.focus()
+  await page.keyboard.press('Home')
+  await expect(session.tree.firstRun()).toContainText('(collapsed)')
   await page.unroute((url) => url.pathname === '/api/session:get-tree')
 
   // A deep link to an entry inside a folded run, opened while the pages are held.

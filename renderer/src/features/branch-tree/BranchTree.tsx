@@ -108,6 +108,10 @@ export function BranchTree({
     handingOver,
   } = useOutlineHandover(stage === 2, outline, layout, selection, tree.selectionRow)
   useSelectionInRun(treeRef, shownSelection, data)
+  // Each filter (and the end of a search) folds lines into runs of its own, with ids
+  // react-arborist has not seen: it would open them by default, so it starts afresh with them
+  // closed, also once the rows a filter waited for are in. The selection is given again.
+  const runsKey = `${mode} ${collapse && !marks && !query.trim()} ${tree.waiting}`
   // The first painted tree (the outline of a large one), then the tree from every row.
   const complete = shown && !outline && !handingOver
   useEffect(() => {
@@ -225,6 +229,7 @@ export function BranchTree({
       <div className="tree-box" ref={boxRef} onKeyDown={onKeyDown}>
         {stage > 0 && sized && (
           <Tree<TreeItem>
+            key={runsKey}
             ref={treeRef}
             data={data}
             width={width}
