@@ -15,21 +15,14 @@ function leafRowOf(view: OpenedSession): number {
 }
 
 /**
- * JSON text of the outline of `view` at its current revision in filter `mode`, or null when
- * the outline would be too large to help (outline.ts).
- */
-export function treeOutlineText(view: OpenedSession, mode: TreeFilter): string | null {
-  return encodedOnce(view, `outline ${mode}`, () =>
-    encodeTreeOutline(view.rows, leafRowOf(view), mode),
-  )
-}
-
-/**
- * The outline `session:open` sends for `view` in filter `mode`: null when one tree page holds
- * the whole tree (the page is as quick) or the outline would not help.
+ * The outline `session:open` sends for `view` at its current revision in filter `mode`: null
+ * when one tree page holds the whole tree (the page is as quick) or the outline would be too
+ * large to help (outline.ts).
  */
 export function treeOutlineOf(view: OpenedSession, mode: TreeFilter): TreeOutline | null {
   if (view.rows.length <= TREE_PAGE_ROWS) return null
-  const text = treeOutlineText(view, mode)
+  const text = encodedOnce(view, `outline ${mode}`, () =>
+    encodeTreeOutline(view.rows, leafRowOf(view), mode),
+  )
   return text === null ? null : { revision: view.revision, total: view.rows.length, text }
 }
