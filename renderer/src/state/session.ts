@@ -18,7 +18,8 @@ import { useLibrary } from './library'
 import { continues, toPathState, type PathState } from './path-state'
 import { readTreeOutline, type OutlineView } from '../features/branch-tree/outline'
 import { useSettings } from './settings'
-import { loadTreeRows, whenTreePainted } from './tree-rows'
+import { awaitFirstScreen, screenPainted } from './first-screen'
+import { loadTreeRows } from './tree-rows'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -193,17 +194,17 @@ export const useSessionView = create<SessionViewState>((set, get) => {
   }
 
   /**
-   * Loads every tree row; with an outline on its way to the screen (`painted`), once it is
-   * there: pages decoded meanwhile would hold its paint back.
+   * Loads every tree row; with an outline on its way to the screen, once the first screen
+   * (`firstScreen`) is there: pages decoded meanwhile would hold its paint back.
    */
   async function loadTree(
     ticket: number,
     overview: SessionOverview,
-    painted: Promise<void> | null,
+    firstScreen: Promise<void> | null,
   ): Promise<void> {
     const current = () => ticket === openTicket && get().overview?.revision === overview.revision
     try {
-      await painted
+      await firstScreen
       if (!current()) return
       const rows = await loadTreeRows(overview)
       if (!current()) return
@@ -326,14 +327,17 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       })
       selectInLibrary(sessionId)
       mark('pi:open:request')
+      const firstScreen = awaitFirstScreen()
       // The end of a large file paints first, while main reads the whole of it.
       void call('session:peek-tail', { sessionId }).then(
         (preview) => {
-          if (ticket !== openTicket || get().path !== null || preview.items.length === 0) return
+          if (ticket !== openTicket) return
+          // No preview: the transcript paints once the path comes, and nothing waits for it.
+          if (get().path !== null || preview.items.length === 0) return screenPainted('transcript')
           set({ preview })
           mark('pi:preview:data')
         },
-        () => undefined,
+        () => screenPainted('transcript'),
       )
       try {
         // The tree's first filter is the user's; a large tree's outline comes with the reply.
@@ -341,7 +345,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         const { outline, ...overview } = await call('session:open', { sessionId, outline: mode })
         if (ticket !== openTicket) return
         mark('pi:open:data')
-        const painted = outline ? whenTreePainted() : null
+
         set({
           overview,
           status: 'ready',
@@ -349,7 +353,8 @@ export const useSessionView = create<SessionViewState>((set, get) => {
           outline: outline ? readTreeOutline(outline) : null,
         })
         void loadLineage(sessionId)
-        void loadTree(ticket, overview, painted)
+        // A large tree's outline is on screen: its pages wait for the rest of the first screen.
+        void loadTree(ticket, overview, outline ? firstScreen : null)
         await loadPath()
       } catch (error) {
         if (ticket === openTicket) set({ status: 'error', error: errorData(error) })

@@ -1,6 +1,5 @@
 /**
- * Loads the tree rows of an opened session: every page of `session:get-tree`, a few at a time,
- * once the tree's outline (sent with `session:open`) is on screen.
+ * Loads the tree rows of an opened session: every page of `session:get-tree`, a few at a time.
  */
 import type { SessionOverview, TreeRow } from '../../../preload/contract/session-view'
 import { TREE_PAGE_ROWS, treeRowsOf } from '../../../preload/contract/session-live'
@@ -34,29 +33,4 @@ export async function loadTreeRows(overview: SessionOverview): Promise<TreeRow[]
   }
   await Promise.all(Array.from({ length: TREE_FETCHES }, worker))
   return pages.flat()
-}
-
-/**
- * Longest wait for the branch tree to paint an outline before the pages are asked for (ms):
- * the tree pane may be hidden.
- */
-const PAINT_WAIT_MS = 1000
-
-let painted: (() => void) | null = null
-
-/** Says that the branch tree painted a tree (an outline or every row): the pages may come. */
-export function treePainted(): void {
-  painted?.()
-  painted = null
-}
-
-/** Resolves at the next {@link treePainted}, or after {@link PAINT_WAIT_MS}. */
-export function whenTreePainted(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, PAINT_WAIT_MS)
-    painted = () => {
-      clearTimeout(timer)
-      resolve()
-    }
-  })
 }

@@ -14,7 +14,7 @@ import { clipped } from '../../components/format'
 import { useElementSize } from '../../components/useElementSize'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
-import { treePainted } from '../../state/tree-rows'
+import { screenPainted } from '../../state/first-screen'
 import { useViewMarks } from '../find/use-find'
 import { matchesSearch, type FilterMode } from './filters'
 import type { TreeItem } from './layout'
@@ -66,17 +66,24 @@ export function BranchTree({
   const boxRef = useRef<HTMLDivElement>(null)
   const { width, height } = useElementSize(boxRef)
   // Three tasks, so at 100,000 rows none holds the window for long: this render builds the
-  // layout; once the box has a size, react-arborist mounts empty (on mount it resets its
-  // search state, which makes it build its node tree a second time: cheap while empty); then
-  // it gets the layout.
-  // An outline is laid out already and small: react-arborist gets it at once.
-  const [stage, setStage] = useState<0 | 1 | 2>(() => (outline ? 2 : 0))
+  // layout; once the box has a size, react-arborist mounts empty (its mount builds its node
+  // tree three times, and once more in its first effects: cheap while empty); then it gets the
+  // layout. An outline is laid out already and small: it is given right after those effects.
+  const [eager] = useState(() => outline !== null)
+  const [stage, setStage] = useState<0 | 1 | 2>(() => (eager ? 1 : 0))
   const sized = width > 0 && height > 0
   useEffect(() => {
     if (stage === 2 || !sized) return
+    if (eager) {
+      let live = true
+      queueMicrotask(() => live && setStage(2))
+      return () => {
+        live = false
+      }
+    }
     const task = setTimeout(() => setStage(stage === 0 ? 1 : 2))
     return () => clearTimeout(task)
-  }, [stage, sized])
+  }, [eager, stage, sized])
   const shown = stage === 2 && sized
 
   const marks = useViewMarks()
@@ -118,7 +125,7 @@ export function BranchTree({
     if (!shown || tree.waiting) return
     requestAnimationFrame(() => {
       performance.mark('pi:tree:painted')
-      treePainted()
+      screenPainted('tree')
     })
   }, [overview, shown, tree.waiting])
   useEffect(() => {

@@ -21,13 +21,15 @@ export function SessionView() {
   // The tree is laid out in a deferred render: React builds it in slices between frames, so
   // 100,000 rows arriving (or growing by one) never hold the window in one long task. Until
   // they arrive, a large tree shows its outline.
-  const tree = useDeferredValue(
-    useMemo(() => {
-      if (!overview) return null
-      if (rows) return { overview, rows, outline: null }
-      return outline ? { overview, rows: outline.rows, outline } : null
-    }, [overview, rows, outline]),
-  )
+  const current = useMemo(() => {
+    if (!overview) return null
+    if (rows) return { overview, rows, outline: null }
+    return outline ? { overview, rows: outline.rows, outline } : null
+  }, [overview, rows, outline])
+  const deferred = useDeferredValue(current)
+  // An outline is laid out already and small: it shows at once, not in a background render
+  // that the transcript's first frames would keep pushing back.
+  const tree = current?.outline ? current : deferred
   return (
     <section
       className="session-view sv"

@@ -6,6 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { TailPreview as Preview } from '../../../../preload/contract/session-live'
 import type { PathItem } from '../../../../preload/contract/session-view'
+import { screenPainted } from '../../state/first-screen'
 import { useSettings } from '../../state/settings'
 import { messageText } from './message-text'
 import { TranscriptItem } from './TranscriptItem'
@@ -59,7 +60,10 @@ export function TailPreview({ preview, sessionId }: { preview: Preview; sessionI
     if (box.current) box.current.scrollTop = box.current.scrollHeight
   }, [preview, count])
   useLayoutEffect(() => {
-    const frame = requestAnimationFrame(() => performance.mark('pi:preview:painted'))
+    const frame = requestAnimationFrame(() => {
+      performance.mark('pi:preview:painted')
+      screenPainted('transcript')
+    })
     return () => cancelAnimationFrame(frame)
   }, [preview])
   return (

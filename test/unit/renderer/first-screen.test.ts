@@ -1,0 +1,46 @@
+/**
+ * The first screen of an opened session (renderer logic): the wait ends once both the tree
+ * and the transcript painted, a part that never paints is given up after its wait, and a
+ * session opened meanwhile ends the wait of the one before.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { awaitFirstScreen, screenPainted } from '../../../renderer/src/state/first-screen'
+
+/** Whether `promise` has settled once pending callbacks ran. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false
+  void promise.then(() => (done = true))
+  await new Promise((r) => setImmediate(r))
+  return done
+}
+
+test('the first screen is there once the tree and the transcript painted, in any order', async () => {
+  const screen = awaitFirstScreen()
+  screenPainted('transcript')
+  assert.equal(await settled(screen), false, 'the tree has not painted yet')
+  screenPainted('transcript')
+  assert.equal(await settled(screen), false, 'a part painting twice is still one part')
+  screenPainted('tree')
+  assert.equal(await settled(screen), true)
+})
+
+test('a part that never paints is given up after its wait', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] })
+  const screen = awaitFirstScreen()
+  screenPainted('tree')
+  t.mock.timers.tick(999)
+  assert.equal(await settled(screen), false)
+  t.mock.timers.tick(1)
+  assert.equal(await settled(screen), true)
+})
+
+test('opening another session ends the wait of the one before', async () => {
+  const first = awaitFirstScreen()
+  const second = awaitFirstScreen()
+  assert.equal(await settled(first), true)
+  assert.equal(await settled(second), false)
+  screenPainted('tree')
+  screenPainted('transcript')
+  assert.equal(await settled(second), true)
+})
