@@ -1,7 +1,8 @@
 /**
  * The first screen of an opened session: its branch tree and its transcript painted once.
- * Work that can wait (the tree pages of a large session) waits for both, so on a machine with
- * few cores it does not push back whichever of the two paints second.
+ * The transcript paints first (it is what the user reads); work that can wait (the tree pages
+ * of a large session) waits for both, so on a machine with few cores it does not push back
+ * whichever of the two paints second.
  */
 
 /** The parts of the first screen. */
@@ -10,25 +11,34 @@ export type ScreenPart = 'tree' | 'transcript'
 /** Longest wait for one part (ms): its pane may be hidden, or it may never paint (an error). */
 const PART_WAIT_MS = 1000
 
-let parts = new Map<ScreenPart, () => void>()
+interface Wait {
+  done(): void
+  painted: Promise<void>
+}
+
+let parts = new Map<ScreenPart, Wait>()
 
 /**
  * Starts waiting for a session's first screen (the waits of the session opened before end).
  * @returns resolves once every part painted or was settled, each after 1 s at most
  */
 export function awaitFirstScreen(): Promise<void> {
-  for (const done of parts.values()) done()
-  const now = new Map<ScreenPart, () => void>()
+  for (const wait of parts.values()) wait.done()
+  const now = new Map<ScreenPart, Wait>()
   parts = now
-  const part = (name: ScreenPart) =>
-    new Promise<void>((resolve) => {
+  const part = (name: ScreenPart) => {
+    let done = () => {}
+    const painted = new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, PART_WAIT_MS)
-      now.set(name, () => {
+      done = () => {
         clearTimeout(timer)
         now.delete(name)
         resolve()
-      })
+      }
     })
+    now.set(name, { done, painted })
+    return painted
+  }
   return Promise.all([part('tree'), part('transcript')]).then(() => undefined)
 }
 
@@ -37,5 +47,10 @@ export function awaitFirstScreen(): Promise<void> {
  * soon and nothing should wait for it (no preview of the file's end).
  */
 export function screenPainted(part: ScreenPart): void {
-  parts.get(part)?.()
+  parts.get(part)?.done()
+}
+
+/** Resolves once `part` of the open session's first screen painted (at once if it has). */
+export function whenPainted(part: ScreenPart): Promise<void> {
+  return parts.get(part)?.painted ?? Promise.resolve()
 }

@@ -1,11 +1,16 @@
 /**
  * The first screen of an opened session (renderer logic): the wait ends once both the tree
- * and the transcript painted, a part that never paints is given up after its wait, and a
- * session opened meanwhile ends the wait of the one before.
+ * and the transcript painted (the tree may wait for the transcript alone), a part that never
+ * paints is given up after its wait, and a session opened meanwhile ends the wait of the one
+ * before.
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { awaitFirstScreen, screenPainted } from '../../../renderer/src/state/first-screen'
+import {
+  awaitFirstScreen,
+  screenPainted,
+  whenPainted,
+} from '../../../renderer/src/state/first-screen'
 
 /** Whether `promise` has settled once pending callbacks ran. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
@@ -43,4 +48,15 @@ test('opening another session ends the wait of the one before', async () => {
   screenPainted('tree')
   screenPainted('transcript')
   assert.equal(await settled(second), true)
+})
+
+test('the tree can wait for the transcript alone', async () => {
+  const screen = awaitFirstScreen()
+  const transcript = whenPainted('transcript')
+  screenPainted('tree')
+  assert.equal(await settled(transcript), false)
+  screenPainted('transcript')
+  assert.equal(await settled(transcript), true)
+  assert.equal(await settled(screen), true)
+  assert.equal(await settled(whenPainted('transcript')), true, 'once painted, nothing waits')
 })

@@ -14,7 +14,7 @@ import { clipped } from '../../components/format'
 import { useElementSize } from '../../components/useElementSize'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
-import { screenPainted } from '../../state/first-screen'
+import { screenPainted, whenPainted } from '../../state/first-screen'
 import { useViewMarks } from '../find/use-find'
 import { matchesSearch, type FilterMode } from './filters'
 import type { TreeItem } from './layout'
@@ -68,7 +68,9 @@ export function BranchTree({
   // Three tasks, so at 100,000 rows none holds the window for long: this render builds the
   // layout; once the box has a size, react-arborist mounts empty (its mount builds its node
   // tree three times, and once more in its first effects: cheap while empty); then it gets the
-  // layout. An outline is laid out already and small: it is given right after those effects.
+  // layout. An outline is laid out already and small: it is given right after those effects,
+  // once the transcript's first paint is on screen (the user reads that first; on two cores
+  // the outline would push it back).
   const [eager] = useState(() => outline !== null)
   const [stage, setStage] = useState<0 | 1 | 2>(() => (eager ? 1 : 0))
   const sized = width > 0 && height > 0
@@ -76,7 +78,7 @@ export function BranchTree({
     if (stage === 2 || !sized) return
     if (eager) {
       let live = true
-      queueMicrotask(() => live && setStage(2))
+      void whenPainted('transcript').then(() => live && setStage(2))
       return () => {
         live = false
       }
