@@ -337,7 +337,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
           set({ preview })
           mark('pi:preview:data')
         },
-        () => screenPainted('transcript'),
+        () => ticket === openTicket && screenPainted('transcript'),
       )
       try {
         // The tree's first filter is the user's; a large tree's outline comes with the reply.
@@ -345,7 +345,6 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         const { outline, ...overview } = await call('session:open', { sessionId, outline: mode })
         if (ticket !== openTicket) return
         mark('pi:open:data')
-
         set({
           overview,
           status: 'ready',
@@ -353,7 +352,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
           outline: outline ? readTreeOutline(outline) : null,
         })
         void loadLineage(sessionId)
-        // A large tree's outline is on screen: its pages wait for the rest of the first screen.
+        // A large tree shows its outline first; its pages wait for the whole first screen.
         void loadTree(ticket, overview, outline ? firstScreen : null)
         await loadPath()
       } catch (error) {
