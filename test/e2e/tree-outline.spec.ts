@@ -52,7 +52,7 @@ test('a large tree shows its outline while its pages load, then the same tree fr
   await page.goto(`${server.appUrl}&session=${id}`)
   const tree = page.locator('.branch-tree')
   await expect(tree).toHaveAttribute('data-tree-state', 'outline')
-  // The pages are asked for once the outline is on screen.
+  // The pages are asked for once the first screen (the outline and the transcript) is painted.
   await expect.poll(() => pageRequests.length).toBeGreaterThan(0)
   // pi's leaf is selected and on screen, with the whole count of entries.
   await expect(session.treeNode(generated.leafId)).toHaveAttribute('data-leaf', 'true')
