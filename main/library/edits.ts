@@ -91,9 +91,16 @@ async function followsItsParent(path: string, id: string): Promise<boolean> {
  * after pi's line (a label or name: the latest in file order wins, so the repeat is the
  * same value). Three tries at most; returns the last id.
  */
-async function appendAfterTail(path: string, append: () => string): Promise<string> {
+async function appendAfterTail(
+  path: string,
+  manager: SessionManager,
+  append: () => string,
+): Promise<string> {
   let id = append()
-  for (let attempt = 1; attempt < 3 && !(await followsItsParent(path, id)); attempt++) id = append()
+  for (let attempt = 1; attempt < 3 && !(await followsItsParent(path, id)); attempt++) {
+    manager.resumeAfterOthers([id])
+    id = append()
+  }
   return id
 }
 
@@ -124,7 +131,9 @@ export async function setLabel(
     const current = clean === '' ? null : clean
     // The label it already has: nothing to write (each write is a line in the file for good).
     if (current === previous) return { previous, current }
-    await appendAfterTail(path, () => manager.appendLabelChange(entryId, current ?? undefined))
+    await appendAfterTail(path, manager, () =>
+      manager.appendLabelChange(entryId, current ?? undefined),
+    )
     return { previous, current }
   })
 }
@@ -142,7 +151,7 @@ export async function renameSession(path: string, name: string | null): Promise<
     const current = clean === '' ? null : clean
     // The name it already has: nothing to write (each write is a line in the file for good).
     if (current === previous) return { previous, current }
-    await appendAfterTail(path, () => manager.appendSessionInfo(clean))
+    await appendAfterTail(path, manager, () => manager.appendSessionInfo(clean))
     return { previous, current }
   })
 }

@@ -25,6 +25,19 @@ type EntryBody = Record<string, unknown> & { type: string }
 
 /** pi 1.6.0's append API. */
 export abstract class AppendApi extends SessionReader {
+  /** Our own entries that a label or session-name append must not hang on (see {@link resumeAfterOthers}). */
+  private readonly resumeSkip = new Set<string>()
+
+  /**
+   * Makes the next label and session-name appends hang on the file's last entry that is not one
+   * of `ids`: our entries that a writer's line, landing between our read and our write, left on
+   * an older branch (pi spec 13.2: pi takes no lock). Hanging a repeat on them would keep pi's
+   * resume point on that older branch; the writer's line is where pi resumes.
+   */
+  resumeAfterOthers(ids: Iterable<string>): void {
+    for (const id of ids) this.resumeSkip.add(id)
+  }
+
   /** Recomputes read-only mode from the diagnostics. */
   protected abstract updateReadOnly(): void
   /** Replaces the state with a full re-read of the file. */
@@ -223,7 +236,9 @@ export abstract class AppendApi extends SessionReader {
       throw new SessionReadOnlyError(this.sessionFile, this.readOnlyReason)
     if (this.persist && this.flushed) this.catchUpWithFile()
     const parentId =
-      atFileEnd && this.persist && this.flushed ? this.state.resumeParentId() : this.state.leafId
+      atFileEnd && this.persist && this.flushed
+        ? this.state.resumeParentId(this.resumeSkip)
+        : this.state.leafId
     const id = generateEntryId((x) => this.state.byId.has(x))
     const timestamp = new Date().toISOString()
     const body = build(id, timestamp)

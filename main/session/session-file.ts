@@ -99,7 +99,12 @@ export class SessionFile {
   append(line: string): void {
     const known = this.snapshot
     const endsWithNewline = known === null ? true : known.endsWithNewline
-    this.snapshot = appendLine(this.path, line, endsWithNewline)
+    const after = appendLine(this.path, line, endsWithNewline)
+    const written = Buffer.byteLength(line, 'utf8') + (endsWithNewline ? 0 : 1)
+    // Another writer's bytes landed with ours (pi takes no lock, spec 13.2): what we know of
+    // the file no longer matches it, so the next sync reads the whole file again.
+    const alone = known !== null && after.size === known.size + written
+    this.snapshot = alone ? after : null
     // A repaired unterminated line was already counted; the new line adds one.
     this.lineCount += 1
   }

@@ -178,9 +178,13 @@ export class SessionState implements EntryLookup {
    * The parent for an entry written after the file's last entry without moving pi's resume
    * context: the last entry's id, or, when the last entry has no id, the parent it names (pi's
    * context from there is the same path without the id-less record); null when there is none.
+   * @param skip our own entries to pass over at the file's end: a writer's line that landed
+   * between our read and our write left them on an older branch (pi spec 13.2: no lock)
    */
-  resumeParentId(): string | null {
-    const last = this.entries[this.entries.length - 1]
+  resumeParentId(skip: ReadonlySet<string> = new Set()): string | null {
+    let at = this.entries.length - 1
+    while (at >= 0 && skip.has(this.entries[at]?.id as string)) at--
+    const last = this.entries[at]
     if (last === undefined || this.endsWithNonObject) return null
     if (typeof last.id === 'string') return last.id
     const parentId: unknown = last.parentId

@@ -88,6 +88,46 @@ describe('safe appends', () => {
     assert.equal(resumed.getSessionName(), 'Named next to pi')
   })
 
+  it('a pi line landing between our read and our write is read in; a repeat hangs on it', () => {
+    const { path, first } = session()
+    const ours = SessionManager.open(path)
+    type PiMessage = Parameters<PiSessionManager['appendMessage']>[0]
+    // pi writes its line after our catch-up with the file, just before our own line lands.
+    const file = (ours as unknown as { file: { append(line: string): void } }).file
+    const write = file.append.bind(file)
+    let piLine = ''
+    file.append = (line) => {
+      piLine = PiSessionManager.open(path).appendMessage(user('three, from pi') as PiMessage)
+      file.append = write
+      write(line)
+    }
+    const label = ours.appendLabelChange(first, 'bookmark')
+    const onDisk = () =>
+      readFileSync(path, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: string; parentId: string | null })
+    // Our label sits after pi's line on an older branch: pi would resume without its message.
+    assert.deepEqual(
+      onDisk()
+        .slice(-2)
+        .map((e) => e.id),
+      [piLine, label],
+    )
+    assert.notEqual(ours.getEntry(label)?.parentId, piLine)
+
+    ours.resumeAfterOthers([label])
+    const repeat = ours.appendLabelChange(first, 'bookmark')
+    assert.equal(ours.getEntry(repeat)?.parentId, piLine, 'the repeat hangs on pi’s line')
+    assert.equal(ours.getEntry(piLine)?.type, 'message', 'pi’s line is read in')
+    assert.equal(ours.getEntries().length, onDisk().length - 1, 'each line once, nothing missed')
+    const resumed = PiSessionManager.open(path)
+    assert.equal(resumed.getLeafId(), repeat)
+    const texts = resumed.buildSessionContext().messages.map((x) => JSON.stringify(x))
+    assert.ok(texts.some((t) => t.includes('three, from pi')))
+    assert.equal(resumed.getLabel(first), 'bookmark')
+  })
+
   it('a file replaced meanwhile (new inode) is re-read, not appended to blindly', () => {
     const { path, first } = session()
     const ours = SessionManager.open(path)
