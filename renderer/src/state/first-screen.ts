@@ -54,3 +54,35 @@ export function screenPainted(part: ScreenPart): void {
 export function whenPainted(part: ScreenPart): Promise<void> {
   return parts.get(part)?.painted ?? Promise.resolve()
 }
+
+/**
+ * Marks `name` on the performance timeline (the benchmark's "painted") once the frame being
+ * prepared now has been painted: called from a layout effect, the next animation frame is the
+ * one that shows what was committed. `onFrame` runs in that animation frame (before its
+ * paint), for what should not wait.
+ * @returns cancels both
+ */
+export function markWhenPainted(name: string, onFrame?: () => void): () => void {
+  let live = true
+  const frame = requestAnimationFrame(() => {
+    onFrame?.()
+    markAfterThisFrame(name, () => live)
+  })
+  return () => {
+    live = false
+    cancelAnimationFrame(frame)
+  }
+}
+
+/**
+ * From an animation frame: marks `name` once this frame has been painted (a task queued during
+ * the frame runs after its paint), unless `live()` says the view has gone by then.
+ */
+export function markAfterThisFrame(name: string, live: () => boolean = () => true): void {
+  const channel = new MessageChannel()
+  channel.port1.onmessage = () => {
+    channel.port1.close()
+    if (live()) performance.mark(name)
+  }
+  channel.port2.postMessage(null)
+}

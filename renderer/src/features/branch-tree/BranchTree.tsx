@@ -7,14 +7,22 @@
  * (use-tree-browse.ts). Mounted with `key={sessionId}`, so open state resets per session.
  * A large tree first shows its outline (outline.ts), then the same tree from every row.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react'
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import { clipped } from '../../components/format'
 import { useElementSize } from '../../components/useElementSize'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
-import { screenPainted, whenPainted } from '../../state/first-screen'
+import { markWhenPainted, screenPainted, whenPainted } from '../../state/first-screen'
 import { useViewMarks } from '../find/use-find'
 import { matchesSearch, type FilterMode } from './filters'
 import type { TreeItem } from './layout'
@@ -108,7 +116,6 @@ export function BranchTree({
       makeTreeNode({ rows, leafRow, active, onEditEnd: stopEditing, marks, partial: !!outline }),
     [rows, leafRow, active, stopEditing, marks, outline],
   )
-  useHitInView(treeRef, rows, layout, shown)
   const browse = useBrowseDelay()
 
   const {
@@ -117,21 +124,19 @@ export function BranchTree({
     handingOver,
   } = useOutlineHandover(stage === 2, outline, layout, selection, tree.selectionRow)
   useSelectionInRun(treeRef, shownSelection, data)
+  useHitInView(treeRef, rows, layout, shown, shownSelection)
   // Each filter (and the end of a search) folds lines into runs of its own, with ids
   // react-arborist has not seen: it would open them by default, so it starts afresh with them
   // closed, also once the rows a filter waited for are in. The selection is given again.
   const runsKey = `${mode} ${collapse && !marks && !query.trim()} ${tree.waiting}`
   // The first painted tree (the outline of a large one), then the tree from every row.
   const complete = shown && !outline && !handingOver
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!shown || tree.waiting) return
-    requestAnimationFrame(() => {
-      performance.mark('pi:tree:painted')
-      screenPainted('tree')
-    })
+    return markWhenPainted('pi:tree:painted', () => screenPainted('tree'))
   }, [overview, shown, tree.waiting])
-  useEffect(() => {
-    if (complete) requestAnimationFrame(() => performance.mark('pi:tree:complete'))
+  useLayoutEffect(() => {
+    if (complete) return markWhenPainted('pi:tree:complete')
   }, [overview, complete])
 
   // react-arborist lays the whole tree out again whenever one of its props changes identity

@@ -31,33 +31,55 @@ export function useBrowseDelay(): (run: () => void) => void {
   }, [])
 }
 
+/** react-arborist looks for a node it was told to scroll to every 10 ms (its `waitFor`). */
+const ARBORIST_POLL_MS = 10
+
 /**
- * Scrolls the tree to the search hit the open path landed on, once per landing.
+ * Scrolls the tree to the search hit the open path landed on, after react-arborist's own
+ * scroll to its selection (the branch's leaf), so the hit stays in view. It scrolls again
+ * when react-arborist is given another selection while the landing holds (the path's target
+ * arriving in a later render): react-arborist scrolls to every selection it is given. A
+ * selection the user makes ends the landing (the path then has no hit), so it is left alone.
  * @param shown whether the tree is on screen (it mounts once its box has a size)
+ * @param selection the node id react-arborist is given as its selection
  */
 export function useHitInView(
   tree: RefObject<TreeApi<TreeItem> | undefined>,
   rows: readonly TreeRow[],
   layout: TreeLayout,
   shown: boolean,
+  selection: string | undefined,
 ): void {
   const hitPos = useSessionView((s) => {
     const index = s.path?.focusIndex
     return index === null || index === undefined ? null : (s.path?.items.get(index)?.pos ?? null)
   })
-  const done = useRef<number | null>(null)
+  const done = useRef<string | null>(null)
   useEffect(() => {
-    if (!shown || hitPos === null || done.current === hitPos) return
+    const key = `${hitPos} ${selection}`
+    if (!shown || hitPos === null || done.current === key) return
     const row = rows.findIndex((r) => r.pos === hitPos)
     if (row < 0) return
-    // After the tree scrolled to its selection (the branch's leaf): the hit wins.
-    const timer = setTimeout(() => {
-      if (!tree.current) return
-      done.current = hitPos
-      void tree.current.scrollTo(itemId(row), 'center')
-    }, 50)
+    let tries = 0
+    let timer: ReturnType<typeof setTimeout>
+    const scroll = () => {
+      const api = tree.current
+      if (!api) return
+      // react-arborist scrolls to its selection at its first look after the node is in its
+      // list; once it is, the hit's scroll waits two of its looks, so it comes last.
+      const pending = selection !== undefined && !(selection in api.idToIndex)
+      if (pending && ++tries < 100) {
+        timer = setTimeout(scroll, ARBORIST_POLL_MS)
+        return
+      }
+      timer = setTimeout(() => {
+        done.current = key
+        void tree.current?.scrollTo(itemId(row), 'center')
+      }, 2 * ARBORIST_POLL_MS)
+    }
+    timer = setTimeout(scroll, 50)
     return () => clearTimeout(timer)
-  }, [hitPos, rows, layout, tree, shown])
+  }, [hitPos, rows, layout, tree, shown, selection])
 }
 
 /**

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import { MarksContext } from '../../components/marks'
 import { registerCommand } from '../../state/commands'
-import { screenPainted } from '../../state/first-screen'
+import { markAfterThisFrame, screenPainted } from '../../state/first-screen'
 import { useFind } from '../../state/find'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
@@ -94,7 +94,7 @@ export function Transcript() {
       frame = requestAnimationFrame(settle)
     }
     let frame = requestAnimationFrame(() => {
-      performance.mark('pi:transcript:painted')
+      markAfterThisFrame('pi:transcript:painted')
       screenPainted('transcript')
       frame = requestAnimationFrame(settle)
     })

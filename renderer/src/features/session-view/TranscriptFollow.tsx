@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { TailPreview as Preview } from '../../../../preload/contract/session-live'
 import type { PathItem } from '../../../../preload/contract/session-view'
-import { screenPainted } from '../../state/first-screen'
+import { markWhenPainted, screenPainted } from '../../state/first-screen'
 import { useSettings } from '../../state/settings'
 import { messageText } from './message-text'
 import { TranscriptItem } from './TranscriptItem'
@@ -59,13 +59,10 @@ export function TailPreview({ preview, sessionId }: { preview: Preview; sessionI
   useLayoutEffect(() => {
     if (box.current) box.current.scrollTop = box.current.scrollHeight
   }, [preview, count])
-  useLayoutEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      performance.mark('pi:preview:painted')
-      screenPainted('transcript')
-    })
-    return () => cancelAnimationFrame(frame)
-  }, [preview])
+  useLayoutEffect(
+    () => markWhenPainted('pi:preview:painted', () => screenPainted('transcript')),
+    [preview],
+  )
   return (
     <div className="transcript-list tail-preview" data-testid="tail-preview" ref={box}>
       <p className="muted tail-preview-note" role="status">
