@@ -2,12 +2,13 @@
  * The first screen of an opened session (renderer logic): the wait ends once both the tree
  * and the transcript painted (the tree may wait for the transcript alone), a part that never
  * paints is given up after its wait, and a session opened meanwhile ends the wait of the one
- * before.
+ * before. A "painted" mark is taken after the frame that shows the view, not in it.
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import {
   awaitFirstScreen,
+  markWhenPainted,
   screenPainted,
   whenPainted,
 } from '../../../renderer/src/state/first-screen'
@@ -59,4 +60,29 @@ test('the tree can wait for the transcript alone', async () => {
   assert.equal(await settled(transcript), true)
   assert.equal(await settled(screen), true)
   assert.equal(await settled(whenPainted('transcript')), true, 'once painted, nothing waits')
+})
+
+test('a painted mark comes after the next frame, not in it; a view that went marks nothing', async () => {
+  const frames: (() => void)[] = []
+  const g = globalThis as unknown as Record<string, unknown>
+  const saved = [g.requestAnimationFrame, g.cancelAnimationFrame]
+  g.requestAnimationFrame = (fn: () => void) => frames.push(fn)
+  g.cancelAnimationFrame = (id: number) => (frames[id - 1] = () => {})
+  const marked = () =>
+    performance.getEntriesByName('test:painted').length +
+    performance.getEntriesByName('test:gone').length * 100
+  try {
+    let inFrame = -1
+    markWhenPainted('test:painted', () => (inFrame = marked()))
+    markWhenPainted('test:gone')()
+    assert.equal(marked(), 0, 'nothing before the frame')
+    for (const frame of frames.splice(0)) frame()
+    assert.equal(inFrame, 0, 'the frame itself runs before the mark')
+    assert.equal(marked(), 0, 'nor during the frame (its paint comes after it)')
+    await new Promise((r) => setTimeout(r, 20))
+    assert.equal(marked(), 1, 'after the frame: marked once, and the cancelled view never')
+  } finally {
+    ;[g.requestAnimationFrame, g.cancelAnimationFrame] = saved
+    performance.clearMarks()
+  }
 })
