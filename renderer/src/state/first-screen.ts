@@ -56,33 +56,18 @@ export function whenPainted(part: ScreenPart): Promise<void> {
 }
 
 /**
- * Marks `name` on the performance timeline (the benchmark's "painted") once the frame being
- * prepared now has been painted: called from a layout effect, the next animation frame is the
- * one that shows what was committed. `onFrame` runs in that animation frame (before its
- * paint), for what should not wait.
+ * Marks `name` on the performance timeline (the benchmark's "painted") in the animation frame
+ * that first draws what was just committed: called from a layout effect, the next animation
+ * frame is that one (the mark comes before the frame's own style, layout and paint work). A
+ * mark taken after that work, from a task posted in the frame, also counted whatever tasks
+ * were queued ahead of it (React's scheduler posts its own), so it said little of the paint.
+ * `onFrame` runs in the same frame.
  * @returns cancels both
  */
 export function markWhenPainted(name: string, onFrame?: () => void): () => void {
-  let live = true
   const frame = requestAnimationFrame(() => {
+    performance.mark(name)
     onFrame?.()
-    markAfterThisFrame(name, () => live)
   })
-  return () => {
-    live = false
-    cancelAnimationFrame(frame)
-  }
-}
-
-/**
- * From an animation frame: marks `name` once this frame has been painted (a task queued during
- * the frame runs after its paint), unless `live()` says the view has gone by then.
- */
-export function markAfterThisFrame(name: string, live: () => boolean = () => true): void {
-  const channel = new MessageChannel()
-  channel.port1.onmessage = () => {
-    channel.port1.close()
-    if (live()) performance.mark(name)
-  }
-  channel.port2.postMessage(null)
+  return () => cancelAnimationFrame(frame)
 }

@@ -5,11 +5,11 @@
  * between the model's view (compaction-aware, context edits applied, pi spec 12.3) and the raw
  * entries of the path, including those a compaction hides.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import { MarksContext } from '../../components/marks'
 import { registerCommand } from '../../state/commands'
-import { markAfterThisFrame, screenPainted } from '../../state/first-screen'
+import { markWhenPainted, screenPainted } from '../../state/first-screen'
 import { useFind } from '../../state/find'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
@@ -93,13 +93,14 @@ export function Transcript() {
       }
       frame = requestAnimationFrame(settle)
     }
-    let frame = requestAnimationFrame(() => {
-      markAfterThisFrame('pi:transcript:painted')
-      screenPainted('transcript')
-      frame = requestAnimationFrame(settle)
-    })
+    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(settle)))
     return () => cancelAnimationFrame(frame)
   }, [status, view, hasItems, focusIndex])
+  // The path's first frame: the transcript's part of the first screen.
+  useLayoutEffect(() => {
+    if (status !== 'ready' || !hasItems) return
+    return markWhenPainted('pi:transcript:painted', () => screenPainted('transcript'))
+  }, [status, view, hasItems])
 
   // New entries arrived while the user reads further up: remember where they start.
   const seenTotal = useRef({ view, total })
