@@ -6,11 +6,11 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { appendFileSync, copyFileSync, statSync } from 'node:fs'
+import { appendFileSync, copyFileSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathPage } from '../../../main/api/session-view/page'
 import { loadViewSource } from '../../../main/api/session-view/source'
-import { peekTail } from '../../../main/api/session-view/tail'
+import { FIRST_TAIL_BYTES, PREVIEW_ITEMS, peekTail } from '../../../main/api/session-view/tail'
 import type { PathItem } from '../../../preload/contract/session-view'
 import { TailPreview } from '../../../preload/contract/session-live'
 import { generateSession } from '../../../bench/generate-session'
@@ -27,8 +27,8 @@ function withoutPlaces(items: readonly PathItem[]): unknown {
 }
 
 /** Checks one preview against the full parse; returns whether it was given. */
-async function agrees(path: string, tailBytes: number): Promise<boolean> {
-  const preview = TailPreview.parse(await peekTail(path, { tailBytes, items: 1000 }))
+async function agrees(path: string, tailBytes?: number, items = 1000): Promise<boolean> {
+  const preview = TailPreview.parse(await peekTail(path, { tailBytes, items }))
   if (preview.items.length === 0) {
     assert.ok(preview.reason, `${path} @${tailBytes}: a refusal says why`)
     return false
@@ -88,4 +88,29 @@ test('a damaged or unfinished end waits for the full parse', async (t) => {
   appendFileSync(unfinished, '{"type":"message"')
   assert.equal((await peekTail(unfinished)).items.length, 0)
   assert.ok(statSync(unfinished).size > statSync(source).size, 'reading never repairs the file')
+})
+
+test('the first read is the last 256 KB; a tail that cannot settle a window grows', async (t) => {
+  const dir = tempDir(t)
+  const long = join(dir, 'long.jsonl')
+  await generateSession(long, { entries: 12_000, targetBytes: 6e6, branchEvery: 500 })
+  const small = await peekTail(long)
+  assert.equal(small.items.length, PREVIEW_ITEMS)
+  assert.ok(small.bytes <= FIRST_TAIL_BYTES, `read ${small.bytes} bytes`)
+  assert.ok(await agrees(long, undefined, PREVIEW_ITEMS))
+
+  // The newest entry alone is longer than the first read: no whole line in it, so it grows.
+  const big = join(dir, 'big.jsonl')
+  copyFileSync(expectedFiles().find((f) => f.scenario === 'plain-chat')!.path, big)
+  const lines = readFileSync(big, 'utf8').trimEnd().split('\n')
+  const leaf = (JSON.parse(lines[lines.length - 1] as string) as { id: string }).id
+  const content = `a long prompt ${'x'.repeat(FIRST_TAIL_BYTES + 1000)}`
+  const message = { role: 'user', content, timestamp: 1 }
+  const entry = { type: 'message', id: 'big00001', parentId: leaf, timestamp: 't', message }
+  appendFileSync(big, `${JSON.stringify(entry)}\n`)
+  const grown = await peekTail(big)
+  assert.equal(grown.reason, null)
+  assert.ok(grown.bytes > FIRST_TAIL_BYTES, `read ${grown.bytes} bytes`)
+  assert.equal(grown.items.at(-1)?.id, 'big00001')
+  assert.ok(await agrees(big, undefined, PREVIEW_ITEMS))
 })
