@@ -269,4 +269,16 @@ test('damaged and empty files come last, under "Needs attention", in the list an
   )
   expect(names).not.toContain('')
   expect(names.filter((n) => attention.has(n))).toEqual([])
+  await page.keyboard.press('Escape')
+
+  // Opened, an empty session says it has no entries rather than showing a blank transcript.
+  await library.row(empty).click()
+  await expect(page.getByTestId('no-entries')).toHaveText(
+    /no entries yet.*only the session’s header/,
+  )
+  // The view's title is the row's, one name for one thing.
+  await expect(page.getByTestId('session-header').locator('.session-name')).toHaveText(
+    'Empty session in damaged',
+  )
+  await shoot(page, 'reading-empty-session')
 })

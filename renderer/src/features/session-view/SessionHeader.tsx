@@ -11,7 +11,7 @@ import { useSessionView } from '../../state/session'
 import { useSessionFile } from '../../state/session-file'
 import { Diagnostics } from './Diagnostics'
 import { SessionActions } from '../edits/SessionActions'
-import { oneLine } from '../library/format'
+import { oneLine, rowTitle } from '../library/format'
 
 /**
  * The parent session (the header's parentSession, pi spec 2.1) with when this session was
@@ -143,7 +143,8 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
   const lineage = useSessionView((s) => s.lineage)
   const reload = useSessionView((s) => s.reload)
   const s = overview.stats
-  const title = oneLine(overview.name ?? overview.firstMessage) || '(no messages)'
+  // The title the library's row gives it (an opened file is readable).
+  const title = rowTitle({ ...overview, status: 'ok' })
   return (
     <header className="session-header" data-testid="session-header">
       <div className="session-title-row">

@@ -51,6 +51,8 @@ export function Transcript() {
   const showHidden = useSettings((s) => s.settings?.showHidden ?? false)
   const ensureRange = useSessionView((s) => s.ensureRange)
   const preview = useSessionView((s) => s.preview)
+  // A file with a header and no entry has no path to show: say so rather than stay blank.
+  const noEntries = useSessionView((s) => s.overview?.rowCount === 0)
   const virtuoso = useRef<VirtuosoHandle>(null)
   const scroller = useRef<HTMLElement | null>(null)
   // The path whose initial scroll position is settled (the transcript is "ready" after that).
@@ -148,6 +150,11 @@ export function Transcript() {
       )}
       {showPreview && <TailPreview preview={preview} sessionId={sessionId} />}
       {ready && path.total === 0 && <p className="muted empty-path">Nothing on this path.</p>}
+      {noEntries && status === 'idle' && (
+        <p className="muted empty-path" data-testid="no-entries">
+          This session has no entries yet: its file holds only the session’s header.
+        </p>
+      )}
       {ready && path.total > 0 && (
         <MarksContext.Provider value={marks}>
           <TranscriptNav.Provider value={jump}>
