@@ -7,6 +7,7 @@
  */
 import { lstat } from 'node:fs/promises'
 import { ApiError } from '../../preload/contract/errors'
+import { LABEL_MAX, NAME_MAX } from '../../preload/contract/session'
 import { openForRange, SessionManager } from '../session'
 import { inWords } from './fs-errors'
 
@@ -14,10 +15,6 @@ import { inWords } from './fs-errors'
 // (U+202A-202E, U+2066-2069), which could make a label display as something else.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
-
-/** Longest label and session name accepted (characters after normalisation). */
-export const LABEL_MAX = 200
-export const NAME_MAX = 300
 
 /**
  * Normalises a label or session name as pi 1.6.0 does for names (runs of CR/LF become one

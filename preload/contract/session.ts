@@ -10,6 +10,14 @@ import { EntryId, EntryPosition, ImageData, PathPage, SessionLineage } from './s
 import { TreeFilter } from './app'
 import { FollowResult, OpenReply, TailPreview, TreePage } from './session-live'
 
+/**
+ * Longest label and session name the app writes (characters after normalisation): long enough
+ * for any title, short enough to stay one line in pi's /tree and /resume. Checked in main
+ * (edits.ts) and offered as the edit fields' limit.
+ */
+export const LABEL_MAX = 200
+export const NAME_MAX = 300
+
 /** A label or name change's outcome: the value before (for undo) and after. */
 export const EditResult = z.object({
   previous: z.string().nullable(),

@@ -7,13 +7,8 @@ import assert from 'node:assert/strict'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
-import {
-  extractBranch,
-  renameSession,
-  setLabel,
-  normalizeText,
-  LABEL_MAX,
-} from '../../../main/library/edits'
+import { extractBranch, renameSession, setLabel, normalizeText } from '../../../main/library/edits'
+import { LABEL_MAX } from '../../../preload/contract/session'
 import { ApiError } from '../../../preload/contract/errors'
 import { copyFixtureFile } from '../../helpers/fixtures'
 

@@ -6,6 +6,7 @@ import type { NodeRendererProps } from 'react-arborist'
 import { counted } from '../../components/format'
 import { GLOSSARY } from '../../components/glossary'
 import type { TreeRow } from '../../../../preload/contract/session-view'
+import { LABEL_MAX } from '../../../../preload/contract/session'
 import { Marked, type Marks } from '../../components/marks'
 import type { RowMarks, TreeItem } from './layout'
 
@@ -38,7 +39,7 @@ function LabelEditor({
       data-testid="tree-label-input"
       aria-label="Label (empty removes it)"
       defaultValue={initial}
-      maxLength={200}
+      maxLength={LABEL_MAX}
       autoFocus
       onFocus={(e) => e.currentTarget.select()}
       onBlur={() => {

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useEdits } from '../../state/edits'
 import { useModal } from '../../components/dialogs'
+import { LABEL_MAX, NAME_MAX } from '../../../../preload/contract/session'
 
 /** The dialog's words for each question. */
 const WORDS = {
@@ -58,7 +59,7 @@ export function EditDialog() {
           aria-label={words.field}
           data-testid="edit-input"
           value={value}
-          maxLength={prompt?.kind === 'label' ? 200 : 300}
+          maxLength={prompt?.kind === 'label' ? LABEL_MAX : NAME_MAX}
           autoFocus
           onChange={(e) => setValue(e.target.value)}
         />
