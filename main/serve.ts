@@ -20,6 +20,8 @@ function dataDir(fromCli: string | undefined): string {
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
+/** Longest wait for the parts to close on SIGINT or SIGTERM (ms). */
+const STOP_DEADLINE_MS = 3000
 
 async function main(): Promise<void> {
   const cli = parseCli(process.argv.slice(2), true)
@@ -49,12 +51,25 @@ async function main(): Promise<void> {
   })
   console.log(`Pi Sessions: ${host.url}#token=${token}`)
   const stop = () => {
-    void Promise.all([
-      host.close(),
-      services.library.close(),
-      services.trees.close(),
-      services.view.close(),
-    ]).finally(() => process.exit(0))
+    const parts: [string, Promise<void>][] = [
+      ['the HTTP server', host.close()],
+      ['the library', services.library.close()],
+      ['the tree skeletons', Promise.resolve(services.trees.close())],
+      ['the session view', services.view.close()],
+    ]
+    const open = new Set(parts.map(([name]) => name))
+    for (const [name, closing] of parts) {
+      const closed = () => void open.delete(name)
+      closing.then(closed, closed)
+    }
+    // Nothing a close waits for is needed on disk (session files are never written by it, and
+    // the index commits whole transactions): past the deadline the process exits anyway,
+    // rather than hang a stop, and says what had not closed.
+    setTimeout(() => {
+      services.log.info(`Stopped after ${STOP_DEADLINE_MS} ms; not closed: ${[...open].join(', ')}`)
+      process.exit(0)
+    }, STOP_DEADLINE_MS).unref()
+    void Promise.allSettled(parts.map(([, closing]) => closing)).then(() => process.exit(0))
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
