@@ -107,7 +107,10 @@ export function appendChunks(db: DatabaseSync, no: number, texts: readonly Searc
   const byKind = new Map<SearchScope, SearchText[]>()
   for (const text of texts) {
     const kind = kindOf(text)
-    byKind.set(kind, [...(byKind.get(kind) ?? []), text])
+    // Pushed, not copied: a copy per text cost 33 s for a session of 77,000 texts.
+    const ofKind = byKind.get(kind)
+    if (ofKind) ofKind.push(text)
+    else byKind.set(kind, [text])
   }
   for (const [kind, ofKind] of byKind) appendKind(db, no, kind, ofKind)
   return texts.length > 0

@@ -131,8 +131,9 @@ export function threaded(keys: Key[]): { key: Key; depth: number }[] {
   const roots: Key[] = []
   for (const k of keys) {
     const parent = k.parentKey ? byId.get(k.parentKey) : undefined
-    if (parent) children.set(parent.key, [...(children.get(parent.key) ?? []), k])
-    else roots.push(k)
+    if (!parent) roots.push(k)
+    else if (children.has(parent.key)) children.get(parent.key)?.push(k)
+    else children.set(parent.key, [k])
   }
   // Newest activity in each subtree, computed bottom-up without recursion.
   const order: Key[] = []

@@ -103,8 +103,11 @@ function forksOf(db: DatabaseSync, keys: readonly string[]): Map<string, string[
       'SELECT parent_key, key FROM sessions WHERE parent_key IN (SELECT value FROM json_each(?)) ORDER BY path',
     )
     .all(JSON.stringify(keys)) as { parent_key: string; key: string }[]
-  for (const { parent_key, key } of rows)
-    forks.set(parent_key, [...(forks.get(parent_key) ?? []), key])
+  for (const { parent_key, key } of rows) {
+    const known = forks.get(parent_key)
+    if (known) known.push(key)
+    else forks.set(parent_key, [key])
+  }
   return forks
 }
 
