@@ -6,15 +6,8 @@
 import { useCallback, useMemo, useState } from 'react'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import type { FilterMode } from './filters'
-import {
-  RUN_MIN,
-  buildTreeData,
-  itemId,
-  nearestAncestor,
-  pathMarks,
-  type RowMarks,
-  type TreeLayout,
-} from './layout'
+import { RUN_MIN, itemId, nearestAncestor, type RowMarks, type TreeLayout } from './layout'
+import { cachedPathMarks, cachedRowAt, cachedTreeData } from './layout-cache'
 import type { OutlineView } from './outline'
 
 /** The layout while a filter or search waits for the rows the outline does not carry. */
@@ -66,15 +59,16 @@ export function useTreeLayout(
   // The outline is the tree's first view: pi's leaf, runs collapsed, no search.
   const outlined = outline !== null && outline.mode === mode && collapse && !query.trim()
   const leafRow = useMemo(
-    () => outline?.leafRow ?? rows.findIndex((r) => r.pos === overview.leafPos),
+    () =>
+      outline?.leafRow ?? (overview.leafPos === null ? -1 : cachedRowAt(rows, overview.leafPos)),
     [outline, rows, overview.leafPos],
   )
   const active = useMemo(
-    () => outline?.active ?? pathMarks(rows, leafRow),
+    () => outline?.active ?? cachedPathMarks(rows, leafRow),
     [outline, rows, leafRow],
   )
   const selectedRow = useMemo(
-    () => (selectedPos === null ? -1 : rows.findIndex((r) => r.pos === selectedPos)),
+    () => (selectedPos === null ? -1 : cachedRowAt(rows, selectedPos)),
     [rows, selectedPos],
   )
   const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(() => new Set())
@@ -82,14 +76,14 @@ export function useTreeLayout(
   const runMin = collapse && !query.trim() ? RUN_MIN : 0
   const base = useMemo(() => {
     if (outline) return outlined ? outline.layout : NO_LAYOUT
-    return buildTreeData(rows, { mode, leafRow, runMin, openRuns })
+    return cachedTreeData(rows, { mode, leafRow, runMin, openRuns })
   }, [outline, outlined, rows, mode, leafRow, runMin, openRuns])
   // A selected entry inside a closed run (deep link, keyboard) loads that run's entries.
   const revealRow =
     !outline && selectedRow >= 0 && (base.runOfRow[selectedRow] ?? -1) >= 0 ? selectedRow : -1
   const layout = useMemo(
     () =>
-      revealRow < 0 ? base : buildTreeData(rows, { mode, leafRow, runMin, openRuns, revealRow }),
+      revealRow < 0 ? base : cachedTreeData(rows, { mode, leafRow, runMin, openRuns, revealRow }),
     [base, rows, mode, leafRow, runMin, openRuns, revealRow],
   )
   const initialOpenState = useMemo(

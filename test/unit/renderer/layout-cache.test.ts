@@ -1,0 +1,83 @@
+/**
+ * The tree's layout cache: a render that React restarts asks again for the layout of the same
+ * rows and options and must get the one already built; grown rows (live follow) or other
+ * options get a layout of their own, equal to a fresh build.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import type { TreeRow } from '../../../preload/contract/session-view'
+import { RUN_MIN, buildTreeData } from '../../../renderer/src/features/branch-tree/layout'
+import {
+  cachedPathMarks,
+  cachedRowAt,
+  cachedTreeData,
+} from '../../../renderer/src/features/branch-tree/layout-cache'
+
+/** A chain of `n` entries, each the child of the one before (pi's linear session). */
+function chain(n: number): TreeRow[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `id${i}`,
+    pos: i + 1,
+    parent: i - 1,
+    type: 'message',
+    role: i % 2 ? 'assistant' : 'user',
+    head: i % 2 ? 'assistant:' : 'user:',
+    text: `t${i}`,
+    time: i,
+    line: i + 2,
+  }))
+}
+
+test('the same rows and options give the layout already built', () => {
+  const rows = chain(200)
+  const openRuns = new Set<string>()
+  const first = cachedTreeData(rows, { mode: 'default', leafRow: 199, runMin: RUN_MIN, openRuns })
+  const again = cachedTreeData(rows, { mode: 'default', leafRow: 199, runMin: RUN_MIN, openRuns })
+  assert.equal(again, first)
+  assert.deepEqual(
+    first,
+    buildTreeData(rows, { mode: 'default', leafRow: 199, runMin: RUN_MIN, openRuns }),
+  )
+  // Other options: another layout, and the first is still kept.
+  const all = cachedTreeData(rows, { mode: 'all', leafRow: 199, runMin: 0, openRuns })
+  assert.notEqual(all, first)
+  assert.equal(all.runIds.length, 0)
+  assert.equal(
+    cachedTreeData(rows, { mode: 'default', leafRow: 199, runMin: RUN_MIN, openRuns }),
+    first,
+  )
+  // Opened runs are state: a new set is a new layout, with the run's entries in.
+  const opened = new Set(first.runIds)
+  const open = cachedTreeData(rows, {
+    mode: 'default',
+    leafRow: 199,
+    runMin: RUN_MIN,
+    openRuns: opened,
+  })
+  assert.notEqual(open, first)
+  assert.ok(open.inData.every((v) => v === 1))
+})
+
+test('grown rows get a fresh layout that holds the appended entry', () => {
+  const rows = chain(200)
+  const before = cachedTreeData(rows, { mode: 'default', leafRow: 199, runMin: RUN_MIN })
+  const grown = rows.concat(chain(201).slice(200))
+  assert.equal(cachedRowAt(grown, 201), 200)
+  const after = cachedTreeData(grown, { mode: 'default', leafRow: 200, runMin: RUN_MIN })
+  assert.notEqual(after, before)
+  assert.equal(after.inData[200], 1)
+  assert.deepEqual(after, buildTreeData(grown, { mode: 'default', leafRow: 200, runMin: RUN_MIN }))
+})
+
+test('row lookups and path marks answer per rows array', () => {
+  const rows = chain(50)
+  assert.equal(cachedRowAt(rows, 10), 9)
+  assert.equal(cachedRowAt(rows, 10), 9)
+  assert.equal(cachedRowAt(rows, 999), -1)
+  for (let pos = 1; pos <= 50; pos++) assert.equal(cachedRowAt(rows, pos), pos - 1)
+  const marks = cachedPathMarks(rows, 20)
+  assert.equal(cachedPathMarks(rows, 20), marks)
+  assert.ok(marks.has(0) && marks.has(20) && !marks.has(21))
+  const other = cachedPathMarks(rows, 5)
+  assert.ok(other.has(5) && !other.has(6))
+})
