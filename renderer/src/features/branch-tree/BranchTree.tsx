@@ -18,7 +18,7 @@ import {
 } from 'react'
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
-import { clipped } from '../../components/format'
+import { clipped, formatCount } from '../../components/format'
 import { useElementSize } from '../../components/useElementSize'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
@@ -27,7 +27,7 @@ import { useViewMarks } from '../find/use-find'
 import { matchesSearch, type FilterMode } from './filters'
 import type { TreeItem } from './layout'
 import type { OutlineView } from './outline'
-import { makeTreeNode } from './TreeNode'
+import { TreeNode, TreeNodeContext } from './TreeNode'
 import { TreeToolbar } from './TreeToolbar'
 import { useLabelEditing } from './use-label-editing'
 import { useOutlineHandover } from './use-outline-handover'
@@ -111,9 +111,8 @@ export function BranchTree({
   const sessionId = useSessionView((s) => s.sessionId)
   const labels = useLabelEditing(treeRef, rows, sessionId, !overview.readOnly, selection)
   const stopEditing = labels.stop
-  const TreeNode = useMemo(
-    () =>
-      makeTreeNode({ rows, leafRow, active, onEditEnd: stopEditing, marks, partial: !!outline }),
+  const nodeContext = useMemo(
+    () => ({ rows, leafRow, active, onEditEnd: stopEditing, marks, partial: !!outline }),
     [rows, leafRow, active, stopEditing, marks, outline],
   )
   const browse = useBrowseDelay()
@@ -232,7 +231,7 @@ export function BranchTree({
       />
       {tree.waiting && (
         <p className="muted tree-empty" role="status" data-testid="tree-waiting">
-          Loading every entry ({rows.length.toLocaleString()}) for this view…
+          Loading every entry ({formatCount(rows.length)}) for this view…
         </p>
       )}
       {matches === 0 && (
@@ -242,32 +241,34 @@ export function BranchTree({
       )}
       <div className="tree-box" ref={boxRef} onKeyDown={onKeyDown}>
         {stage > 0 && sized && (
-          <Tree<TreeItem>
-            key={runsKey}
-            ref={treeRef}
-            data={data}
-            width={width}
-            height={height}
-            rowHeight={24}
-            indent={14}
-            overscanCount={12}
-            openByDefault
-            initialOpenState={initialOpenState}
-            selection={shownSelection}
-            disableDrag
-            disableDrop
-            disableEdit={disableEdit}
-            onRename={onRename}
-            disableMultiSelection
-            searchTerm={query}
-            searchMatch={searchMatch}
-            onToggle={onToggle}
-            onSelect={onSelect}
-            aria-label="Entries of the session"
-            rowClassName="tree-row"
-          >
-            {TreeNode}
-          </Tree>
+          <TreeNodeContext value={nodeContext}>
+            <Tree<TreeItem>
+              key={runsKey}
+              ref={treeRef}
+              data={data}
+              width={width}
+              height={height}
+              rowHeight={24}
+              indent={14}
+              overscanCount={12}
+              openByDefault
+              initialOpenState={initialOpenState}
+              selection={shownSelection}
+              disableDrag
+              disableDrop
+              disableEdit={disableEdit}
+              onRename={onRename}
+              disableMultiSelection
+              searchTerm={query}
+              searchMatch={searchMatch}
+              onToggle={onToggle}
+              onSelect={onSelect}
+              aria-label="Entries of the session"
+              rowClassName="tree-row"
+            >
+              {TreeNode}
+            </Tree>
+          </TreeNodeContext>
         )}
       </div>
     </section>

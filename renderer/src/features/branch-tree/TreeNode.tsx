@@ -2,6 +2,7 @@
  * One row of the branch tree: pi's /tree text (pi spec 15.6) with the active-path marker `•`,
  * the label, the leaf and branch-point badges; or a collapsed run of entries.
  */
+import { createContext, useContext } from 'react'
 import type { NodeRendererProps } from 'react-arborist'
 import { counted } from '../../components/format'
 import { GLOSSARY } from '../../components/glossary'
@@ -10,7 +11,7 @@ import { LABEL_MAX } from '../../../../preload/contract/session'
 import { Marked, type Marks } from '../../components/marks'
 import type { RowMarks, TreeItem } from './layout'
 
-/** What every node needs besides its own data (passed through a context-free closure). */
+/** What every node needs besides its own data. */
 export interface NodeContext {
   rows: readonly TreeRow[]
   leafRow: number
@@ -74,83 +75,92 @@ function Toggle({ node }: Pick<NodeRendererProps<TreeItem>, 'node'>) {
   )
 }
 
-/** Builds the node renderer for one set of rows. */
-export function makeTreeNode(ctx: NodeContext) {
-  return function TreeNode({ node, style }: NodeRendererProps<TreeItem>) {
-    const item = node.data
-    if (item.row < 0) {
-      return (
-        <div
-          style={style}
-          className="tree-node tree-run"
-          data-testid="tree-run"
-          title="Linear run of entries"
-        >
-          <Toggle node={node} />
-          <span className="tree-run-text">
-            ⋯ {counted(item.count ?? 0, 'entry', 'entries')}{' '}
-            {!node.isOpen ? '(collapsed)' : ctx.partial ? '(loading…)' : ''}
-          </span>
-        </div>
-      )
-    }
-    const row = ctx.rows[item.row] as TreeRow
-    const onActive = ctx.active.has(item.row)
-    const isLeaf = item.row === ctx.leafRow
-    const classes = ['tree-node', `kind-${row.role ?? row.type}`]
-    if (onActive) classes.push('active')
-    if (node.isSelected) classes.push('selected')
-    if (item.head) classes.push('branch-head')
+/**
+ * Hands the nodes their {@link NodeContext}. Through a context rather than a component made
+ * per set of rows: while pi writes, each appended entry brings new rows, and a new component
+ * would unmount and mount again every row on screen (and an open label editor with them).
+ */
+export const TreeNodeContext = createContext<NodeContext | null>(null)
+
+/** One node of the tree (react-arborist's node renderer), inside a {@link TreeNodeContext}. */
+export function TreeNode({ node, style }: NodeRendererProps<TreeItem>) {
+  const ctx = useContext(TreeNodeContext)
+  if (!ctx) throw new Error('TreeNode is rendered outside its TreeNodeContext')
+  const item = node.data
+  if (item.row < 0) {
     return (
       <div
         style={style}
-        className={classes.join(' ')}
-        data-testid="tree-node"
-        data-entry-id={row.id}
-        data-pos={row.pos}
-        data-active={onActive ? 'true' : undefined}
-        data-leaf={isLeaf ? 'true' : undefined}
-        title={
-          `${row.head} ${row.text}`.trim() + `\nline ${row.line}${row.id ? ` · ${row.id}` : ''}`
-        }
+        className="tree-node tree-run"
+        data-testid="tree-run"
+        title="Linear run of entries"
       >
         <Toggle node={node} />
-        {item.head && (
-          <span className="tree-branch-mark" aria-label="branch">
-            ↳
-          </span>
-        )}
-        {onActive && (
-          <span className="tree-active" aria-label="on the active path">
-            •
-          </span>
-        )}
-        {isLeaf && (
-          <span className="badge leaf-badge" title={GLOSSARY.leaf}>
-            leaf
-          </span>
-        )}
-        {(item.branches ?? 0) > 1 && (
-          <span className="badge branch-badge" title={`Branch point: ${item.branches} branches`}>
-            {item.branches} branches
-          </span>
-        )}
-        {node.isEditing ? (
-          <LabelEditor node={node} initial={row.label ?? ''} onEnd={ctx.onEditEnd} />
-        ) : (
-          row.label !== undefined && (
-            <span className="tree-label" data-testid="tree-label">
-              [{row.label}]
-            </span>
-          )
-        )}
-        <span className="tree-head">{row.head}</span>
-        {row.text && (
-          <span className="tree-text">
-            <Marked text={row.text} marks={ctx.marks} />
-          </span>
-        )}
+        <span className="tree-run-text">
+          ⋯ {counted(item.count ?? 0, 'entry', 'entries')}{' '}
+          {!node.isOpen ? '(collapsed)' : ctx.partial ? '(loading…)' : ''}
+        </span>
       </div>
     )
   }
+  const row = ctx.rows[item.row]
+  // react-arborist keeps one mutable tree across renders: while pi writes, a row can render
+  // once with a newer layout's node than the rows in this context (the tree renders deferred).
+  // It stays blank for that frame; the render with the new rows follows.
+  if (!row) return <div style={style} className="tree-node" aria-hidden="true" />
+  const onActive = ctx.active.has(item.row)
+  const isLeaf = item.row === ctx.leafRow
+  const classes = ['tree-node', `kind-${row.role ?? row.type}`]
+  if (onActive) classes.push('active')
+  if (node.isSelected) classes.push('selected')
+  if (item.head) classes.push('branch-head')
+  return (
+    <div
+      style={style}
+      className={classes.join(' ')}
+      data-testid="tree-node"
+      data-entry-id={row.id}
+      data-pos={row.pos}
+      data-active={onActive ? 'true' : undefined}
+      data-leaf={isLeaf ? 'true' : undefined}
+      title={`${row.head} ${row.text}`.trim() + `\nline ${row.line}${row.id ? ` · ${row.id}` : ''}`}
+    >
+      <Toggle node={node} />
+      {item.head && (
+        <span className="tree-branch-mark" aria-label="branch">
+          ↳
+        </span>
+      )}
+      {onActive && (
+        <span className="tree-active" aria-label="on the active path">
+          •
+        </span>
+      )}
+      {isLeaf && (
+        <span className="badge leaf-badge" title={GLOSSARY.leaf}>
+          leaf
+        </span>
+      )}
+      {(item.branches ?? 0) > 1 && (
+        <span className="badge branch-badge" title={`Branch point: ${item.branches} branches`}>
+          {item.branches} branches
+        </span>
+      )}
+      {node.isEditing ? (
+        <LabelEditor node={node} initial={row.label ?? ''} onEnd={ctx.onEditEnd} />
+      ) : (
+        row.label !== undefined && (
+          <span className="tree-label" data-testid="tree-label">
+            [{row.label}]
+          </span>
+        )
+      )}
+      <span className="tree-head">{row.head}</span>
+      {row.text && (
+        <span className="tree-text">
+          <Marked text={row.text} marks={ctx.marks} />
+        </span>
+      )}
+    </div>
+  )
 }
