@@ -3,6 +3,7 @@
  */
 import { useState } from 'react'
 import { Marked } from './marks'
+import { formatCount } from './format'
 
 /** Props of {@link CollapsibleText}. */
 export interface CollapsibleTextProps {
@@ -45,7 +46,7 @@ export function CollapsibleText({
           data-testid="show-all"
           onClick={() => setAll(true)}
         >
-          Show all ({countLines(text) - countLines(cut)} more lines, {hidden.toLocaleString()}{' '}
+          Show all ({countLines(text) - countLines(cut)} more lines, {formatCount(hidden)}{' '}
           characters)
         </button>
       )}

@@ -78,7 +78,15 @@ export function clipped(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text
 }
 
+/** One formatter for every count: `toLocaleString` builds a new one per call (tens of µs). */
+const COUNT = new Intl.NumberFormat()
+
+/** `n` with the user's digit grouping ("12,345"). */
+export function formatCount(n: number): string {
+  return COUNT.format(n)
+}
+
 /** `n` and its noun, singular for one ("1 msg", "3 msgs"; `many` defaults to `one` + "s"). */
 export function counted(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString()} ${n === 1 ? one : many}`
+  return `${formatCount(n)} ${n === 1 ? one : many}`
 }

@@ -4,6 +4,7 @@
  */
 import { GLOSSARY } from '../../components/glossary'
 import { FILTER_LABELS, FILTER_MODES, type FilterMode } from './filters'
+import { counted, formatCount } from '../../components/format'
 
 /** Props of {@link TreeToolbar}. */
 export interface TreeToolbarProps {
@@ -86,8 +87,8 @@ export function TreeToolbar(props: TreeToolbarProps) {
         </button>
         <span className="muted tree-count" data-testid="tree-count">
           {props.matches !== null
-            ? `${props.matches.toLocaleString()} ${props.matches === 1 ? 'match' : 'matches'}`
-            : `${props.shown?.toLocaleString() ?? '…'} / ${props.total.toLocaleString()}`}
+            ? counted(props.matches, 'match', 'matches')
+            : `${props.shown === null ? '…' : formatCount(props.shown)} / ${formatCount(props.total)}`}
         </span>
       </div>
     </div>

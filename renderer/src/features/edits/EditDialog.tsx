@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useEdits } from '../../state/edits'
 import { useModal } from '../../components/dialogs'
 import { LABEL_MAX, NAME_MAX } from '../../../../preload/contract/session'
+import { counted } from '../../components/format'
 
 /** The dialog's words for each question. */
 const WORDS = {
@@ -49,9 +50,9 @@ export function EditDialog() {
         <h2 id="edit-title">{words.title}</h2>
         {prompt?.kind === 'extract' && (
           <p data-testid="extract-count">
-            Copies {prompt.entries.toLocaleString()} {prompt.entries === 1 ? 'entry' : 'entries'}{' '}
-            (the path from the first entry to the selected one, with its labels) into a new session
-            beside this one, which names this session as its parent. This session is not changed.
+            Copies {counted(prompt.entries, 'entry', 'entries')} (the path from the first entry to
+            the selected one, with its labels) into a new session beside this one, which names this
+            session as its parent. This session is not changed.
           </p>
         )}
         <input

@@ -1,8 +1,9 @@
 import { useLibrary } from '../../state/library'
 import { activeFilters, SCOPES, scopeNames, searchCoverage } from './filters'
 import './search-filters.css'
+import { counted } from '../../components/format'
 
-const sessions = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'session' : 'sessions'}`
+const sessions = (n: number) => counted(n, 'session')
 
 /**
  * Why the list is empty, in words: what was searched (the scopes, and the kinds left out,

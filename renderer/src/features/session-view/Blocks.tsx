@@ -7,6 +7,7 @@ import { CollapsibleText } from '../../components/CollapsibleText'
 import { LazyImage } from '../../components/LazyImage'
 import { Markdown } from '../../components/Markdown'
 import { useTranscriptNav } from './nav'
+import { formatCount } from '../../components/format'
 
 /** Props of {@link Blocks}. */
 export interface BlocksProps {
@@ -68,7 +69,7 @@ export function Blocks({ blocks, sessionId, plain }: BlocksProps) {
                 <summary>
                   {block.redacted
                     ? 'Thinking (redacted)'
-                    : `Thinking · ${block.text.length.toLocaleString()} characters`}
+                    : `Thinking · ${formatCount(block.text.length)} characters`}
                 </summary>
                 <CollapsibleText text={block.text} lines={60} className="thinking-text" />
               </details>

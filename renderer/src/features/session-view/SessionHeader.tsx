@@ -183,9 +183,7 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
         <span title={`Created ${when(overview.created)}`}>created {when(overview.created)}</span>
         <span title="Last user or assistant activity">active {when(overview.modified)}</span>
         <span data-testid="stat-entries">{counted(s.entries, 'entry', 'entries')}</span>
-        <span data-testid="stat-branches">
-          {s.branches.toLocaleString()} {s.branches === 1 ? 'branch' : 'branches'}
-        </span>
+        <span data-testid="stat-branches">{counted(s.branches, 'branch', 'branches')}</span>
         <span data-testid="stat-labels">
           {s.labels} {s.labels === 1 ? 'label' : 'labels'}
         </span>

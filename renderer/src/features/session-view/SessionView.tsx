@@ -8,6 +8,7 @@ import { SessionHeader } from './SessionHeader'
 import { SessionSplit } from './SessionSplit'
 import { Transcript } from './Transcript'
 import './session-view.css'
+import { formatCount } from '../../components/format'
 
 /** The open session (or its loading / error state). */
 export function SessionView() {
@@ -57,7 +58,7 @@ export function SessionView() {
             ) : (
               <div className="tree-loading muted" data-testid="tree-loading" role="status">
                 {overview
-                  ? `Loading the branch tree (${overview.rowCount.toLocaleString()} entries)…`
+                  ? `Loading the branch tree (${formatCount(overview.rowCount)} entries)…`
                   : 'Reading the whole session for the branch tree…'}
               </div>
             )

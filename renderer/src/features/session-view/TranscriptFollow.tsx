@@ -10,6 +10,7 @@ import { markWhenPainted, screenPainted } from '../../state/first-screen'
 import { useSettings } from '../../state/settings'
 import { messageText } from './message-text'
 import { TranscriptItem } from './TranscriptItem'
+import { counted } from '../../components/format'
 
 /**
  * Characters of message text rendered per frame (one item at least): markdown costs about
@@ -87,7 +88,7 @@ export function TailPreview({ preview, sessionId }: { preview: Preview; sessionI
 export function NewEntries({ count, onJump }: { count: number; onJump(): void }) {
   return (
     <button type="button" className="new-entries" data-testid="new-entries" onClick={onJump}>
-      {count === 1 ? '1 new entry' : `${count.toLocaleString()} new entries`} ↓
+      {counted(count, 'new entry', 'new entries')} ↓
     </button>
   )
 }

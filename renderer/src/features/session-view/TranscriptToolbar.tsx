@@ -5,15 +5,14 @@
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
 import { GLOSSARY } from '../../components/glossary'
+import { counted, formatCount } from '../../components/format'
 
 /**
  * `12 entries · 9 messages to the model`: one string, so no word can lose the space before
  * the next when the line is read as text.
  */
 function pathFacts(entries: number, messages: number): string {
-  const entryWord = entries === 1 ? 'entry' : 'entries'
-  const messageWord = messages === 1 ? 'message' : 'messages'
-  return `${entries.toLocaleString()} ${entryWord} · ${messages.toLocaleString()} ${messageWord} to the model`
+  return `${counted(entries, 'entry', 'entries')} · ${counted(messages, 'message')} to the model`
 }
 
 /** The transcript toolbar. */
@@ -62,7 +61,7 @@ export function TranscriptToolbar() {
       {path && (
         <span className="muted small path-facts" data-testid="path-facts">
           {pathFacts(path.total, path.contextMessages)}
-          {path.compactedAway > 0 && ` · ${path.compactedAway.toLocaleString()} compacted away`} ·
+          {path.compactedAway > 0 && ` · ${formatCount(path.compactedAway)} compacted away`} ·
           thinking {path.thinkingLevel}
           {path.model && ` · ${path.model}`}
         </span>
