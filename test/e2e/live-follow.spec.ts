@@ -2,7 +2,8 @@
  * Live follow in Chromium against server mode: a session open in the browser shows what a pi
  * writer process (pi 0.73.1's own SessionManager) appends, without a click, every entry once
  * and in order, with the "live" marker in the list and the view; a reader scrolled up keeps
- * their place and is offered the new entries instead. Expected ids come from the writer.
+ * their place and is offered the new entries instead; a label being typed in the tree is kept
+ * while the entries arrive. Expected ids come from the writer.
  */
 import { spawn } from 'node:child_process'
 import { join, resolve } from 'node:path'
@@ -104,5 +105,38 @@ test('scrolled up, the reader keeps their place and is offered the new entries',
     await expect(entry).toHaveCount(1)
     await expect(entry).toHaveAttribute('data-index', String(400 + k))
   }
+  session.expectClean()
+})
+
+test('a label being typed in the tree is kept while pi appends entries', async ({
+  page,
+  server,
+  store,
+}) => {
+  const file = readManifest().files.find(
+    (f) => f.scenario === 'plain-chat' && f.writer === 'pi 1.6.0',
+  )!
+  const name = file.file.split('/').pop() as string
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  // The first entry the tree shows, not the leaf: the selection stays on it while pi writes.
+  const first = await session.treeNodes().first().getAttribute('data-entry-id')
+  expect(first).not.toBe(await page.locator('.transcript').getAttribute('data-path-target'))
+  await expect(async () => {
+    await session.treeNode(first as string).click()
+    await expect(session.treeNode(first as string)).toHaveClass(/selected/, { timeout: 1000 })
+  }).toPass({ timeout: 10_000 })
+  await page.keyboard.press('l')
+  const input = page.getByTestId('tree-label-input')
+  await expect(input).toBeFocused()
+  await input.fill('typed while')
+  const written = await piWriter(join(store.root, file.file), 4, 150)
+  for (const id of written) await expect(session.treeNode(id)).toBeVisible()
+  await expect(input).toBeFocused()
+  await expect(input).toHaveValue('typed while')
+  await input.press('End')
+  await input.pressSequentially(' pi wrote')
+  await input.press('Enter')
+  await expect(session.tree.label(first as string)).toHaveText('[typed while pi wrote]')
   session.expectClean()
 })
