@@ -13,7 +13,8 @@
  * - the longest main-process block (latency of `app:get-info` pings every 20 ms) and the
  *   longest renderer long task, during open and during follow; the main-process block also
  *   with no browser running (the same calls over HTTP), to tell main's own blocking from the
- *   browser's share of the cores;
+ *   browser's share of the cores; and main's own block seen from inside (bench/block-probe.mjs:
+ *   a timer's longest gap less the time main waited for a core);
  * - append -> entry visible in the transcript (median and p95 of 20 appends while open);
  * - pi 1.6.0's `SessionManager.open` on the same file (bench/peers, `npm run bench:setup`).
  * Run: `npm run bench:view [-- --sizes 1:500,100:50000,250:100000 --runs 3 --appends 20]`.
@@ -36,7 +37,7 @@ import { join, resolve } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { numberArg } from './args'
 import { generateSession } from './generate-session'
-import { api, idleId, pinger, startServer, type Server } from './view-server'
+import { api, gapsIn, idleId, pinger, startServer, type Gap, type Server } from './view-server'
 
 const RUNS = numberArg('runs', 3)
 const APPENDS = numberArg('appends', 20)
@@ -96,7 +97,30 @@ interface OpenFigures {
   tree: number
   complete: number
   block: number
+  /** The longest gap main's own timer saw, and main's own part of the worst gap (ms). */
+  inside: Inside
   longTask: number
+}
+
+/** The figures that are one number per open. */
+type Figure = Exclude<keyof OpenFigures, 'inside'>
+
+/**
+ * What main's probe timer saw during a phase: its longest gap, and the longest stretch of
+ * main's own making (a gap less the time main waited for a core, which is the machine's share:
+ * what is left is main's work and any synchronous call that slept).
+ */
+interface Inside {
+  gap: number
+  own: number
+}
+
+/** The longest gap and the longest own block among `gaps` (0 when none was over 40 ms). */
+function inside(gaps: Gap[]): Inside {
+  return {
+    gap: Math.max(0, ...gaps.map((g) => g.wall)),
+    own: Math.max(0, ...gaps.map((g) => (Number.isNaN(g.wait) ? g.wall : g.wall - g.wait))),
+  }
 }
 
 /**
@@ -112,10 +136,12 @@ async function openOnce(page: Page, server: Server, url: string, id: string) {
   await takeLongTasks(page)
   const slow: [number, number][] = []
   const stop = pinger(server, slow)
+  const from = Date.now()
   await page.evaluate(`location.hash = location.hash + '&session=${id}'`)
   await page.waitForSelector('.transcript[data-transcript-state="ready"]', { timeout: 300_000 })
   await page.waitForSelector('.branch-tree[data-tree-state="ready"]', { timeout: 300_000 })
   const pings = await stop()
+  const gaps = gapsIn(server, from, Date.now())
   const m = await marks(page)
   const at = (name: string) => m[`pi:${name}`] ?? NaN
   const start = at('open:request')
@@ -130,6 +156,10 @@ async function openOnce(page: Page, server: Server, url: string, id: string) {
         t - origin - start,
         `SLOW PING ${Math.round(d)} ms`,
       ]),
+      ...gaps.map((g): [number, string] => [
+        g.at - origin - start,
+        `MAIN GAP ${Math.round(g.wall)} ms (on a core ${Math.round(g.cpu)}, waiting for one ${Math.round(g.wait)})`,
+      ]),
     ].filter(([t]) => t >= 0)
     events.sort((a, b) => a[0] - b[0])
     console.log(
@@ -141,6 +171,7 @@ async function openOnce(page: Page, server: Server, url: string, id: string) {
     tree: at('tree:painted') - start,
     complete: at('tree:complete') - start,
     block: Math.max(...pings),
+    inside: inside(gaps),
     longTask: Math.max(0, ...(await takeLongTasks(page, start))),
   } satisfies OpenFigures
 }
@@ -148,6 +179,7 @@ async function openOnce(page: Page, server: Server, url: string, id: string) {
 /** Appends `count` user entries after the leaf, one at a time; ms until each is visible. */
 async function follow(page: Page, server: Server, file: string, count: number) {
   const stop = pinger(server)
+  const from = Date.now()
   await takeLongTasks(page)
   const times: number[] = []
   let parent = String(await page.locator('.transcript').getAttribute('data-path-target'))
@@ -169,7 +201,12 @@ async function follow(page: Page, server: Server, file: string, count: number) {
     await new Promise((r) => setTimeout(r, 250))
   }
   const pings = await stop()
-  return { times, block: Math.max(...pings), longTask: Math.max(0, ...(await takeLongTasks(page))) }
+  return {
+    times,
+    block: Math.max(...pings),
+    inside: inside(gapsIn(server, from, Date.now())),
+    longTask: Math.max(0, ...(await takeLongTasks(page))),
+  }
 }
 
 /**
@@ -210,14 +247,17 @@ async function withoutBrowser(root: string, file: string, source: string) {
   try {
     const id = await idleId(server, NAME)
     const stop = pinger(server)
+    const from = Date.now()
     type Overview = { revision: number; rowCount: number; leafId: string; leafPos: number }
     let view = await api<Overview>(server, 'session:open', { sessionId: id })
     for (let offset = 0; offset < view.rowCount; offset += 5000)
       await api(server, 'session:get-tree', { sessionId: id, revision: view.revision, offset })
     await api(server, 'session:get-path', { sessionId: id, position: view.leafPos })
     const open = Math.max(...(await stop()))
+    const openInside = inside(gapsIn(server, from, Date.now()))
     await new Promise((r) => setTimeout(r, 1000))
     const stopFollow = pinger(server)
+    const followFrom = Date.now()
     let parent = view.leafId
     for (let i = 0; i < APPENDS; i++) {
       const entryId = `c${String(i).padStart(7, '0')}`
@@ -240,7 +280,13 @@ async function withoutBrowser(root: string, file: string, source: string) {
       await api(server, 'session:get-path', { sessionId: id, position: view.leafPos })
       parent = entryId
     }
-    return { open, follow: Math.max(...(await stopFollow())) }
+    const follow = Math.max(...(await stopFollow()))
+    return {
+      open,
+      openInside,
+      follow,
+      followInside: inside(gapsIn(server, followFrom, Date.now())),
+    }
   } finally {
     await server.stop()
   }
@@ -280,6 +326,8 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   const cached: OpenFigures[] = []
   const appends: number[] = []
   const followBlock: number[] = []
+  const followInside: Inside[] = []
+  const aloneInside: { open: Inside; follow: Inside }[] = []
   const followTask: number[] = []
   const aloneOpen: number[] = []
   const aloneFollow: number[] = []
@@ -300,6 +348,7 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
         const f = await follow(page, server, file, APPENDS)
         appends.push(...f.times)
         followBlock.push(f.block)
+        followInside.push(f.inside)
         followTask.push(f.longTask)
         await page.close()
       } finally {
@@ -311,20 +360,20 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
       const alone = await withoutBrowser(root, file, source)
       aloneOpen.push(alone.open)
       aloneFollow.push(alone.follow)
+      aloneInside.push({ open: alone.openInside, follow: alone.followInside })
     }
   } finally {
     rmSync(root, { recursive: true, force: true })
   }
-  const med = (xs: OpenFigures[], k: keyof OpenFigures) => median(xs.map((x) => x[k]))
+  const med = (xs: OpenFigures[], k: Figure) => median(xs.map((x) => x[k]))
   const worst = (xs: number[]) => Math.max(...xs)
   console.log(`\n${mb} MB / ${entries.toLocaleString()} entries (${RUNS} runs)`)
   const opens = first.concat(skeleton, cached)
-  const three = (k: keyof OpenFigures) =>
+  const three = (k: Figure) =>
     skeleton.length > 0
       ? `first ${ms(med(skeleton, k))} (no skeleton: ${ms(med(first, k))}), cached ${ms(med(cached, k))}`
       : `first ${ms(med(first, k))} (below the skeleton size), cached ${ms(med(cached, k))}`
-  const ratio = (xs: OpenFigures[], k: keyof OpenFigures = 'tree') =>
-    `${(med(xs, k) / pi).toFixed(2)}x`
+  const ratio = (xs: OpenFigures[], k: Figure = 'tree') => `${(med(xs, k) / pi).toFixed(2)}x`
   const firstRatio =
     skeleton.length > 0
       ? `first ${ratio(skeleton)} (no skeleton: ${ratio(first)})`
@@ -344,6 +393,11 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   )
   console.log(
     `  ... the same, no browser running    open ${ms(worst(aloneOpen))}, follow ${ms(worst(aloneFollow))}   (API calls only: main's own blocking, without 2 cores shared with Chromium)`,
+  )
+  const most = (xs: Inside[]) =>
+    `${ms(worst(xs.map((x) => x.own)))} (gap ${ms(worst(xs.map((x) => x.gap)))})`
+  console.log(
+    `  ... main's own block, from inside   open ${most(opens.map((x) => x.inside))}, follow ${most(followInside)}; no browser: open ${most(aloneInside.map((x) => x.open))}, follow ${most(aloneInside.map((x) => x.follow))}   (a 10 ms timer in main: its longest gap less the time main was runnable but waiting for a core, Linux schedstat; the longest gap itself in brackets)`,
   )
   console.log(
     `  longest renderer long task        open ${ms(worst(opens.map((x) => x.longTask)))}, follow ${ms(worst(followTask))}   (target <= 100 ms)`,

@@ -4,6 +4,7 @@
  * the main process is blocked.
  */
 import { spawn } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 /** A running server. */
@@ -12,6 +13,25 @@ export interface Server {
   token: string
   /** Stops the server and resolves once it has exited. */
   stop(): Promise<void>
+  /** The event-loop gaps over 40 ms main saw from inside (bench/block-probe.mjs) since it started. */
+  gaps(): Gap[]
+}
+
+/** A gap between two ticks of main's 10 ms probe timer. */
+export interface Gap {
+  /** When the gap began, epoch ms. */
+  at: number
+  /** The gap, ms. */
+  wall: number
+  /** The main thread's time on a core during the gap, ms. */
+  cpu: number
+  /** The main thread's time runnable but waiting for a core, ms (NaN off Linux). */
+  wait: number
+}
+
+/** The gaps that began in [from, to] (epoch ms). */
+export function gapsIn(server: Server, from: number, to: number): Gap[] {
+  return server.gaps().filter((g) => g.at >= from && g.at <= to)
 }
 
 /**
@@ -19,10 +39,14 @@ export interface Server {
  * @param args more command-line options (`--no-skeletons`)
  */
 export function startServer(root: string, args: string[] = []): Promise<Server> {
+  const probe = join(root, 'main-gaps.txt')
+  rmSync(probe, { force: true })
   const child = spawn(
     process.execPath,
     [
       '--max-old-space-size=8192',
+      '--import',
+      resolve('bench/block-probe.mjs'),
       resolve('out/main/serve.js'),
       '--sessions-dir',
       join(root, 'sessions'),
@@ -30,7 +54,10 @@ export function startServer(root: string, args: string[] = []): Promise<Server> 
       join(root, 'data'),
       ...args,
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: root, XDG_DATA_HOME: root } },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HOME: root, XDG_DATA_HOME: root, PI_BLOCK_PROBE: probe },
+    },
   )
   return new Promise((done, fail) => {
     let out = ''
@@ -44,7 +71,17 @@ export function startServer(root: string, args: string[] = []): Promise<Server> 
           child.once('exit', () => exited())
           child.kill('SIGTERM')
         })
-      done({ origin: m[1] as string, token: m[2] as string, stop })
+      const gaps = () =>
+        existsSync(probe)
+          ? readFileSync(probe, 'utf8')
+              .split('\n')
+              .filter(Boolean)
+              .map((line) => {
+                const [at, wall, cpu, wait] = line.split(' ').map(Number) as number[]
+                return { at, wall, cpu, wait } as Gap
+              })
+          : []
+      done({ origin: m[1] as string, token: m[2] as string, stop, gaps })
     }
     child.stdout.on('data', onData)
     child.stderr.on('data', onData)
