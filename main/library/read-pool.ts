@@ -12,6 +12,7 @@ import { ingestFile } from './ingest'
 import { indexTextSlice } from './other-kinds'
 import { readRecord, type SessionRecord, type ReadKind, type ReadOutcome } from './record'
 import type { SessionCandidate } from './scan'
+import { WORKER_YOUNG_GENERATION_MB } from '../worker-heap'
 
 /** Work sent to a worker: read a file, read and store it, or build a slice of the text index. */
 export type WorkerRequest = { id: number } & (
@@ -150,7 +151,10 @@ export function workerReader(script: WorkerScript, max = 4): RecordReader {
 
   const start = (): Slot => {
     // Default: no execArgv of our own (a worker would otherwise inherit e.g. a TS loader).
-    const worker = new Worker(script.path, { execArgv: script.execArgv ?? [] })
+    const worker = new Worker(script.path, {
+      execArgv: script.execArgv ?? [],
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    })
     const slot: Slot = { worker, pending: new Map() }
     worker.on('message', (reply: WorkerReply) => {
       const call = slot.pending.get(reply.id)

@@ -14,6 +14,7 @@ import type { WorkerScript } from '../../library/read-pool'
 import { buildSkeletonFile } from './skeleton-build'
 import { openSkeleton, readSkeletonMeta, type Skeleton } from './skeleton'
 import { sameIdentity, stampOf, type FileStamp } from './source'
+import { WORKER_YOUNG_GENERATION_MB } from '../../worker-heap'
 
 /** A large session as the library lists it. */
 export interface SkeletonCandidate {
@@ -87,7 +88,10 @@ export class TreeSkeletons {
     const worker = new Worker(script.path, {
       execArgv: script.execArgv ?? [],
       workerData: { sessionPath, file, app: this.options.app },
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      resourceLimits: {
+        maxOldGenerationSizeMb: WORKER_HEAP_MB,
+        maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+      },
     })
     try {
       const reply = await new Promise<{ ok: boolean; error?: string }>((done, fail) => {

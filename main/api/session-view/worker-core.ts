@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads'
 import { ApiError, type ErrorCode } from '../../../preload/contract/errors'
 import type { WorkerScript } from '../../library/read-pool'
 import type { SessionFile, ViewChannel, ViewCore } from './core'
+import { WORKER_YOUNG_GENERATION_MB } from '../../worker-heap'
 
 /** A call posted to the worker. */
 export interface ViewRequest {
@@ -68,7 +69,10 @@ export function workerViewCore(
     const w = new Worker(script.path, {
       execArgv: script.execArgv ?? [],
       workerData: { skeletons },
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+      resourceLimits: {
+        maxOldGenerationSizeMb: HEAP_MB,
+        maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+      },
     })
     w.on('message', (reply: ViewReply) => {
       const call = pending.get(reply.id)
