@@ -6,7 +6,8 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { generateSession } from '../../../bench/generate-session.js'
 import {
   buildSessionInfo,
@@ -15,6 +16,7 @@ import {
   loadSessionFileSync,
   SessionManager,
 } from '../../../main/session/index.js'
+import { WORKER_YOUNG_GENERATION_MB } from '../../../main/worker-heap.js'
 
 const ENTRIES = 50_000
 let dir: string
@@ -57,27 +59,23 @@ describe('a linear 50,000-entry session', () => {
   })
 
   it('the async loader never blocks the event loop for more than ~50 ms', async () => {
-    // Measured as main-thread CPU time between two turns of the event loop (Linux /proc), so a
-    // busy shared machine that deschedules us does not count as our blocking; wall-clock gaps
-    // elsewhere. Best of three. A loader that parses synchronously fails all three.
-    let best = Infinity
-    for (let attempt = 0; attempt < 3 && best >= 50; attempt++) {
-      let last = busyMs()
-      let worst = 0
-      const timer = setInterval(() => {
-        const now = busyMs()
-        worst = Math.max(worst, now - last)
-        last = now
-      }, 1)
-      const loaded = await loadSessionFile(file)
-      const m = await SessionManager.openAsync(file)
-      clearInterval(timer)
-      worst = Math.max(worst, busyMs() - last)
-      assert.equal(loaded.entries.length, ENTRIES)
-      assert.equal(m.getEntries().length, ENTRIES)
-      best = Math.min(best, worst)
-    }
-    assert.ok(best < 50, `longest block ${best.toFixed(0)} ms`)
+    // In a worker thread with the young generation the app gives the threads that parse
+    // (main/worker-heap.ts): V8's own size made single scavenges of 70-150 ms on this parse.
+    // Measured as the thread's CPU time between two turns of its event loop, so a busy shared
+    // machine that deschedules it does not count; best of three. A loader that parses
+    // synchronously fails all three.
+    const worker = new Worker(resolve('test/helpers/loader-blocks.ts'), {
+      execArgv: ['--import', 'tsx'],
+      workerData: { file, attempts: 3, entries: ENTRIES },
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    })
+    const worst = await new Promise<number[]>((done, fail) => {
+      worker.once('message', done)
+      worker.once('error', fail)
+    })
+    await worker.terminate()
+    const best = Math.min(...worst)
+    assert.ok(best < 50, `longest block ${best.toFixed(0)} ms (attempts: ${worst.map(Math.round)})`)
   })
 
   it('can be aborted', async () => {
@@ -104,14 +102,3 @@ describe('a linear 50,000-entry session', () => {
     assert.equal(rest.bytes, whole.bytes)
   })
 })
-
-/** Main-thread CPU ms (utime + stime of /proc/self/task/<pid>/stat, 100 ticks/s); else wall ms. */
-function busyMs(): number {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return performance.now()
-  }
-}
