@@ -113,13 +113,18 @@ type Figure = Exclude<keyof OpenFigures, 'inside'>
 interface Inside {
   gap: number
   own: number
+  /** Main's time on a core in the gap of the longest own block (the rest of it slept). */
+  ownCpu: number
 }
 
 /** The longest gap and the longest own block among `gaps` (0 when none was over 40 ms). */
 function inside(gaps: Gap[]): Inside {
+  const own = (g: Gap) => (Number.isNaN(g.wait) ? g.wall : g.wall - g.wait)
+  const worstOwn = gaps.reduce<Gap | null>((w, g) => (w && own(w) >= own(g) ? w : g), null)
   return {
     gap: Math.max(0, ...gaps.map((g) => g.wall)),
-    own: Math.max(0, ...gaps.map((g) => (Number.isNaN(g.wait) ? g.wall : g.wall - g.wait))),
+    own: worstOwn ? own(worstOwn) : 0,
+    ownCpu: worstOwn?.cpu ?? 0,
   }
 }
 
@@ -394,10 +399,12 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   console.log(
     `  ... the same, no browser running    open ${ms(worst(aloneOpen))}, follow ${ms(worst(aloneFollow))}   (API calls only: main's own blocking, without 2 cores shared with Chromium)`,
   )
-  const most = (xs: Inside[]) =>
-    `${ms(worst(xs.map((x) => x.own)))} (gap ${ms(worst(xs.map((x) => x.gap)))})`
+  const most = (xs: Inside[]) => {
+    const top = xs.reduce((w, x) => (x.own > w.own ? x : w), { gap: 0, own: 0, ownCpu: 0 })
+    return `${ms(top.own)} (${ms(top.ownCpu)} on a core; longest gap ${ms(worst(xs.map((x) => x.gap)))})`
+  }
   console.log(
-    `  ... main's own block, from inside   open ${most(opens.map((x) => x.inside))}, follow ${most(followInside)}; no browser: open ${most(aloneInside.map((x) => x.open))}, follow ${most(aloneInside.map((x) => x.follow))}   (a 10 ms timer in main: its longest gap less the time main was runnable but waiting for a core, Linux schedstat; the longest gap itself in brackets)`,
+    `  ... main's own block, from inside   open ${most(opens.map((x) => x.inside))}, follow ${most(followInside)}; no browser: open ${most(aloneInside.map((x) => x.open))}, follow ${most(aloneInside.map((x) => x.follow))}   (a 10 ms timer in main: its longest gap less the time main was runnable but waiting for a core, Linux schedstat; what of it main spent on a core, the rest slept in a call; the longest gap itself)`,
   )
   console.log(
     `  longest renderer long task        open ${ms(worst(opens.map((x) => x.longTask)))}, follow ${ms(worst(followTask))}   (target <= 100 ms)`,
