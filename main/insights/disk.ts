@@ -6,6 +6,7 @@
  */
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import type { DiskResult, DiskSession, InsightsScope } from '../../preload/contract/insights'
+import { TITLE_COLUMNS, withTitle, type TitleColumns } from './session-title'
 
 /** Rows per list (the largest sessions, those with images, the damaged files). */
 export const DISK_LIST_LIMIT = 20
@@ -16,16 +17,18 @@ export function diskUse(db: DatabaseSync, scope: InsightsScope): DiskResult {
   const params: Record<string, SQLInputValue> =
     scope.projectId === null ? {} : { project: scope.projectId }
   const sessions = (condition: string, order: string): DiskSession[] =>
-    db
-      .prepare(
-        `SELECT s.key AS id, f.project_id AS projectId, coalesce(s.name, s.first_message) AS label,
+    (
+      db
+        .prepare(
+          `SELECT s.key AS id, f.project_id AS projectId, ${TITLE_COLUMNS},
           f.size AS bytes, f.images AS images, s.status AS status, s.problem AS problem,
           s.diagnostic_count AS diagnosticCount
         FROM (SELECT * FROM session_facts f WHERE ${where} AND ${condition}
           ORDER BY ${order}, f.session_no LIMIT ${DISK_LIST_LIMIT}) f
         JOIN sessions s ON s.no = f.session_no ORDER BY ${order}, f.session_no`,
-      )
-      .all(params) as unknown as DiskSession[]
+        )
+        .all(params) as unknown as (Omit<DiskSession, 'label'> & TitleColumns)[]
+    ).map(withTitle)
   const projects = db
     .prepare(
       `SELECT f.project_id AS projectId, sum(f.size) AS bytes, count(*) AS sessions

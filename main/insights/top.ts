@@ -6,6 +6,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { TopItem, TopQuery, TopResult } from '../../preload/contract/insights'
 import { resolveScope, DAYS_FROM, USAGE_SUMS } from './scope'
+import { TITLE_COLUMNS, withTitle, type TitleColumns } from './session-title'
 
 /** What each kind groups the slots by. */
 const GROUP: Record<TopQuery['kind'], string> = {
@@ -18,8 +19,8 @@ const TOKENS = 'sum(d.input) + sum(d.output) + sum(d.cache_read) + sum(d.cache_w
 
 /**
  * The top `limit` items of `kind` by `by`, largest first (ties by what they are grouped
- * by); items with nothing to rank by are left out. Sessions are titled by their name, else
- * their first message, read for the top rows only.
+ * by); items with nothing to rank by are left out. Sessions are titled as the library list
+ * titles them (session-title.ts), read for the top rows only.
  * @throws ApiError invalid_argument for a bad zone or range (scope.ts)
  */
 export function topItems(db: DatabaseSync, query: TopQuery): TopResult {
@@ -32,12 +33,13 @@ export function topItems(db: DatabaseSync, query: TopQuery): TopResult {
     HAVING ${rank} > 0 ORDER BY ${rank} DESC, grp LIMIT :limit`
   const sql =
     query.kind === 'session'
-      ? `SELECT s.key AS id, coalesce(s.name, s.first_message) AS label, s.project_id AS projectId,
+      ? `SELECT s.key AS id, ${TITLE_COLUMNS}, s.project_id AS projectId,
           t.input, t.output, t.cacheRead, t.cacheWrite, t.cost, t.tokens, t.sessions
         FROM (${ranked}) t JOIN sessions s ON s.no = t.grp
         ORDER BY ${query.by === 'cost' ? 't.cost' : 't.tokens'} DESC, t.grp`
       : `SELECT grp AS id, grp AS label, NULL AS projectId, input, output, cacheRead, cacheWrite,
           cost, tokens, sessions FROM (${ranked})`
-  const items = db.prepare(sql).all({ ...scope.params, limit: query.limit }) as unknown as TopItem[]
-  return { items }
+  const rows = db.prepare(sql).all({ ...scope.params, limit: query.limit })
+  if (query.kind !== 'session') return { items: rows as unknown as TopItem[] }
+  return { items: (rows as unknown as (Omit<TopItem, 'label'> & TitleColumns)[]).map(withTitle) }
 }

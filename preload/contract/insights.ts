@@ -69,7 +69,7 @@ export const TopQuery = z
 export const TopItem = UsageFigures.extend({
   /** Project id, `provider/model`, or session id, by the list's kind. */
   id: z.string(),
-  /** A session's name or first message; the project id or model otherwise. */
+  /** A session's title as the library list shows it; the project id or model otherwise. */
   label: z.string(),
   /** The project of a session; null for the other kinds. */
   projectId: OpaqueId.nullable(),

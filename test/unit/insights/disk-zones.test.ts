@@ -185,3 +185,22 @@ test('days across a daylight-saving change, tool-result usage, undated entries, 
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('a session without messages is titled on the disk lists as in the library list', async () => {
+  const lib = await openLibraryOf([FILES.headerOnly, FILES.images])
+  try {
+    const disk = lib.read((db) => diskUse(db, scopeOf('UTC')))
+    const rows = await allRows(lib.library)
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    // pi's first-message text of an empty session is "(no messages)" (pi spec 15.1); the
+    // library titles it by its project folder (rowTitle), and Insights the same way.
+    assert.equal(disk.largest.length, 2)
+    const empty = disk.largest.find((s) => byId.get(s.id)?.firstMessage === '(no messages)')
+    assert.equal(empty?.label, 'Empty session in damaged')
+    // A session with messages keeps its first message as its title.
+    const other = disk.largest.find((s) => s !== empty)
+    assert.equal(other?.label, byId.get(other?.id ?? '')?.firstMessage)
+  } finally {
+    await lib.close()
+  }
+})

@@ -33,6 +33,9 @@ export const FILES = {
   /** A damaged file: last line cut mid-JSON. */
   damaged:
     'agent/sessions/--home-ayla-sandbox-damaged--/2025-11-03T08-59-44-000Z_74a9d88b-a24f-4015-acb3-ed68cd8dae6c.jsonl',
+  /** A session with only its header: pi lists it as "(no messages)". */
+  headerOnly:
+    'agent/sessions/--home-ayla-sandbox-damaged--/2025-11-03T10-08-22-000Z_2d69d348-0455-4530-a1b0-2e87ed8c9ee0.jsonl',
 } as const
 
 /** A library over a temp copy of `files` (paths relative to the fixture store). */

@@ -40,7 +40,7 @@ export function LinkList<Item extends { id: string }>({
                 title={`Open in the library: ${name(item)}`}
                 onClick={() => open(item)}
               >
-                {name(item) || '(no messages)'}
+                {name(item)}
               </button>
               {notes(item).map((note, i) => (
                 <span key={i} className="num">
