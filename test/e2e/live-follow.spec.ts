@@ -7,7 +7,8 @@
  */
 import { spawn } from 'node:child_process'
 import { join, resolve } from 'node:path'
-import { expect, test } from './harness'
+import type { Page } from '@playwright/test'
+import { expect, test, type ServerHandle } from './harness'
 import { SessionPage } from './pages/session-page'
 import { readManifest } from '../helpers/fixtures'
 import { generatedStore } from './generated-store'
@@ -28,20 +29,25 @@ function piWriter(path: string, count: number, delayMs: number): Promise<string[
   )
 }
 
+/** Opens pi 1.6.0's plain-chat fixture; resolves with its page and its file in the store. */
+async function openPlainChat(page: Page, server: ServerHandle, storeRoot: string) {
+  const file = readManifest().files.find(
+    (f) => f.scenario === 'plain-chat' && f.writer === 'pi 1.6.0',
+  )!
+  const session = new SessionPage(page, server)
+  await session.open(file.file.split('/').pop() as string)
+  return { session, path: join(storeRoot, file.file) }
+}
+
 test('a session open in the browser shows what pi writes, without a click', async ({
   page,
   server,
   store,
 }) => {
-  const file = readManifest().files.find(
-    (f) => f.scenario === 'plain-chat' && f.writer === 'pi 1.6.0',
-  )!
-  const name = file.file.split('/').pop() as string
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { session, path } = await openPlainChat(page, server, store.root)
   const before = await session.transcriptIds()
   const entries = Number((await page.getByTestId('stat-entries').textContent())?.replace(/\D/g, ''))
-  const written = await piWriter(join(store.root, file.file), 6, 250)
+  const written = await piWriter(path, 6, 250)
   const transcript = page.locator('.transcript')
   await expect(transcript).toHaveAttribute('data-path-target', written.at(-1) as string)
   for (const id of written)
@@ -113,24 +119,13 @@ test('a label being typed in the tree is kept while pi appends entries', async (
   server,
   store,
 }) => {
-  const file = readManifest().files.find(
-    (f) => f.scenario === 'plain-chat' && f.writer === 'pi 1.6.0',
-  )!
-  const name = file.file.split('/').pop() as string
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { session, path } = await openPlainChat(page, server, store.root)
   // The first entry the tree shows, not the leaf: the selection stays on it while pi writes.
   const first = await session.treeNodes().first().getAttribute('data-entry-id')
   expect(first).not.toBe(await page.locator('.transcript').getAttribute('data-path-target'))
-  await expect(async () => {
-    await session.treeNode(first as string).click()
-    await expect(session.treeNode(first as string)).toHaveClass(/selected/, { timeout: 1000 })
-  }).toPass({ timeout: 10_000 })
-  await page.keyboard.press('l')
-  const input = page.getByTestId('tree-label-input')
-  await expect(input).toBeFocused()
+  const input = await session.tree.startLabel(first as string)
   await input.fill('typed while')
-  const written = await piWriter(join(store.root, file.file), 4, 150)
+  const written = await piWriter(path, 4, 150)
   for (const id of written) await expect(session.treeNode(id)).toBeVisible()
   await expect(input).toBeFocused()
   await expect(input).toHaveValue('typed while')

@@ -41,10 +41,10 @@ export class TreePanel {
   }
 
   /**
-   * Labels an entry inline: click its node, press L, type, Enter; waits for the badge
-   * (or its absence when `text` is empty, which clears the label).
+   * Starts labelling an entry inline: click its node, press L; resolves with the focused
+   * label field.
    */
-  async setLabel(entryId: string, text: string): Promise<void> {
+  async startLabel(entryId: string): Promise<Locator> {
     // L labels the selected node: press it once the click selected this one (a click while
     // the view still lays out can land on a neighbour, which L would then label).
     await expect(async () => {
@@ -54,6 +54,15 @@ export class TreePanel {
     await this.page.keyboard.press('l')
     const input = this.page.getByTestId('tree-label-input')
     await expect(input).toBeFocused()
+    return input
+  }
+
+  /**
+   * Labels an entry inline: click its node, press L, type, Enter; waits for the badge
+   * (or its absence when `text` is empty, which clears the label).
+   */
+  async setLabel(entryId: string, text: string): Promise<void> {
+    const input = await this.startLabel(entryId)
     await input.fill(text)
     await input.press('Enter')
     if (text) await expect(this.label(entryId)).toHaveText(`[${text}]`)
