@@ -9,6 +9,7 @@ import { create } from 'zustand'
 import type { TreeRow } from '../../../preload/contract/session-view'
 import type { FollowResult } from '../../../preload/contract/session-live'
 import { ApiError } from '../../../preload/contract/errors'
+import { appendRows } from './grown-rows'
 import { call } from '../api/client'
 import { useSessionView } from './session'
 
@@ -76,7 +77,8 @@ function grownRows(
   rows: readonly TreeRow[],
   result: Extract<FollowResult, { kind: 'appended' }>,
 ): TreeRow[] {
-  const next = rows.concat(result.rows)
+  // Rows pi appended after the ones the view holds, none relabelled: the tree extends its layout.
+  const next = result.labels.length === 0 ? appendRows(rows, result.rows) : rows.concat(result.rows)
   for (const { row, label } of result.labels) {
     const old = next[row]
     if (!old) continue

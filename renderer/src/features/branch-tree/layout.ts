@@ -58,6 +58,20 @@ export interface TreeLayout {
   runOfRow: Int32Array
   /** For each row, 1 when it is a node of `data` (shown, and not inside a closed run). */
   inData: Uint8Array
+  /**
+   * When the top line ends at pi's leaf: its ending, entries with no side branches down to the
+   * leaf (row indices, in line order), where their items begin in `data` and their runs in
+   * `runIds` (last, as the top line is collapsed last). Live follow lays out only this ending
+   * and what pi appended to it (layout-extend.ts). Null otherwise.
+   */
+  tail: LineTail | null
+}
+
+/** The ending of the top line (see {@link TreeLayout.tail}). */
+export interface LineTail {
+  rows: number[]
+  dataStart: number
+  runStart: number
 }
 
 /** Linear runs of at least this many plain entries collapse (shorter ones stay expanded). */
@@ -77,12 +91,31 @@ export interface RowMarks {
   has(row: number): boolean
 }
 
-/** The rows on the path from a root down to row `index` (the active path when it is the leaf). */
-export function pathMarks(rows: readonly TreeRow[], index: number): RowMarks {
+/** The rows on a path, as {@link pathMarks} gives them. */
+export interface PathMarks extends RowMarks {
+  /** The row the path ends at. */
+  readonly index: number
+  /** 1 for each row on the path (as many as the rows it was built from). */
+  readonly marks: Uint8Array
+}
+
+/**
+ * The rows on the path from a root down to row `index` (the active path when it is the leaf).
+ * @param before the path of rows that `rows` begin with (live follow: the leaf before pi
+ *   appended): when `index` is reached from its end through appended rows only, it is copied
+ *   and those rows marked, instead of walking the whole path again
+ */
+export function pathMarks(rows: readonly TreeRow[], index: number, before?: PathMarks): PathMarks {
   const marks = new Uint8Array(rows.length)
+  if (before && before.index >= 0) {
+    const n = before.marks.length
+    let i = index
+    while (i >= n) i = rows[i]?.parent ?? -1
+    if (i === before.index) marks.set(before.marks)
+  }
   // Parents precede children in the rows, so the walk up ends (even on a damaged parent link).
   for (let i = index; i >= 0 && marks[i] === 0; i = rows[i]?.parent ?? -1) marks[i] = 1
-  return { has: (row) => marks[row] === 1 }
+  return { index, marks, has: (row) => marks[row] === 1 }
 }
 
 /**
@@ -244,21 +277,28 @@ function materialize(
   }
 }
 
-/** Fills `line.out`, collapsing runs of plain entries into closed "N entries" nodes. */
+/**
+ * Whether line member `m` is a plain entry a run may collapse: an entry (not a folder) with no
+ * side branches, no label, and not pi's leaf.
+ */
+function isPlain(b: Build, m: number, leafRow: number): boolean {
+  return m >= 0 && !b.marks.get(m)?.children && m !== leafRow && b.rows[m]?.label === undefined
+}
+
+/** Appends the items of line `members` to `out`, collapsing runs of plain entries into closed "N entries" nodes. */
 function collapseRuns(
   b: Build,
-  line: Line,
+  members: readonly number[],
+  out: TreeItem[],
   opts: LayoutOptions,
   runIds: string[],
   runOfRow: Int32Array,
 ): void {
-  const { members, out } = line
   if (opts.runMin <= 0 || members.length < opts.runMin) {
     materialize(b, members, 0, members.length, out)
     return
   }
-  const plain = (m: number) =>
-    m >= 0 && !b.marks.get(m)?.children && m !== opts.leafRow && b.rows[m]?.label === undefined
+  const plain = (m: number) => isPlain(b, m, opts.leafRow)
   let i = 0
   while (i < members.length) {
     let j = i
@@ -322,7 +362,66 @@ export function buildTreeData(rows: readonly TreeRow[], opts: LayoutOptions): Tr
   }
   const runIds: string[] = []
   const runOfRow = new Int32Array(rows.length).fill(-1)
-  b.lines.add(top)
-  for (const line of b.lines) collapseRuns(b, line, opts, runIds, runOfRow)
-  return { data, shown, runIds, runOfRow, inData: b.inData }
+  for (const line of b.lines)
+    if (line !== top) collapseRuns(b, line.members, line.out, opts, runIds, runOfRow)
+  const tail = collapseTop(b, top.members, data, opts, runIds, runOfRow)
+  return { data, shown, runIds, runOfRow, inData: b.inData, tail }
+}
+
+/**
+ * Collapses the top line into `data` (last, so its runs come last in `runIds`), its ending
+ * stretch of plain entries and the leaf separately (splitting after a member that is not plain
+ * changes nothing: a run never spans one).
+ * @returns that ending, when the line ends at the leaf; else null
+ */
+function collapseTop(
+  b: Build,
+  members: readonly number[],
+  data: TreeItem[],
+  opts: LayoutOptions,
+  runIds: string[],
+  runOfRow: Int32Array,
+): LineTail | null {
+  const end = members.length - 1
+  if (end < 0 || members[end] !== opts.leafRow || b.marks.has(opts.leafRow)) {
+    collapseRuns(b, members, data, opts, runIds, runOfRow)
+    return null
+  }
+  const bare = (m: number) => isPlain(b, m, opts.leafRow) && !b.marks.has(m)
+  let from = end
+  while (from > 0 && bare(members[from - 1] as number)) from--
+  // A branch count with no side folder shown would be lost when the ending is laid out again.
+  if (from > 0 && isPlain(b, members[from - 1] as number, opts.leafRow)) {
+    collapseRuns(b, members, data, opts, runIds, runOfRow)
+    return null
+  }
+  collapseRuns(b, members.slice(0, from), data, opts, runIds, runOfRow)
+  const tail = { rows: members.slice(from), dataStart: data.length, runStart: runIds.length }
+  collapseRuns(b, tail.rows, data, opts, runIds, runOfRow)
+  return tail
+}
+
+/**
+ * Lays out the members of a line that are entries with no side branches (the end of the top
+ * line and what pi appended to it) into `out`, as {@link buildTreeData} does.
+ */
+export function collapseEntries(
+  rows: readonly TreeRow[],
+  members: readonly number[],
+  out: TreeItem[],
+  opts: LayoutOptions,
+  runIds: string[],
+  runOfRow: Int32Array,
+  inData: Uint8Array,
+): void {
+  const b: Build = {
+    rows,
+    kids: { roots: [], start: new Int32Array(0), list: new Int32Array(0) },
+    folders: [],
+    inData,
+    marks: new Map(),
+    lines: new Set(),
+    work: [],
+  }
+  collapseRuns(b, members, out, opts, runIds, runOfRow)
 }

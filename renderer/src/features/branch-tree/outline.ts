@@ -138,6 +138,7 @@ export function readTreeOutline(outline: { total: number; text: string }): Outli
       runIds,
       runOfRow: new Int32Array(outline.total).fill(-1),
       inData,
+      tail: null,
     },
   }
 }

@@ -17,6 +17,7 @@ const NO_LAYOUT: TreeLayout = {
   runIds: [],
   runOfRow: new Int32Array(0),
   inData: new Uint8Array(0),
+  tail: null,
 }
 
 /** What {@link useTreeLayout} gives the tree. */

@@ -1,0 +1,161 @@
+/**
+ * Live follow's layout (layout-extend.ts): for every fixture and every filter, entries pi
+ * appends after its leaf, one growth at a time, lay out exactly as the whole grown rows do
+ * (buildTreeData); growth that is not such a chain (a new branch, a relabelled row, another
+ * filter) is left to the full layout. The active path grows the same way, and grown rows
+ * are known to hold the rows they grew from.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import type { TreeRow } from '../../../preload/contract/session-view'
+import { loadViewSource } from '../../../main/api/session-view/source'
+import { buildOverview } from '../../../main/api/session-view/overview'
+import {
+  RUN_MIN,
+  buildTreeData,
+  pathMarks,
+  type LayoutOptions,
+  type TreeLayout,
+} from '../../../renderer/src/features/branch-tree/layout'
+import { extendTreeData } from '../../../renderer/src/features/branch-tree/layout-extend'
+import { FILTER_MODES } from '../../../renderer/src/features/branch-tree/filters'
+import { appendRows, beginsWith } from '../../../renderer/src/state/grown-rows'
+import { expectedFiles } from '../session-view/expected'
+
+/** What pi appends in a turn, in the kinds the filters tell apart. */
+const KINDS: Partial<TreeRow>[] = [
+  { type: 'message', role: 'user', head: 'user:' },
+  { type: 'message', role: 'assistant', head: 'assistant:' },
+  { type: 'message', role: 'toolResult', head: 'tool:' },
+  { type: 'model_change', head: 'model:' },
+  { type: 'message', role: 'assistant', head: 'assistant:', quiet: true },
+  { type: 'message', role: 'user', head: 'user:', label: 'checkpoint' },
+]
+
+/** `count` entries, each the child of the one before, the first of row `parent`. */
+function appended(from: number, parent: number, count: number, seed: number): TreeRow[] {
+  return Array.from({ length: count }, (_, k) => ({
+    id: `new${from + k}`,
+    pos: 1_000_000 + from + k,
+    parent: k === 0 ? parent : from + k - 1,
+    text: `appended ${from + k}`,
+    time: from + k,
+    line: from + k + 2,
+    type: 'message',
+    head: 'user:',
+    ...KINDS[(seed + k * 5) % KINDS.length],
+  }))
+}
+
+/** Grows `rows` in steps of 1, 3 and 30 entries, checking each extension against a fresh build. */
+function followAndCompare(rows: TreeRow[], leafRow: number, base: Omit<LayoutOptions, 'leafRow'>) {
+  let opts: LayoutOptions = { ...base, leafRow }
+  let prev = { rows, opts, layout: buildTreeData(rows, opts) }
+  let extended = 0
+  for (const [step, count] of [1, 3, 30, 1, 1, 40].entries()) {
+    const grown = appendRows(prev.rows, appended(prev.rows.length, opts.leafRow, count, step))
+    opts = { ...base, leafRow: grown.length - 1 }
+    const fresh = buildTreeData(grown, opts)
+    const next = extendTreeData(prev, grown, opts)
+    if (next) {
+      assert.deepEqual(next, fresh, `step ${step} (${count} appended, ${base.mode})`)
+      extended++
+    }
+    prev = { rows: grown, opts, layout: next ?? fresh }
+  }
+  return extended
+}
+
+test('entries appended after the leaf lay out as the whole rows do, in every fixture and filter', async () => {
+  const byMode = new Map<string, number>()
+  let files = 0
+  for (const file of expectedFiles().filter((f) => !f.legacy && f.branch.length > 0)) {
+    const overview = await buildOverview(await loadViewSource(file.path), '0123456789abcdef', 'f')
+    const rows = overview.rows
+    const leafRow = rows.findIndex((r) => r.pos === overview.leafPos)
+    for (const mode of FILTER_MODES)
+      for (const runMin of [RUN_MIN, 0, 3]) {
+        const n = followAndCompare(rows, leafRow, { mode, runMin })
+        byMode.set(mode, (byMode.get(mode) ?? 0) + n)
+      }
+    files++
+  }
+  assert.ok(files > 5, `${files} fixtures`)
+  // Growths are laid out from the layout before, not in full: in "all" every one but those of
+  // sessions whose top line does not end at the leaf (a second root), in the other filters
+  // those whose new leaf the filter shows.
+  const growths = files * 3 * 6
+  assert.ok((byMode.get('all') ?? 0) > growths * 0.8, JSON.stringify([...byMode]))
+  assert.ok((byMode.get('default') ?? 0) > growths * 0.3, JSON.stringify([...byMode]))
+})
+
+test('a long linear session grows its last run without laying out the rest', () => {
+  // pi's user and assistant turns, a label every 1,000 entries.
+  const rows: TreeRow[] = appended(0, -1, 5000, 1).map(({ label: _, quiet: __, ...r }, i) => ({
+    ...r,
+    type: 'message',
+    role: i % 2 ? 'assistant' : 'user',
+    ...(i % 1000 === 500 ? { label: `step ${i}` } : {}),
+  }))
+  const opts: LayoutOptions = { mode: 'default', leafRow: 4999, runMin: RUN_MIN }
+  const layout = buildTreeData(rows, opts)
+  assert.ok(layout.tail, 'the top line ends at the leaf')
+  const grown = rows.concat(appended(5000, 4999, 1, 0))
+  const next = extendTreeData({ rows, opts, layout }, grown, { ...opts, leafRow: 5000 })
+  assert.ok(next)
+  assert.deepEqual(next, buildTreeData(grown, { ...opts, leafRow: 5000 }))
+  // Every item before the ending is the very object of the layout before.
+  const kept = (next as TreeLayout).tail?.dataStart ?? 0
+  assert.equal(next?.tail?.rows[0], 4501, 'the ending starts after the last label')
+  for (let i = 0; i < kept; i++) assert.equal(next?.data[i], layout.data[i])
+})
+
+test('growth that is not a chain from the leaf is laid out in full', () => {
+  const rows = appended(0, -1, 100, 0)
+  const opts: LayoutOptions = { mode: 'all', leafRow: 99, runMin: RUN_MIN }
+  const prev = { rows, opts, layout: buildTreeData(rows, opts) }
+  // A new branch from an older entry.
+  const branch = rows.concat(appended(100, 50, 1, 0))
+  assert.equal(extendTreeData(prev, branch, { ...opts, leafRow: 100 }), null)
+  // A relabelled row (a new row object) with an appended entry.
+  const relabelled = rows.concat(appended(100, 99, 1, 0))
+  relabelled[10] = { ...(relabelled[10] as TreeRow), label: 'new' }
+  assert.equal(extendTreeData(prev, relabelled, { ...opts, leafRow: 100 }), null)
+  // Another filter.
+  const grown = rows.concat(appended(100, 99, 1, 0))
+  assert.equal(extendTreeData(prev, grown, { ...opts, mode: 'default', leafRow: 100 }), null)
+  assert.ok(extendTreeData(prev, grown, { ...opts, leafRow: 100 }))
+})
+
+test('the active path of grown rows extends the path before, and equals a fresh walk', async () => {
+  const file = expectedFiles()
+    .filter((f) => f.scenario === 'branches')
+    .at(-1)!
+  const overview = await buildOverview(await loadViewSource(file.path), '0123456789abcdef', 'f')
+  const rows = overview.rows
+  const leafRow = rows.findIndex((r) => r.pos === overview.leafPos)
+  const before = pathMarks(rows, leafRow)
+  const grown = rows.concat(appended(rows.length, leafRow, 5, 0))
+  const after = pathMarks(grown, grown.length - 1, before)
+  assert.deepEqual(after.marks, pathMarks(grown, grown.length - 1).marks)
+  // A leaf on another branch (not reached from the path before through appended rows).
+  const other = rows.findIndex((_, i) => !before.has(i))
+  const side = rows.concat(appended(rows.length, other, 2, 0))
+  const sideLeaf = side.length - 1
+  assert.deepEqual(pathMarks(side, sideLeaf, before).marks, pathMarks(side, sideLeaf).marks)
+  assert.ok(!pathMarks(side, sideLeaf, before).has(leafRow))
+})
+
+test('grown rows are known to begin with the rows they grew from; relabelled ones are not', () => {
+  const rows = appended(0, -1, 50, 0)
+  const once = appendRows(rows, appended(50, 49, 2, 0))
+  const twice = appendRows(once, appended(52, 51, 1, 0))
+  assert.ok(beginsWith(twice, rows))
+  assert.ok(beginsWith(twice, once))
+  assert.ok(!beginsWith(rows, once), 'shorter rows do not begin with longer ones')
+  // Grown another way: the rows are compared.
+  assert.ok(beginsWith(rows.concat(appended(50, 49, 1, 0)), rows))
+  const relabelled = rows.concat(appended(50, 49, 1, 0))
+  relabelled[3] = { ...(relabelled[3] as TreeRow), label: 'new' }
+  assert.ok(!beginsWith(relabelled, rows))
+})
