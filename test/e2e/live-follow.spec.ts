@@ -3,7 +3,8 @@
  * writer process (pi 0.73.1's own SessionManager) appends, without a click, every entry once
  * and in order, with the "live" marker in the list and the view; a reader scrolled up keeps
  * their place and is offered the new entries instead; a label being typed in the tree is kept
- * while the entries arrive. Expected ids come from the writer.
+ * while the entries arrive; entries that pass the run length fold into a closed run. Expected
+ * ids come from the writer.
  */
 import { spawn } from 'node:child_process'
 import { join, resolve } from 'node:path'
@@ -133,5 +134,30 @@ test('a label being typed in the tree is kept while pi appends entries', async (
   await input.pressSequentially(' pi wrote')
   await input.press('Enter')
   await expect(session.tree.label(first as string)).toHaveText('[typed while pi wrote]')
+  session.expectClean()
+})
+
+test('entries pi appends fold into a closed run as they pass the run length; the leaf shows', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { session, path } = await openPlainChat(page, server, store.root)
+  await expect(page.getByTestId('tree-run')).toHaveCount(0)
+  // One entry at a time: the run forms while the tree is open, not in a layout from scratch.
+  const written = await piWriter(path, 30, 120)
+  await expect(page.locator('.transcript')).toHaveAttribute(
+    'data-path-target',
+    written.at(-1) as string,
+  )
+  await expect(session.treeNode(written.at(-1) as string)).toBeVisible()
+  const run = page.getByTestId('tree-run')
+  await expect(run).toHaveCount(1)
+  await expect(run).toContainText('(collapsed)')
+  await expect(page.locator('[role="treeitem"]', { has: run })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  )
+  await session.screenshot('live-follow-run')
   session.expectClean()
 })

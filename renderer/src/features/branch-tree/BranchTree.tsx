@@ -31,6 +31,7 @@ import { TreeNode, TreeNodeContext } from './TreeNode'
 import { TreeToolbar } from './TreeToolbar'
 import { useLabelEditing } from './use-label-editing'
 import { useOutlineHandover } from './use-outline-handover'
+import { useRunOpenState } from './use-run-open-state'
 import { useBrowseDelay, useHitInView, useSelectionInRun } from './use-tree-browse'
 import { useTreeLayout } from './use-tree-layout'
 import './branch-tree.css'
@@ -56,13 +57,15 @@ export function BranchTree({
   overview,
   rows,
   outline = null,
+  selectedPos,
 }: {
   overview: SessionOverview
   /** Every row, or while they load the outline's (`outline.rows`). */
   rows: readonly TreeRow[]
   outline?: OutlineView | null
+  /** File position of the selected entry (the view's, deferred with `rows`), or null. */
+  selectedPos: number | null
 }) {
-  const selected = useSessionView((s) => s.selected)
   const selectEntry = useSessionView((s) => s.selectEntry)
   // The tree remounts per session, so each session starts with the user's default filter.
   const [mode, setMode] = useState<FilterMode>(
@@ -98,16 +101,8 @@ export function BranchTree({
 
   const marks = useViewMarks()
   // A search hit's words are marked in every row: runs stay expanded, as while searching.
-  const tree = useTreeLayout(
-    overview,
-    rows,
-    selected?.pos ?? null,
-    mode,
-    query,
-    collapse && !marks,
-    outline,
-  )
-  const { leafRow, active, layout, initialOpenState, selection, setRunOpen, setAllRuns } = tree
+  const tree = useTreeLayout(overview, rows, selectedPos, mode, query, collapse && !marks, outline)
+  const { leafRow, active, layout, selection, setRunOpen, setAllRuns } = tree
   const sessionId = useSessionView((s) => s.sessionId)
   const labels = useLabelEditing(treeRef, rows, sessionId, !overview.readOnly, selection)
   const stopEditing = labels.stop
@@ -128,6 +123,7 @@ export function BranchTree({
   // react-arborist has not seen: it would open them by default, so it starts afresh with them
   // closed, also once the rows a filter waited for are in. The selection is given again.
   const runsKey = `${mode} ${collapse && !marks && !query.trim()} ${tree.waiting}`
+  const initialOpenState = useRunOpenState(treeRef, layout, runsKey)
   // The first painted tree (the outline of a large one), then the tree from every row.
   const complete = shown && !outline && !handingOver
   useLayoutEffect(() => {

@@ -27,8 +27,6 @@ export interface TreeLayoutState {
   /** Rows on the path root -> leaf. */
   active: RowMarks
   layout: TreeLayout
-  /** Arborist's initial open state: every collapsed run closed. */
-  initialOpenState: Record<string, boolean>
   /** The shown node to select: the selected row's, else its nearest shown ancestor's. */
   selection: string | undefined
   /** The row of that node, or -1. */
@@ -87,10 +85,6 @@ export function useTreeLayout(
       revealRow < 0 ? base : cachedTreeData(rows, { mode, leafRow, runMin, openRuns, revealRow }),
     [base, rows, mode, leafRow, runMin, openRuns, revealRow],
   )
-  const initialOpenState = useMemo(
-    () => Object.fromEntries(layout.runIds.map((id) => [id, false])),
-    [layout.runIds],
-  )
   const selectionRow = useMemo(
     () => shownSelection(layout.inData, rows, selectedRow),
     [layout, rows, selectedRow],
@@ -111,7 +105,6 @@ export function useTreeLayout(
     leafRow,
     active,
     layout,
-    initialOpenState,
     selection: selectionRow < 0 ? undefined : itemId(selectionRow),
     selectionRow,
     setRunOpen,

@@ -3,7 +3,10 @@
  */
 import { useDeferredValue, useMemo } from 'react'
 import { useSessionView } from '../../state/session'
+import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
+import { beginsWith } from '../../state/grown-rows'
 import { BranchTree } from '../branch-tree/BranchTree'
+import type { OutlineView } from '../branch-tree/outline'
 import { SessionHeader } from './SessionHeader'
 import { SessionSplit } from './SessionSplit'
 import { Transcript } from './Transcript'
@@ -19,18 +22,23 @@ export function SessionView() {
   const rows = useSessionView((s) => s.rows)
   const outline = useSessionView((s) => s.outline)
   const preview = useSessionView((s) => s.preview)
+  const selectedPos = useSessionView((s) => s.selected?.pos ?? null)
   // The tree is laid out in a deferred render: React builds it in slices between frames, so
   // 100,000 rows arriving (or growing by one) never hold the window in one long task. Until
-  // they arrive, a large tree shows its outline.
-  const current = useMemo(() => {
+  // they arrive, a large tree shows its outline. The selection is deferred with the rows: live
+  // follow moves it to a row the rows bring, and a tree given the one before the other would
+  // lay itself out twice per appended entry.
+  const current = useMemo((): TreeInput | null => {
     if (!overview) return null
-    if (rows) return { overview, rows, outline: null }
-    return outline ? { overview, rows: outline.rows, outline } : null
-  }, [overview, rows, outline])
+    if (rows) return { overview, rows, outline: null, selectedPos }
+    return outline ? { overview, rows: outline.rows, outline, selectedPos } : null
+  }, [overview, rows, outline, selectedPos])
   const deferred = useDeferredValue(current)
   // An outline is laid out already and small: it shows at once, not in a background render
-  // that the transcript's first frames would keep pushing back.
-  const tree = current?.outline ? current : deferred
+  // that the transcript's first frames would keep pushing back. So do rows live follow grew:
+  // their layout extends the one before (layout-extend.ts), and a deferred render that React
+  // restarts would make react-arborist build its node tree again each time.
+  const tree = current?.outline || grown(deferred, current) ? current : deferred
   return (
     <section
       className="session-view sv"
@@ -54,6 +62,7 @@ export function SessionView() {
                 overview={tree.overview}
                 rows={tree.rows}
                 outline={tree.outline}
+                selectedPos={tree.selectedPos}
               />
             ) : (
               <div className="tree-loading muted" data-testid="tree-loading" role="status">
@@ -67,5 +76,26 @@ export function SessionView() {
         />
       )}
     </section>
+  )
+}
+
+/** The tree's input of the view. */
+interface TreeInput {
+  overview: SessionOverview
+  rows: readonly TreeRow[]
+  outline: OutlineView | null
+  selectedPos: number | null
+}
+
+/** Whether `now` holds the rows of `before` (the same session's) and entries appended after them. */
+function grown(before: TreeInput | null, now: TreeInput | null): boolean {
+  return (
+    !!before &&
+    !!now &&
+    before !== now &&
+    !before.outline &&
+    before.overview.id === now.overview.id &&
+    now.rows.length > before.rows.length &&
+    beginsWith(now.rows, before.rows)
   )
 }

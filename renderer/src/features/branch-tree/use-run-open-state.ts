@@ -1,0 +1,34 @@
+/**
+ * react-arborist's open state of the tree's collapsed runs: every run starts closed. Arborist
+ * reads its initial open state only when it mounts (a new `key`), and shows a node it has not
+ * seen open (`openByDefault`, which side branches want): a run that forms later, as pi appends
+ * entries after a label, is closed when it first shows.
+ */
+import { useEffect, useState, type RefObject } from 'react'
+import type { TreeApi } from 'react-arborist'
+import type { TreeItem, TreeLayout } from './layout'
+
+/**
+ * The initial open state for react-arborist (every run of `layout` closed), built once per
+ * mount `key` rather than per layout: an object of thousands of ids per appended entry is
+ * garbage the renderer's collector pays for in long pauses.
+ */
+export function useRunOpenState(
+  tree: RefObject<TreeApi<TreeItem> | undefined>,
+  layout: TreeLayout,
+  key: string,
+): Record<string, boolean> {
+  const [initial, setInitial] = useState(() => ({ key, state: closedRuns(layout.runIds) }))
+  if (initial.key !== key) setInitial({ key, state: closedRuns(layout.runIds) })
+  useEffect(() => {
+    const api = tree.current
+    if (!api) return
+    const known = api.state.nodes.open.unfiltered
+    for (const id of layout.runIds) if (!(id in known)) api.close(id)
+  }, [tree, layout])
+  return initial.key === key ? initial.state : closedRuns(layout.runIds)
+}
+
+function closedRuns(ids: readonly string[]): Record<string, boolean> {
+  return Object.fromEntries(ids.map((id) => [id, false]))
+}
