@@ -42,9 +42,21 @@ export function clock(ms: number | null | undefined): string {
   return known(ms) ? time.format(new Date(ms)) : ''
 }
 
+/** Days spelled out so far, by local calendar day (formatting is slow; a transcript asks often). */
+const spelledDays = new Map<number, string>()
+
 /** The local calendar day of `ms` spelled out (`Tuesday, 1 December 2026`), or ''. */
 export function day(ms: number | null | undefined): string {
-  return known(ms) ? longDay.format(new Date(ms)) : ''
+  if (!known(ms)) return ''
+  const date = new Date(ms)
+  const key = (date.getFullYear() * 12 + date.getMonth()) * 31 + date.getDate()
+  let spelled = spelledDays.get(key)
+  if (spelled === undefined) {
+    if (spelledDays.size >= 4096) spelledDays.clear()
+    spelled = longDay.format(date)
+    spelledDays.set(key, spelled)
+  }
+  return spelled
 }
 
 /**
