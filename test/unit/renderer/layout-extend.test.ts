@@ -159,3 +159,14 @@ test('grown rows are known to begin with the rows they grew from; relabelled one
   relabelled[3] = { ...(relabelled[3] as TreeRow), label: 'new' }
   assert.ok(!beginsWith(relabelled, rows))
 })
+
+test('a damaged parent link among the appended rows ends the walk up (no hang)', () => {
+  const rows = appended(0, -1, 10, 0)
+  const before = pathMarks(rows, 9)
+  const grown = rows.concat(appended(10, 9, 2, 0))
+  // The last row names itself as its parent.
+  grown[11] = { ...(grown[11] as TreeRow), parent: 11 }
+  const marks = pathMarks(grown, 11, before)
+  assert.ok(marks.has(11))
+  assert.ok(!marks.has(9), 'the path before is not claimed through a broken link')
+})

@@ -110,7 +110,11 @@ export function pathMarks(rows: readonly TreeRow[], index: number, before?: Path
   if (before && before.index >= 0) {
     const n = before.marks.length
     let i = index
-    while (i >= n) i = rows[i]?.parent ?? -1
+    // Up through the appended rows; a parent link that does not point back ends the walk.
+    while (i >= n) {
+      const parent = rows[i]?.parent ?? -1
+      i = parent < i ? parent : -1
+    }
     if (i === before.index) marks.set(before.marks)
   }
   // Parents precede children in the rows, so the walk up ends (even on a damaged parent link).
