@@ -4,7 +4,8 @@
  * opened meanwhile says it is loading, and shows its entries once every row is in; a filter
  * waits for the rows; a leaf the filter hides is selected through its shown parent; an entry
  * inside a folded run (a deep link) is opened and selected once the rows arrive. The tree
- * pages are held back by the test, so the outline is seen for certain.
+ * pages are held back by the test, so the outline is seen for certain. The pages are asked for
+ * only once the transcript painted: decoding them first would hold the path back.
  */
 import type { Page } from '@playwright/test'
 import { appendAfterLast } from '../helpers/append'
@@ -139,5 +140,43 @@ test('in the outline a hidden leaf is selected through its parent, a filter wait
   await expect(session.treeNode(inside)).toBeVisible()
   await expect(session.treeNode(inside)).toHaveClass(/selected/)
   await session.screenshot('tree-outline-deep-link')
+  session.expectClean()
+})
+
+test("a large tree's pages are asked for only once the transcript painted, on the first open and on a cached one", async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  test.setTimeout(120_000)
+  const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000044.jsonl'
+  const { sessionsDir } = await generatedStore(
+    scratch('pi-sessions-outline-order-'),
+    PROJECT,
+    name,
+    OUTLINED,
+  )
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  // For each tree page asked for: whether the transcript had painted by then.
+  const painted: boolean[] = []
+  await page.route(
+    (url) => url.pathname === '/api/session:get-tree',
+    async (route) => {
+      painted.push(
+        await page.evaluate(() => performance.getEntriesByName('pi:transcript:painted').length > 0),
+      )
+      await route.continue()
+    },
+  )
+  const id = await session.idOf(name)
+  for (const open of ['first', 'cached']) {
+    painted.length = 0
+    await page.goto('about:blank')
+    await page.goto(`${server.appUrl}&session=${id}`)
+    await expect(page.locator('.branch-tree')).toHaveAttribute('data-tree-state', 'ready')
+    expect(painted.length, `${open} open`).toBeGreaterThan(0)
+    expect(painted, `${open} open`).not.toContain(false)
+  }
   session.expectClean()
 })

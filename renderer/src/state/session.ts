@@ -332,8 +332,10 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       void call('session:peek-tail', { sessionId }).then(
         (preview) => {
           if (ticket !== openTicket) return
-          // No preview: the transcript paints once the path comes, and nothing waits for it.
-          if (get().path !== null || preview.items.length === 0) return screenPainted('transcript')
+          // No preview (a small or cached session, or a tail that cannot settle the branch):
+          // the transcript's part of the first screen is its paint of the path. Settled here,
+          // it would let the tree's pages decode while the path's reply waits behind them.
+          if (get().path !== null || preview.items.length === 0) return
           set({ preview })
           mark('pi:preview:data')
         },
