@@ -9,7 +9,7 @@
 export type ScreenPart = 'tree' | 'transcript'
 
 /** Longest wait for one part (ms): its pane may be hidden, or it may never paint (an error). */
-const PART_WAIT_MS = 1000
+export const PART_WAIT_MS = 1000
 
 interface Wait {
   done(): void
