@@ -6,7 +6,11 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { TreeRow } from '../../../preload/contract/session-view'
-import { RUN_MIN, buildTreeData } from '../../../renderer/src/features/branch-tree/layout'
+import {
+  RUN_MIN,
+  buildTreeData,
+  type TreeItem,
+} from '../../../renderer/src/features/branch-tree/layout'
 import {
   cachedPathMarks,
   cachedRowAt,
@@ -80,4 +84,59 @@ test('row lookups and path marks answer per rows array', () => {
   assert.ok(marks.has(0) && marks.has(20) && !marks.has(21))
   const other = cachedPathMarks(rows, 5)
   assert.ok(other.has(5) && !other.has(6))
+})
+
+/** `rows` with a label every 40 entries and a side branch off row 100: runs, folders, marks. */
+function branched(): TreeRow[] {
+  const rows = chain(300).map((r, i) => (i % 40 === 39 ? { ...r, label: `l${i}` } : r))
+  const side = chain(30).map((r, i) => ({
+    ...r,
+    id: `side${i}`,
+    pos: 1000 + i,
+    parent: i === 0 ? 100 : 300 + i - 1,
+  }))
+  return [...rows, ...side]
+}
+
+test('a layout that comes out the same tree as items already shown keeps those very items', () => {
+  const rows = branched()
+  const opts = { mode: 'default' as const, leafRow: 299, runMin: RUN_MIN }
+  const built = buildTreeData(rows, opts)
+  assert.ok(built.runIds.length > 3 && built.data.some((i) => i.children?.some((c) => c.head)))
+  // The items as the outline's JSON gives them: no field a built item holds undefined.
+  const shown = JSON.parse(JSON.stringify(built.data)) as TreeItem[]
+  const kept = cachedTreeData(rows, opts, shown)
+  assert.equal(kept.data, shown)
+  assert.deepEqual({ ...kept, data: built.data }, built)
+})
+
+test('items that differ anywhere are not kept: the layout is the one built', () => {
+  const rows = branched()
+  const opts = { mode: 'default' as const, leafRow: 299, runMin: RUN_MIN }
+  const built = buildTreeData(rows, opts)
+  const folder = (data: TreeItem[]) => data.find((i) => i.children?.some((c) => c.head)) as TreeItem
+  const run = (data: TreeItem[]) => data.find((i) => i.row < 0) as TreeItem
+  const changes: [string, (data: TreeItem[]) => void][] = [
+    ['an item less', (d) => void d.pop()],
+    ['another id', (d) => void ((d[3] as TreeItem).id = 'e999999')],
+    ['another row', (d) => void ((d[3] as TreeItem).row += 1)],
+    ['another run count', (d) => void ((run(d).count as number) += 1)],
+    ['no branch mark', (d) => void delete folder(d).branches],
+    ['no side branch head', (d) => void delete (folder(d).children?.[0] as TreeItem).head],
+    ['children dropped', (d) => void delete run(d).children],
+    ['a nested child less', (d) => void folder(d).children?.[0]?.children?.pop()],
+  ]
+  for (const [what, change] of changes) {
+    const shown = JSON.parse(JSON.stringify(built.data)) as TreeItem[]
+    change(shown)
+    assert.notDeepEqual(shown, built.data, `${what}: the change took`)
+    // Fresh rows each time: the cache must build, not answer from an earlier case.
+    const layout = cachedTreeData([...rows], opts, shown)
+    assert.notEqual(layout.data, shown, what)
+    assert.deepEqual(layout, built, what)
+  }
+  // Other options, another tree: the outline's items are not the layout of opened runs.
+  const opened = { ...opts, openRuns: new Set([built.runIds[0] as string]) }
+  const shown = JSON.parse(JSON.stringify(built.data)) as TreeItem[]
+  assert.notEqual(cachedTreeData([...rows], opened, shown).data, shown)
 })

@@ -103,20 +103,21 @@ export function BranchTree({
   // A search hit's words are marked in every row: runs stay expanded, as while searching.
   const tree = useTreeLayout(overview, rows, selectedPos, mode, query, collapse && !marks, outline)
   const { leafRow, active, layout, selection, setRunOpen, setAllRuns } = tree
-  const sessionId = useSessionView((s) => s.sessionId)
-  const labels = useLabelEditing(treeRef, rows, sessionId, !overview.readOnly, selection)
-  const stopEditing = labels.stop
-  const nodeContext = useMemo(
-    () => ({ rows, leafRow, active, onEditEnd: stopEditing, marks, partial: !!outline }),
-    [rows, leafRow, active, stopEditing, marks, outline],
-  )
-  const browse = useBrowseDelay()
-
   const {
     data,
     selection: shownSelection,
+    rows: dataRows,
     handingOver,
-  } = useOutlineHandover(stage === 2, outline, layout, selection, tree.selectionRow)
+  } = useOutlineHandover(stage === 2, outline, rows, layout, selection, tree.selectionRow)
+  const sessionId = useSessionView((s) => s.sessionId)
+  const labels = useLabelEditing(treeRef, dataRows, sessionId, !overview.readOnly, selection)
+  const stopEditing = labels.stop
+  const nodeContext = useMemo(
+    () => ({ rows: dataRows, leafRow, active, onEditEnd: stopEditing, marks, partial: !!outline }),
+    [dataRows, leafRow, active, stopEditing, marks, outline],
+  )
+  const browse = useBrowseDelay()
+
   useSelectionInRun(treeRef, shownSelection, data)
   useHitInView(treeRef, rows, layout, shown, shownSelection)
   // Each filter (and the end of a search) folds lines into runs of its own, with ids
@@ -135,15 +136,16 @@ export function BranchTree({
   }, [overview, complete])
 
   // react-arborist lays the whole tree out again whenever one of its props changes identity
-  // (50-100 ms at 100,000 rows), so its callbacks change only with what they read.
+  // (50-100 ms at 100,000 rows), so its callbacks change only with what they read: the rows its
+  // data indexes (`dataRows`), which change with the data.
   const choose = useCallback(
     (node: NodeApi<TreeItem> | null | undefined) => {
       if (!node) return
-      const row = node.data.row >= 0 ? (rows[node.data.row] as TreeRow) : undefined
+      const row = node.data.row >= 0 ? (dataRows[node.data.row] as TreeRow) : undefined
       if (row) selectEntry({ id: row.id, pos: row.pos })
       else node.toggle()
     },
-    [rows, selectEntry],
+    [dataRows, selectEntry],
   )
   // Entries the search finds among those the filter shows (all are laid out while searching).
   const matches = useMemo(() => {
@@ -155,8 +157,8 @@ export function BranchTree({
   }, [rows, layout, query, outline])
   const searchMatch = useCallback(
     (node: NodeApi<TreeItem>, term: string) =>
-      node.data.row >= 0 && matchesSearch(rows[node.data.row] as TreeRow, term),
-    [rows],
+      node.data.row >= 0 && matchesSearch(dataRows[node.data.row] as TreeRow, term),
+    [dataRows],
   )
   const editing = labels.editing
   const disableEdit = useCallback((item: TreeItem) => item.id !== editing, [editing])

@@ -14,6 +14,7 @@ import {
   type LayoutOptions,
   type PathMarks,
   type RowMarks,
+  type TreeItem,
   type TreeLayout,
 } from './layout'
 import { extendTreeData } from './layout-extend'
@@ -44,14 +45,45 @@ function sameOptions(a: LayoutOptions, b: LayoutOptions): boolean {
 }
 
 /**
+ * Whether two item lists are the same tree: ids, rows, counts, branch marks and children
+ * (present or not, then item by item). Iterative; items are compared field by field, as an
+ * item read from JSON lacks the fields a built one holds undefined.
+ */
+function sameItems(a: readonly TreeItem[], b: readonly TreeItem[]): boolean {
+  const stack: [readonly TreeItem[], readonly TreeItem[]][] = [[a, b]]
+  while (stack.length > 0) {
+    const [xs, ys] = stack.pop() as [readonly TreeItem[], readonly TreeItem[]]
+    if (xs.length !== ys.length) return false
+    for (let i = 0; i < xs.length; i++) {
+      const x = xs[i] as TreeItem
+      const y = ys[i] as TreeItem
+      if (x.id !== y.id || x.row !== y.row || x.count !== y.count) return false
+      if (x.branches !== y.branches || !x.head !== !y.head) return false
+      if (!x.children !== !y.children) return false
+      if (x.children && y.children) stack.push([x.children, y.children])
+    }
+  }
+  return true
+}
+
+/**
  * {@link buildTreeData}, built once per rows array and options: the same object again for a
  * render that asks again. Kept while `rows` is referenced (a WeakMap), at most {@link KEEP}.
+ * @param shown items already shown (the outline's, outline.ts): a layout that comes out the
+ *   same tree keeps them, the very array, so react-arborist, which builds its whole node tree
+ *   again for every new array (tens of ms at 100,000 rows), has nothing to rebuild
  */
-export function cachedTreeData(rows: readonly TreeRow[], opts: LayoutOptions): TreeLayout {
+export function cachedTreeData(
+  rows: readonly TreeRow[],
+  opts: LayoutOptions,
+  shown?: TreeItem[],
+): TreeLayout {
   const kept = layouts.get(rows) ?? []
   const hit = kept.find((k) => sameOptions(k.opts, opts))
   if (hit) return hit.layout
-  const layout = (last && extendTreeData(last, rows, opts)) ?? buildTreeData(rows, opts)
+  let layout = (last && extendTreeData(last, rows, opts)) ?? buildTreeData(rows, opts)
+  if (shown && layout.data !== shown && sameItems(shown, layout.data))
+    layout = { ...layout, data: shown }
   layouts.set(rows, [...kept.slice(1 - KEEP), { opts, layout }])
   last = { rows, opts, layout }
   return layout

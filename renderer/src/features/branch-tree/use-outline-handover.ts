@@ -4,8 +4,13 @@
  * laid out while react-arborist keeps the outline; in the next it gets the new layout. A
  * selection the outline could not show (inside a folded run) is given with the new layout,
  * so react-arborist selects it, opens its run and scrolls to it once it has the node.
+ * The rows that read react-arborist's nodes change only with its data: react-arborist builds
+ * its whole node tree again whenever a prop changes (tens of ms at 100,000 rows), and the
+ * layout from every row may keep the outline's items (cachedTreeData), leaving it nothing to
+ * rebuild, unless callbacks made from the new rows were new props.
  */
 import { useEffect, useState } from 'react'
+import type { TreeRow } from '../../../../preload/contract/session-view'
 import type { TreeItem, TreeLayout } from './layout'
 import type { OutlineView } from './outline'
 
@@ -16,6 +21,11 @@ const NO_ITEMS: TreeItem[] = []
 export interface ArboristInput {
   data: TreeItem[]
   selection: string | undefined
+  /**
+   * The rows as they were when `data` last changed (the outline's while its items are shown):
+   * what the callbacks given to react-arborist read, so they change with `data` only.
+   */
+  rows: readonly TreeRow[]
   /** The outline is still shown while every row is being laid out. */
   handingOver: boolean
 }
@@ -23,11 +33,13 @@ export interface ArboristInput {
 /**
  * @param ready whether react-arborist may have the layout (the branch tree's last stage)
  * @param outline the outline while the rows load, then null
+ * @param rows every row, or the outline's while it loads (the branch tree's `rows`)
  * @param selectionRow the row of `selection`'s node in `layout`, or -1
  */
 export function useOutlineHandover(
   ready: boolean,
   outline: OutlineView | null,
+  rows: readonly TreeRow[],
   layout: TreeLayout,
   selection: string | undefined,
   selectionRow: number,
@@ -39,8 +51,21 @@ export function useOutlineHandover(
     const task = setTimeout(() => setHeldOutline(null))
     return () => clearTimeout(task)
   }, [handingOver])
-  if (!ready) return { data: NO_ITEMS, selection: undefined, handingOver }
-  if (!handingOver) return { data: layout.data, selection, handingOver }
-  const shows = heldOutline.layout.inData[selectionRow] === 1
-  return { data: heldOutline.layout.data, selection: shows ? selection : undefined, handingOver }
+  let data = layout.data
+  let shownSelection = selection
+  if (!ready) {
+    data = NO_ITEMS
+    shownSelection = undefined
+  } else if (handingOver) {
+    data = heldOutline.layout.data
+    if (heldOutline.layout.inData[selectionRow] !== 1) shownSelection = undefined
+  }
+  const [paired, setPaired] = useState({ data, rows })
+  if (paired.data !== data) setPaired({ data, rows })
+  return {
+    data,
+    selection: shownSelection,
+    rows: paired.data === data ? paired.rows : rows,
+    handingOver,
+  }
 }

@@ -6,7 +6,14 @@
 import { useCallback, useMemo, useState } from 'react'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import type { FilterMode } from './filters'
-import { RUN_MIN, itemId, nearestAncestor, type RowMarks, type TreeLayout } from './layout'
+import {
+  RUN_MIN,
+  itemId,
+  nearestAncestor,
+  type RowMarks,
+  type TreeItem,
+  type TreeLayout,
+} from './layout'
 import { cachedPathMarks, cachedRowAt, cachedTreeData } from './layout-cache'
 import type { OutlineView } from './outline'
 
@@ -73,10 +80,11 @@ export function useTreeLayout(
   const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(() => new Set())
   // While searching, runs stay expanded so every entry can match.
   const runMin = collapse && !query.trim() ? RUN_MIN : 0
+  const outlineItems = useOutlineItems(outline, rows)
   const base = useMemo(() => {
     if (outline) return outlined ? outline.layout : NO_LAYOUT
-    return cachedTreeData(rows, { mode, leafRow, runMin, openRuns })
-  }, [outline, outlined, rows, mode, leafRow, runMin, openRuns])
+    return cachedTreeData(rows, { mode, leafRow, runMin, openRuns }, outlineItems)
+  }, [outline, outlined, rows, mode, leafRow, runMin, openRuns, outlineItems])
   // A selected entry inside a closed run (deep link, keyboard) loads that run's entries.
   const revealRow =
     !outline && selectedRow >= 0 && (base.runOfRow[selectedRow] ?? -1) >= 0 ? selectedRow : -1
@@ -121,4 +129,25 @@ export function useTreeLayout(
 function shownSelection(inData: Uint8Array, rows: readonly TreeRow[], selectedRow: number): number {
   if (selectedRow < 0) return -1
   return nearestAncestor(rows, selectedRow, (r) => inData[r] === 1)
+}
+
+/**
+ * The outline's items while the layout is made from the first rows after it (the outline then
+ * gave way to every row), else undefined: laid out alike, that layout keeps the very items
+ * (cachedTreeData) and react-arborist its nodes. Later rows (pi appended, a label changed) are
+ * laid out afresh: the items of a kept array would read rows of another revision.
+ */
+function useOutlineItems(
+  outline: OutlineView | null,
+  rows: readonly TreeRow[],
+): TreeItem[] | undefined {
+  const [held, setHeld] = useState(() => ({
+    items: outline?.layout.data,
+    rows: null as readonly TreeRow[] | null,
+  }))
+  const firstRows = held.rows ?? (outline ? null : rows)
+  if (outline && held.items !== outline.layout.data)
+    setHeld({ items: outline.layout.data, rows: null })
+  else if (held.items && held.rows !== firstRows) setHeld({ items: held.items, rows: firstRows })
+  return !outline && firstRows === rows ? held.items : undefined
 }
