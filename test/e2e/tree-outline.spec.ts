@@ -10,13 +10,20 @@
 import type { Page } from '@playwright/test'
 import { appendAfterLast } from '../helpers/append'
 import { generatedStore } from './generated-store'
-import { expect, test } from './harness'
+import { expect, test, type Scratch } from './harness'
 import { SessionPage } from './pages/session-page'
 import { PART_WAIT_MS } from '../../renderer/src/state/first-screen'
 
 /** More entries than one tree page holds (5,000), so the outline is asked for. */
 const OUTLINED = { entries: 12_000, targetBytes: 3_000_000, branchEvery: 2000 }
 const PROJECT = '--home-ayla-src-big-project--'
+
+/** A store holding one generated session of more than one tree page, named after `id`. */
+async function outlinedStore(scratch: Scratch, id: string) {
+  const name = `2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-${id}.jsonl`
+  const store = await generatedStore(scratch('pi-sessions-outline-'), PROJECT, name, OUTLINED)
+  return { name, ...store }
+}
 
 /** Holds every `session:get-tree` request until `release` is called. */
 async function holdTreePages(page: Page): Promise<{ requests: string[]; release(): void }> {
@@ -40,13 +47,7 @@ test('a large tree shows its outline while its pages load, then the same tree fr
   scratch,
 }) => {
   test.setTimeout(120_000)
-  const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000043.jsonl'
-  const { sessionsDir, generated } = await generatedStore(
-    scratch('pi-sessions-outline-'),
-    PROJECT,
-    name,
-    OUTLINED,
-  )
+  const { name, sessionsDir, generated } = await outlinedStore(scratch, '000000000043')
   const server = await serverFor(sessionsDir)
   const session = new SessionPage(page, server)
   const { requests: pageRequests, release } = await holdTreePages(page)
@@ -90,13 +91,7 @@ test('in the outline a hidden leaf is selected through its parent, a filter wait
   scratch,
 }) => {
   test.setTimeout(120_000)
-  const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000044.jsonl'
-  const { sessionsDir, generated } = await generatedStore(
-    scratch('pi-sessions-outline-'),
-    PROJECT,
-    name,
-    OUTLINED,
-  )
+  const { name, sessionsDir, generated } = await outlinedStore(scratch, '000000000044')
   // pi's leaf is now a label entry (what pressing L appends), which the default filter hides.
   appendAfterLast(generated.path, {
     type: 'label',
@@ -150,13 +145,7 @@ test("a cached large tree's pages are asked for only once the transcript painted
   scratch,
 }) => {
   test.setTimeout(120_000)
-  const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000044.jsonl'
-  const { sessionsDir } = await generatedStore(
-    scratch('pi-sessions-outline-order-'),
-    PROJECT,
-    name,
-    OUTLINED,
-  )
+  const { name, sessionsDir } = await outlinedStore(scratch, '000000000044')
   const server = await serverFor(sessionsDir)
   const session = new SessionPage(page, server)
   const id = await session.idOf(name)

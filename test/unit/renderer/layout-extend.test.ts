@@ -8,8 +8,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { TreeRow } from '../../../preload/contract/session-view'
-import { loadViewSource } from '../../../main/api/session-view/source'
-import { buildOverview } from '../../../main/api/session-view/overview'
 import {
   RUN_MIN,
   buildTreeData,
@@ -20,7 +18,7 @@ import {
 import { extendTreeData } from '../../../renderer/src/features/branch-tree/layout-extend'
 import { FILTER_MODES } from '../../../renderer/src/features/branch-tree/filters'
 import { appendRows, beginsWith } from '../../../renderer/src/state/grown-rows'
-import { expectedFiles } from '../session-view/expected'
+import { branchedFixtures, branchesFixture, fixtureRows } from './fixture-rows'
 
 /** What pi appends in a turn, in the kinds the filters tell apart. */
 const KINDS: Partial<TreeRow>[] = [
@@ -69,10 +67,8 @@ function followAndCompare(rows: TreeRow[], leafRow: number, base: Omit<LayoutOpt
 test('entries appended after the leaf lay out as the whole rows do, in every fixture and filter', async () => {
   const byMode = new Map<string, number>()
   let files = 0
-  for (const file of expectedFiles().filter((f) => !f.legacy && f.branch.length > 0)) {
-    const overview = await buildOverview(await loadViewSource(file.path), '0123456789abcdef', 'f')
-    const rows = overview.rows
-    const leafRow = rows.findIndex((r) => r.pos === overview.leafPos)
+  for (const file of branchedFixtures()) {
+    const { rows, leafRow } = await fixtureRows(file)
     for (const mode of FILTER_MODES)
       for (const runMin of [RUN_MIN, 0, 3]) {
         const n = followAndCompare(rows, leafRow, { mode, runMin })
@@ -128,12 +124,7 @@ test('growth that is not a chain from the leaf is laid out in full', () => {
 })
 
 test('the active path of grown rows extends the path before, and equals a fresh walk', async () => {
-  const file = expectedFiles()
-    .filter((f) => f.scenario === 'branches')
-    .at(-1)!
-  const overview = await buildOverview(await loadViewSource(file.path), '0123456789abcdef', 'f')
-  const rows = overview.rows
-  const leafRow = rows.findIndex((r) => r.pos === overview.leafPos)
+  const { rows, leafRow } = await fixtureRows(branchesFixture())
   const before = pathMarks(rows, leafRow)
   const grown = rows.concat(appended(rows.length, leafRow, 5, 0))
   const after = pathMarks(grown, grown.length - 1, before)

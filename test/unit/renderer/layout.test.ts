@@ -6,8 +6,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { TreeRow } from '../../../preload/contract/session-view'
-import { loadViewSource } from '../../../main/api/session-view/source'
-import { buildOverview } from '../../../main/api/session-view/overview'
 import {
   MAX_DEPTH,
   buildTreeData,
@@ -16,7 +14,7 @@ import {
   type TreeItem,
 } from '../../../renderer/src/features/branch-tree/layout'
 import { passesFilter, type FilterMode } from '../../../renderer/src/features/branch-tree/filters'
-import { expectedFiles } from '../session-view/expected'
+import { branchedFixtures, branchesFixture, fixtureRows } from './fixture-rows'
 
 function row(i: number, parent: number, extra: Partial<TreeRow> = {}): TreeRow {
   return {
@@ -53,12 +51,7 @@ function walk(data: TreeItem[]) {
 }
 
 test('every row of a branched fixture appears once, each under its tree parent', async () => {
-  const file = expectedFiles()
-    .filter((f) => f.scenario === 'branches')
-    .at(-1)!
-  const overview = await buildOverview(await loadViewSource(file.path), '0123456789abcdef', 'f')
-  const rows = overview.rows
-  const leafRow = rows.findIndex((r) => r.pos === overview.leafPos)
+  const { rows, leafRow } = await fixtureRows(branchesFixture())
   const { data, shown } = buildTreeData(rows, { mode: 'all', leafRow, runMin: 0 })
   const items = walk(data).filter((x) => x.item.row >= 0)
   assert.equal(shown, rows.length)
@@ -89,10 +82,8 @@ test('every row of a branched fixture appears once, each under its tree parent',
 test("the active path marks exactly pi's branch of the leaf in every fixture", async () => {
   let checked = 0
   // pi's getBranch never ends on a parent cycle (no branch recorded): those are left out.
-  for (const file of expectedFiles().filter((f) => !f.legacy && f.branch.length > 0)) {
-    const overview = await buildOverview(await loadViewSource(file.path), '0123456789abcdef', 'f')
-    const rows = overview.rows
-    const leafRow = rows.findIndex((r) => r.pos === overview.leafPos)
+  for (const file of branchedFixtures()) {
+    const { rows, leafRow } = await fixtureRows(file)
     const marks = pathMarks(rows, leafRow)
     const marked = rows.filter((_, i) => marks.has(i)).map((r) => r.id)
     assert.deepEqual(marked.sort(), [...file.branch].sort(), file.rel)

@@ -8,7 +8,13 @@
 import type { TreeRow } from '../../../../preload/contract/session-view'
 import { beginsWith } from '../../state/grown-rows'
 import { passesFilter } from './filters'
-import { collapseEntries, type LayoutOptions, type TreeItem, type TreeLayout } from './layout'
+import {
+  collapseEntries,
+  endingStart,
+  type LayoutOptions,
+  type TreeItem,
+  type TreeLayout,
+} from './layout'
 
 /**
  * The layout of `rows` (`before` and the rows pi appended after it) from the layout of
@@ -63,10 +69,10 @@ export function extendTreeData(
   }
   const data: TreeItem[] = layout.data.slice(0, tail.dataStart)
   const runIds = layout.runIds.slice(0, tail.runStart)
-  // The new ending starts after the last labelled entry, as buildTreeData's does (no run
-  // spans a label, so laying out the two parts apart changes nothing).
-  let from = members.length - 1
-  while (from > 0 && (rows[members[from - 1] as number] as TreeRow).label === undefined) from--
+  // The new ending starts after the last labelled entry (the members have no side branches),
+  // as buildTreeData's does: no run spans a label, so laying out the two parts apart changes
+  // nothing.
+  const from = endingStart(members, (m) => (rows[m] as TreeRow).label === undefined)
   collapseEntries(rows, members.slice(0, from), data, opts, runIds, runOfRow, inData)
   const next = { rows: members.slice(from), dataStart: data.length, runStart: runIds.length }
   collapseEntries(rows, next.rows, data, opts, runIds, runOfRow, inData)

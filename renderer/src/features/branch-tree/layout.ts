@@ -391,9 +391,7 @@ function collapseTop(
     collapseRuns(b, members, data, opts, runIds, runOfRow)
     return null
   }
-  const bare = (m: number) => isPlain(b, m, opts.leafRow) && !b.marks.has(m)
-  let from = end
-  while (from > 0 && bare(members[from - 1] as number)) from--
+  const from = endingStart(members, (m) => isPlain(b, m, opts.leafRow) && !b.marks.has(m))
   // A branch count with no side folder shown would be lost when the ending is laid out again.
   if (from > 0 && isPlain(b, members[from - 1] as number, opts.leafRow)) {
     collapseRuns(b, members, data, opts, runIds, runOfRow)
@@ -403,6 +401,16 @@ function collapseTop(
   const tail = { rows: members.slice(from), dataStart: data.length, runStart: runIds.length }
   collapseRuns(b, tail.rows, data, opts, runIds, runOfRow)
   return tail
+}
+
+/**
+ * Where the top line's ending begins (see {@link TreeLayout.tail}): after the last member that
+ * is not `plain` (a label, a branch point), the leaf itself always in it.
+ */
+export function endingStart(members: readonly number[], plain: (row: number) => boolean): number {
+  let from = members.length - 1
+  while (from > 0 && plain(members[from - 1] as number)) from--
+  return from
 }
 
 /**

@@ -18,15 +18,19 @@ export function useRunOpenState(
   layout: TreeLayout,
   key: string,
 ): Record<string, boolean> {
-  const [initial, setInitial] = useState(() => ({ key, state: closedRuns(layout.runIds) }))
-  if (initial.key !== key) setInitial({ key, state: closedRuns(layout.runIds) })
+  const [held, setHeld] = useState(() => ({ key, state: closedRuns(layout.runIds) }))
+  let initial = held
+  if (held.key !== key) {
+    initial = { key, state: closedRuns(layout.runIds) }
+    setHeld(initial)
+  }
   useEffect(() => {
     const api = tree.current
     if (!api) return
     const known = api.state.nodes.open.unfiltered
     for (const id of layout.runIds) if (!(id in known)) api.close(id)
   }, [tree, layout])
-  return initial.key === key ? initial.state : closedRuns(layout.runIds)
+  return initial.state
 }
 
 function closedRuns(ids: readonly string[]): Record<string, boolean> {
