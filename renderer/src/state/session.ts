@@ -347,12 +347,13 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         const { outline, ...overview } = await call('session:open', { sessionId, outline: mode })
         if (ticket !== openTicket) return
         mark('pi:open:data')
-        set({
-          overview,
-          status: 'ready',
-          selected: initialSelection(overview, entryId),
-          outline: outline ? readTreeOutline(outline) : null,
-        })
+        set({ overview, status: 'ready', selected: initialSelection(overview, entryId) })
+        // The outline is read in a task of its own: with the overview's first render (header,
+        // transcript, tree pane) in one task, its thousands of nodes held the window too long.
+        if (outline)
+          setTimeout(() => {
+            if (ticket === openTicket && !get().rows) set({ outline: readTreeOutline(outline) })
+          })
         void loadLineage(sessionId)
         // A large tree shows its outline first; its pages wait for the whole first screen.
         void loadTree(ticket, overview, outline ? firstScreen : null)

@@ -6,12 +6,15 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { TreeRow } from '../../../preload/contract/session-view'
+import { FILTER_MODES } from '../../../renderer/src/features/branch-tree/filters'
 import {
   RUN_MIN,
   buildTreeData,
+  shownTree,
   type TreeItem,
 } from '../../../renderer/src/features/branch-tree/layout'
 import {
+  cachedShownTree,
   cachedPathMarks,
   cachedRowAt,
   cachedTreeData,
@@ -139,4 +142,21 @@ test('items that differ anywhere are not kept: the layout is the one built', () 
   const opened = { ...opts, openRuns: new Set([built.runIds[0] as string]) }
   const shown = JSON.parse(JSON.stringify(built.data)) as TreeItem[]
   assert.notEqual(cachedTreeData([...rows], opened, shown).data, shown)
+})
+
+test("a layout's first part made ahead is used only for its own filter and leaf", () => {
+  const rows = branched()
+  for (const mode of FILTER_MODES) {
+    const opts = { mode, leafRow: 299, runMin: RUN_MIN }
+    const built = buildTreeData(rows, opts)
+    assert.deepEqual(buildTreeData(rows, opts, shownTree(rows, mode, 299)), built, mode)
+    // Made for another filter or another leaf: not this layout's, so made again.
+    const other = mode === 'all' ? 'user-only' : 'all'
+    assert.deepEqual(buildTreeData(rows, opts, shownTree(rows, other, 299)), built, mode)
+    assert.deepEqual(buildTreeData(rows, opts, shownTree(rows, mode, 150)), built, mode)
+    // Made ahead through the cache (as the tree does before its layout), then laid out.
+    const fresh = [...rows]
+    assert.equal(cachedShownTree(fresh, mode, 299), cachedShownTree(fresh, mode, 299))
+    assert.deepEqual(cachedTreeData(fresh, opts), built, mode)
+  }
 })

@@ -102,19 +102,28 @@ export function BranchTree({
   const marks = useViewMarks()
   // A search hit's words are marked in every row: runs stay expanded, as while searching.
   const tree = useTreeLayout(overview, rows, selectedPos, mode, query, collapse && !marks, outline)
+  // The outline stays a task longer than the rows take to arrive (use-tree-layout.ts).
+  const shownOutline = tree.outline
   const { leafRow, active, layout, selection, setRunOpen, setAllRuns } = tree
   const {
     data,
     selection: shownSelection,
     rows: dataRows,
     handingOver,
-  } = useOutlineHandover(stage === 2, outline, rows, layout, selection, tree.selectionRow)
+  } = useOutlineHandover(stage === 2, shownOutline, rows, layout, selection, tree.selectionRow)
   const sessionId = useSessionView((s) => s.sessionId)
   const labels = useLabelEditing(treeRef, dataRows, sessionId, !overview.readOnly, selection)
   const stopEditing = labels.stop
   const nodeContext = useMemo(
-    () => ({ rows: dataRows, leafRow, active, onEditEnd: stopEditing, marks, partial: !!outline }),
-    [dataRows, leafRow, active, stopEditing, marks, outline],
+    () => ({
+      rows: dataRows,
+      leafRow,
+      active,
+      onEditEnd: stopEditing,
+      marks,
+      partial: !!shownOutline,
+    }),
+    [dataRows, leafRow, active, stopEditing, marks, shownOutline],
   )
   const browse = useBrowseDelay()
 
@@ -126,7 +135,7 @@ export function BranchTree({
   const runsKey = `${mode} ${collapse && !marks && !query.trim()} ${tree.waiting}`
   const initialOpenState = useRunOpenState(treeRef, layout, runsKey)
   // The first painted tree (the outline of a large one), then the tree from every row.
-  const complete = shown && !outline && !handingOver
+  const complete = shown && !shownOutline && !handingOver
   useLayoutEffect(() => {
     if (!shown || tree.waiting) return
     return markWhenPainted('pi:tree:painted', () => screenPainted('tree'))
@@ -149,12 +158,12 @@ export function BranchTree({
   )
   // Entries the search finds among those the filter shows (all are laid out while searching).
   const matches = useMemo(() => {
-    if (!query.trim() || outline) return null
+    if (!query.trim() || shownOutline) return null
     let n = 0
     for (let i = 0; i < rows.length; i++)
       if (layout.inData[i] === 1 && matchesSearch(rows[i] as TreeRow, query)) n++
     return n
-  }, [rows, layout, query, outline])
+  }, [rows, layout, query, shownOutline])
   const searchMatch = useCallback(
     (node: NodeApi<TreeItem>, term: string) =>
       node.data.row >= 0 && matchesSearch(dataRows[node.data.row] as TreeRow, term),

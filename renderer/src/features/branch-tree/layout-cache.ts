@@ -8,9 +8,12 @@
  */
 import type { TreeRow } from '../../../../preload/contract/session-view'
 import { beginsWith } from '../../state/grown-rows'
+import type { FilterMode } from './filters'
 import {
   buildTreeData,
   pathMarks,
+  shownTree,
+  type ShownTree,
   type LayoutOptions,
   type PathMarks,
   type RowMarks,
@@ -24,6 +27,7 @@ const KEEP = 4
 
 const layouts = new WeakMap<readonly TreeRow[], { opts: LayoutOptions; layout: TreeLayout }[]>()
 const paths = new WeakMap<readonly TreeRow[], PathMarks>()
+const shownTrees = new WeakMap<readonly TreeRow[], ShownTree>()
 const found = new WeakMap<readonly TreeRow[], Map<number, number>>()
 /**
  * The layout built last, which live follow's next rows extend (layout-extend.ts). Held until
@@ -81,12 +85,29 @@ export function cachedTreeData(
   const kept = layouts.get(rows) ?? []
   const hit = kept.find((k) => sameOptions(k.opts, opts))
   if (hit) return hit.layout
-  let layout = (last && extendTreeData(last, rows, opts)) ?? buildTreeData(rows, opts)
+  let layout =
+    (last && extendTreeData(last, rows, opts)) ?? buildTreeData(rows, opts, shownTrees.get(rows))
   if (shown && layout.data !== shown && sameItems(shown, layout.data))
     layout = { ...layout, data: shown }
   layouts.set(rows, [...kept.slice(1 - KEEP), { opts, layout }])
   last = { rows, opts, layout }
   return layout
+}
+
+/**
+ * {@link shownTree}, kept for the last filter and leaf asked of each rows array: the first part
+ * of a layout, made ahead in a task of its own for the layout that follows.
+ */
+export function cachedShownTree(
+  rows: readonly TreeRow[],
+  mode: FilterMode,
+  leafRow: number,
+): ShownTree {
+  const kept = shownTrees.get(rows)
+  if (kept?.mode === mode && kept.leafRow === leafRow) return kept
+  const made = shownTree(rows, mode, leafRow)
+  shownTrees.set(rows, made)
+  return made
 }
 
 /**

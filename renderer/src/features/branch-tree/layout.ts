@@ -142,7 +142,7 @@ export function nearestAncestor(
  * Shown children of every shown row, as one flat list (`list[start[r]..start[r + 1])` are row
  * r's, in row order): no array per row, which at 100,000 rows is most of the layout's cost.
  */
-interface ShownKids {
+export interface ShownKids {
   roots: number[]
   start: Int32Array
   list: Int32Array
@@ -327,20 +327,45 @@ function collapseRuns(
   }
 }
 
+/** The rows a filter shows, and each one's shown children: the first part of a layout. */
+export interface ShownTree {
+  mode: FilterMode
+  leafRow: number
+  /** Rows the filter shows. */
+  shown: number
+  kids: ShownKids
+}
+
 /**
- * Builds the arborist data for `rows` (display order, parents first).
- * @returns the data, how many rows the filter shows, and the ids of collapsed runs
+ * Which of `rows` filter `mode` shows (pi's leaf always) and their shown children, each hung on
+ * its nearest shown ancestor (pi spec 15.6). {@link buildTreeData} does this first; at 100,000
+ * rows it is about half of the layout, so the tree can do it in a task of its own.
+ * @param leafRow row index of pi's leaf, or -1
  */
-export function buildTreeData(rows: readonly TreeRow[], opts: LayoutOptions): TreeLayout {
+export function shownTree(rows: readonly TreeRow[], mode: FilterMode, leafRow: number): ShownTree {
   const visible = new Uint8Array(rows.length)
   let shown = 0
   for (let i = 0; i < rows.length; i++) {
-    if (passesFilter(rows[i] as TreeRow, opts.mode, i === opts.leafRow)) {
+    if (passesFilter(rows[i] as TreeRow, mode, i === leafRow)) {
       visible[i] = 1
       shown++
     }
   }
-  const kids = shownChildren(rows, visible)
+  return { mode, leafRow, shown, kids: shownChildren(rows, visible) }
+}
+
+/**
+ * Builds the arborist data for `rows` (display order, parents first).
+ * @param made {@link shownTree} of these rows, when already made for `opts`' filter and leaf
+ * @returns the data, how many rows the filter shows, and the ids of collapsed runs
+ */
+export function buildTreeData(
+  rows: readonly TreeRow[],
+  opts: LayoutOptions,
+  made?: ShownTree,
+): TreeLayout {
+  const fits = made && made.mode === opts.mode && made.leafRow === opts.leafRow
+  const { shown, kids } = fits ? made : shownTree(rows, opts.mode, opts.leafRow)
   const data: TreeItem[] = []
   const top = newLine(data)
   const b: Build = {

@@ -3,7 +3,7 @@
  * selection, the arborist data for the filter and search (pi spec 15.6), and which collapsed
  * runs the user opened. Until every row is in, a large tree shows its outline (outline.ts).
  */
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import type { FilterMode } from './filters'
 import {
@@ -14,7 +14,7 @@ import {
   type TreeItem,
   type TreeLayout,
 } from './layout'
-import { cachedPathMarks, cachedRowAt, cachedTreeData } from './layout-cache'
+import { cachedPathMarks, cachedRowAt, cachedShownTree, cachedTreeData } from './layout-cache'
 import type { OutlineView } from './outline'
 
 /** The layout while a filter or search waits for the rows the outline does not carry. */
@@ -41,17 +41,58 @@ export interface TreeLayoutState {
   setRunOpen(id: string, open: boolean): void
   /** Opens (true) or closes (false) every collapsed run. */
   setAllRuns(open: boolean): void
+  /**
+   * The outline while the rows load, and until the layout of every row is built (a task
+   * after they are in); then null.
+   */
+  outline: OutlineView | null
   /** The outline is shown: the rows inside collapsed runs are not in yet. */
   outlined: boolean
   /** The filter or search asks for rows that are not in yet: nothing is laid out meanwhile. */
   waiting: boolean
 }
 
+/** The options of the layout of every row that the tree's state decides. */
+interface RowsOptions {
+  mode: FilterMode
+  runMin: number
+  openRuns: ReadonlySet<string>
+}
+
+/**
+ * The layout of every row through the caches (layout-cache.ts): pi's leaf, the active path, the
+ * selected row, the layout, and with a selected entry inside a closed run (a deep link, the
+ * keyboard) the layout that loads that run's entries. What a render asks for, and what the
+ * outline's last task builds ahead of it.
+ * @param shown the outline's items for the first rows after it (see {@link useOutlineItems})
+ */
+function rowsLayout(
+  rows: readonly TreeRow[],
+  leafPos: number | null,
+  selectedPos: number | null,
+  opts: RowsOptions,
+  shown: TreeItem[] | undefined,
+) {
+  const leafRow = rowAt(rows, leafPos)
+  const active = cachedPathMarks(rows, leafRow)
+  const selectedRow = rowAt(rows, selectedPos)
+  const base = cachedTreeData(rows, { ...opts, leafRow }, shown)
+  const inRun = selectedRow >= 0 && (base.runOfRow[selectedRow] ?? -1) >= 0
+  const layout = inRun ? cachedTreeData(rows, { ...opts, leafRow, revealRow: selectedRow }) : base
+  return { leafRow, active, selectedRow, layout }
+}
+
+/** The row of the entry at file position `pos` (cached), or -1 for none. */
+function rowAt(rows: readonly TreeRow[], pos: number | null): number {
+  return pos === null ? -1 : cachedRowAt(rows, pos)
+}
+
 /**
  * Lays out the tree rows of `overview` for the tree.
  * @param selectedPos file position of the selected entry, or null
  * @param collapse whether long linear runs collapse (never while searching)
- * @param outline the tree's outline while its rows load (`rows` are then the outline's), or null
+ * @param outlineNow the tree's outline while its rows load (`rows` are then the outline's), or
+ *   null
  */
 export function useTreeLayout(
   overview: SessionOverview,
@@ -60,39 +101,33 @@ export function useTreeLayout(
   mode: FilterMode,
   query: string,
   collapse: boolean,
-  outline: OutlineView | null,
+  outlineNow: OutlineView | null,
 ): TreeLayoutState {
-  // The outline is the tree's first view: pi's leaf, runs collapsed, no search.
-  const outlined = outline !== null && outline.mode === mode && collapse && !query.trim()
-  const leafRow = useMemo(
-    () =>
-      outline?.leafRow ?? (overview.leafPos === null ? -1 : cachedRowAt(rows, overview.leafPos)),
-    [outline, rows, overview.leafPos],
-  )
-  const active = useMemo(
-    () => outline?.active ?? cachedPathMarks(rows, leafRow),
-    [outline, rows, leafRow],
-  )
-  const selectedRow = useMemo(
-    () => (selectedPos === null ? -1 : cachedRowAt(rows, selectedPos)),
-    [rows, selectedPos],
-  )
   const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(() => new Set())
   // While searching, runs stay expanded so every entry can match.
   const runMin = collapse && !query.trim() ? RUN_MIN : 0
+  const opts = useMemo(() => ({ mode, runMin, openRuns }), [mode, runMin, openRuns])
+  const outline = useOutlineUntilLaidOut(outlineNow, rows, [
+    () => {
+      const leafRow = rowAt(rows, overview.leafPos)
+      cachedPathMarks(rows, leafRow)
+      cachedShownTree(rows, mode, leafRow)
+    },
+    (items) => rowsLayout(rows, overview.leafPos, selectedPos, opts, items),
+  ])
+  // The outline is the tree's first view: pi's leaf, runs collapsed, no search.
+  const outlined = outline !== null && outline.mode === mode && collapse && !query.trim()
   const outlineItems = useOutlineItems(outline, rows)
-  const base = useMemo(() => {
-    if (outline) return outlined ? outline.layout : NO_LAYOUT
-    return cachedTreeData(rows, { mode, leafRow, runMin, openRuns }, outlineItems)
-  }, [outline, outlined, rows, mode, leafRow, runMin, openRuns, outlineItems])
-  // A selected entry inside a closed run (deep link, keyboard) loads that run's entries.
-  const revealRow =
-    !outline && selectedRow >= 0 && (base.runOfRow[selectedRow] ?? -1) >= 0 ? selectedRow : -1
-  const layout = useMemo(
-    () =>
-      revealRow < 0 ? base : cachedTreeData(rows, { mode, leafRow, runMin, openRuns, revealRow }),
-    [base, rows, mode, leafRow, runMin, openRuns, revealRow],
+  const fromRows = useMemo(
+    () => (outline ? null : rowsLayout(rows, overview.leafPos, selectedPos, opts, outlineItems)),
+    [outline, rows, overview.leafPos, selectedPos, opts, outlineItems],
   )
+  const leafRow = outline?.leafRow ?? fromRows?.leafRow ?? -1
+  const selectedRow = useMemo(
+    () => fromRows?.selectedRow ?? rowAt(rows, selectedPos),
+    [fromRows, rows, selectedPos],
+  )
+  const layout = fromRows?.layout ?? (outlined ? (outline as OutlineView).layout : NO_LAYOUT)
   const selectionRow = useMemo(
     () => shownSelection(layout.inData, rows, selectedRow),
     [layout, rows, selectedRow],
@@ -111,15 +146,52 @@ export function useTreeLayout(
   const setAllRuns = (open: boolean) => setOpenRuns(new Set(open ? layout.runIds : []))
   return {
     leafRow,
-    active,
+    active: outline?.active ?? (fromRows as NonNullable<typeof fromRows>).active,
     layout,
     selection: selectionRow < 0 ? undefined : itemId(selectionRow),
     selectionRow,
     setRunOpen,
     setAllRuns,
+    outline,
     outlined,
     waiting: outline !== null && !outlined,
   }
+}
+
+/**
+ * The outline while the rows load, and for a few tasks more once every row is in: those tasks
+ * lay out every row (`steps`, one per task, into the caches of layout-cache.ts), and the render
+ * after them finds the layout built. At 100,000 rows the layout is tens of ms, the render that
+ * hands the rows to the tree as much again: in one task they held the window past 100 ms.
+ * @param steps each given the outline's items
+ */
+function useOutlineUntilLaidOut(
+  outline: OutlineView | null,
+  rows: readonly TreeRow[],
+  steps: ((shown: TreeItem[]) => unknown)[],
+): OutlineView | null {
+  const [held, setHeld] = useState(outline)
+  if (outline && outline !== held) setHeld(outline)
+  const pending = outline ? null : held
+  const latest = useRef(steps)
+  useLayoutEffect(() => {
+    latest.current = steps
+  })
+  useEffect(() => {
+    if (!pending) return
+    let task: ReturnType<typeof setTimeout>
+    const run = (k: number) => {
+      task = setTimeout(() => {
+        const step = latest.current[k]
+        if (!step) return setHeld(null)
+        step(pending.layout.data)
+        run(k + 1)
+      })
+    }
+    run(0)
+    return () => clearTimeout(task)
+  }, [pending, rows])
+  return outline ?? held
 }
 
 /**
