@@ -86,10 +86,16 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
     )
     return { opened: value, slot }
   }
+  // Tail previews being read, per session: the first paint of a large session is its preview.
+  const peeking = new Map<string, Promise<unknown>>()
   const bodies: Bodies = {
     'session:open': async (file, { outline: mode }) => {
       // A session not in memory yet opens from its skeleton when it has one; the parse follows.
       if (!cache.peek(file.id)) {
+        // The renderer asks for the preview with the open: that answer paints first, so the
+        // skeleton's decoding and outline (tens of ms on this thread) wait until it is sent.
+        await new Promise((next) => setImmediate(next))
+        await peeking.get(file.id)?.catch(() => undefined)
         const fast = await skeletons.open(file.id, file.path, file.fileName)
         if (fast) {
           opened(file).catch(() => undefined)
@@ -112,7 +118,13 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
     'session:peek-tail': async (file) => {
       if (cache.peek(file.id)?.source || file.size < PEEK_MIN_BYTES)
         return { items: [], leafId: null, reason: 'the whole session is read at once', bytes: 0 }
-      return peekTail(file.path)
+      const peek = peekTail(file.path)
+      peeking.set(file.id, peek)
+      try {
+        return await peek
+      } finally {
+        if (peeking.get(file.id) === peek) peeking.delete(file.id)
+      }
     },
     'session:follow': async (file, { revision, rowCount }) => {
       const { opened: view, slot } = await opened(file)

@@ -8,7 +8,9 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { appendFileSync, copyFileSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { localViewCore } from '../../../main/api/session-view/core'
 import { pathPage } from '../../../main/api/session-view/page'
+import { TreeSkeletons } from '../../../main/api/session-view/skeletons'
 import { loadViewSource } from '../../../main/api/session-view/source'
 import { FIRST_TAIL_BYTES, PREVIEW_ITEMS, peekTail } from '../../../main/api/session-view/tail'
 import type { PathItem } from '../../../preload/contract/session-view'
@@ -113,4 +115,32 @@ test('the first read is the last 256 KB; a tail that cannot settle a window grow
   assert.ok(grown.bytes > FIRST_TAIL_BYTES, `read ${grown.bytes} bytes`)
   assert.equal(grown.items.at(-1)?.id, 'big00001')
   assert.ok(await agrees(big, undefined, PREVIEW_ITEMS))
+})
+
+test("a large session's preview is answered before its open from the skeleton, whichever is asked first", async (t) => {
+  const dir = tempDir(t)
+  const path = join(dir, 'long.jsonl')
+  await generateSession(path, { entries: 12_000, targetBytes: 6e6, branchEvery: 500 })
+  const trees = new TreeSkeletons({ dir: join(dir, 'trees'), app: '1' })
+  await trees.build(path)
+  const file = { id: '0123456789abcdef', path, fileName: 'long.jsonl', size: statSync(path).size }
+  const args = { sessionId: file.id }
+  for (const first of ['peek', 'open', 'peek', 'open']) {
+    // A new core each time: the session is not in memory, so it opens from its skeleton.
+    const core = localViewCore({ trees })
+    const answered: string[] = []
+    const peek = () =>
+      core.call('session:peek-tail', file, args).then((p) => {
+        assert.ok(p.items.length > 0, 'the tail settles the newest entries')
+        answered.push('peek')
+      })
+    const open = () =>
+      core.call('session:open', file, { ...args, outline: 'default' }).then((o) => {
+        assert.ok(o.outline, 'opened from the skeleton, with its outline')
+        answered.push('open')
+      })
+    await Promise.all(first === 'peek' ? [peek(), open()] : [open(), peek()])
+    assert.deepEqual(answered, ['peek', 'open'], `${first} asked first`)
+    await core.close()
+  }
 })
