@@ -8,6 +8,11 @@ import assert from 'node:assert/strict'
 import type { TreeRow } from '../../../preload/contract/session-view'
 import { FILTER_MODES } from '../../../renderer/src/features/branch-tree/filters'
 import {
+  encodeTreeOutline,
+  readTreeOutline,
+} from '../../../renderer/src/features/branch-tree/outline'
+import { branchedFixtures, fixtureRows } from './fixture-rows'
+import {
   RUN_MIN,
   buildTreeData,
   shownTree,
@@ -159,4 +164,22 @@ test("a layout's first part made ahead is used only for its own filter and leaf"
     assert.equal(cachedShownTree(fresh, mode, 299), cachedShownTree(fresh, mode, 299))
     assert.deepEqual(cachedTreeData(fresh, opts), built, mode)
   }
+})
+
+test("in every fixture and filter, the layout from every row keeps the outline's very items", async () => {
+  let checked = 0
+  for (const file of branchedFixtures()) {
+    const { rows, leafRow } = await fixtureRows(file)
+    for (const mode of FILTER_MODES) {
+      const text = encodeTreeOutline(rows, leafRow, mode)
+      if (!text) continue
+      const outline = readTreeOutline({ total: rows.length, text })
+      const opts = { mode, leafRow, runMin: RUN_MIN }
+      const kept = cachedTreeData([...rows], opts, outline.layout.data)
+      assert.equal(kept.data, outline.layout.data, `${file.rel} ${mode}`)
+      assert.deepEqual({ ...kept, data: [] }, { ...buildTreeData(rows, opts), data: [] })
+      checked++
+    }
+  }
+  assert.ok(checked >= 50, `${checked} outlines checked`)
 })

@@ -27,7 +27,6 @@ import {
   pathMarks,
   type TreeItem,
 } from '../../../renderer/src/features/branch-tree/layout'
-import { cachedTreeData } from '../../../renderer/src/features/branch-tree/layout-cache'
 import {
   OUTLINE_MAX_NODES,
   encodeTreeOutline,
@@ -81,11 +80,6 @@ function assertOutlineOf(
   assert.deepEqual(view.layout.data, full.data, what)
   assert.equal(view.layout.shown, full.shown, what)
   assert.deepEqual(view.layout.runIds.sort(), [...full.runIds].sort(), what)
-  // Once every row is in, the tree's layout keeps the outline's very items (react-arborist
-  // then has no node to build again).
-  const kept = cachedTreeData(rows, { mode, leafRow, runMin: RUN_MIN }, view.layout.data)
-  assert.equal(kept.data, view.layout.data, what)
-  assert.deepEqual({ ...kept, data: full.data }, full, what)
   const active = pathMarks(rows, leafRow)
   for (const node of nodes(full.data)) {
     if (node.row < 0) continue
