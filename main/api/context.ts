@@ -14,13 +14,17 @@ import type { SettingsStore } from '../settings/store'
 import type { TerminalCommand } from '../terminal/command'
 import type { EventHub } from './events'
 import type { ViewCore } from './session-view/core'
+import type { Replied } from './json-reply'
 
 /** The parsed (post-validation) argument type of a channel. */
 export type HandlerArgs<C extends Channel> = z.output<(typeof CHANNEL_SCHEMAS)[C]['args']>
 
-/** One handler per channel: the single implementation of the API. */
+/**
+ * One handler per channel: the single implementation of the API. A handler may answer with
+ * its value already encoded (json-reply.ts: the session view's, made in its worker).
+ */
 export type HandlerTable = {
-  [C in Channel]: (args: HandlerArgs<C>) => Promise<ChannelResult<C>>
+  [C in Channel]: (args: HandlerArgs<C>) => Promise<Replied<ChannelResult<C>>>
 }
 
 /** The part of the handler table for the channels in `channels` (one domain's list). */

@@ -7,11 +7,13 @@
 import { isChannel } from '../../preload/contract/channels'
 import { ApiError, fail, ok, type Envelope, type ErrorCode } from '../../preload/contract/errors'
 import { CHANNEL_SCHEMAS } from '../../preload/contract/schemas'
+import type { WireEnvelope } from '../../preload/contract/wire'
 import { describeFsError } from '../library/fs-errors'
 import type { Logger } from '../log'
 import { NOT_REGULAR } from '../session'
 import { describeZodError } from '../plain-errors'
 import type { HandlerTable } from './context'
+import { JsonReply } from './json-reply'
 
 const ERRNO_CODES: Record<string, ErrorCode> = {
   ENOENT: 'not_found',
@@ -50,7 +52,8 @@ function errorToEnvelope(error: unknown, log: ErrorLog, channel: string): Envelo
 }
 
 /**
- * Validates and runs one call. Never throws.
+ * Validates and runs one call. Never throws. A value the handler gave already encoded stays
+ * encoded (preload/contract/wire.ts): main never parses it.
  * @param table the handler table
  * @param channel the raw channel name from the transport
  * @param rawArgs the raw argument (undefined counts as `{}`)
@@ -61,13 +64,14 @@ export async function dispatch(
   channel: unknown,
   rawArgs: unknown,
   log: ErrorLog,
-): Promise<Envelope<unknown>> {
+): Promise<WireEnvelope<unknown>> {
   if (!isChannel(channel)) return fail('not_found', `Unknown channel: ${String(channel)}`)
   const parsed = CHANNEL_SCHEMAS[channel].args.safeParse(rawArgs ?? {})
   if (!parsed.success) return fail('invalid_argument', describeZodError(parsed.error))
   try {
     const handler = table[channel] as (args: unknown) => Promise<unknown>
-    return ok(await handler(parsed.data))
+    const value = await handler(parsed.data)
+    return value instanceof JsonReply ? { ok: true, json: value.bytes } : ok(value)
   } catch (error) {
     return errorToEnvelope(error, log, channel)
   }

@@ -11,6 +11,7 @@ import type { SessionLink } from '../../preload/contract/session-view'
 import type { SessionLocation } from '../library/index-write'
 import type { ChannelResult } from '../../preload/contract/schemas'
 import type { HandlerArgs, HandlerContext, HandlersOf } from './context'
+import type { Replied } from './json-reply'
 import { localViewCore, type ViewChannel, type ViewCore } from './session-view/core'
 
 /**
@@ -50,24 +51,19 @@ export function createSessionHandlers(
 ): HandlersOf<typeof SESSION_VIEW_CHANNELS> {
   const call =
     <C extends ViewChannel>(channel: C) =>
-    async (args: HandlerArgs<C> & { sessionId: string }): Promise<ChannelResult<C>> => {
+    async (args: HandlerArgs<C> & { sessionId: string }): Promise<Replied<ChannelResult<C>>> => {
       const record = await recordOf(context, args.sessionId)
       const file = {
         id: args.sessionId,
         path: record.path,
         fileName: record.fileName,
         size: record.size,
+        readOnlyReason: context.library.readOnlyReason(args.sessionId),
       }
       return core.call(channel, file, args)
     }
   return {
-    'session:open': async (args) => {
-      const overview = await call('session:open')(args)
-      // The file may be sound and still not ours to write (an archived session): said at once.
-      if (overview.readOnly) return overview
-      const why = context.library.readOnlyReason(args.sessionId)
-      return why ? { ...overview, readOnly: true, readOnlyReason: why } : overview
-    },
+    'session:open': call('session:open'),
     'session:get-tree': call('session:get-tree'),
     'session:peek-tail': call('session:peek-tail'),
     'session:follow': call('session:follow'),

@@ -12,6 +12,7 @@ import type { EventSource } from '../api/events'
 import type { ExportDownloads } from '../export/downloads'
 import { isChannel } from '../../preload/contract/channels'
 import { fail } from '../../preload/contract/errors'
+import { isEncodedEnvelope, type WireEnvelope } from '../../preload/contract/wire'
 import { hasToken, isAllowedHost } from './auth'
 import { serveStatic } from './static'
 
@@ -47,9 +48,26 @@ const SECURITY_HEADERS = {
   'X-Frame-Options': 'DENY',
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8'
+
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...SECURITY_HEADERS })
+  res.writeHead(status, { 'Content-Type': JSON_TYPE, ...SECURITY_HEADERS })
   res.end(JSON.stringify(body))
+}
+
+const ENCODED_OPEN = Buffer.from('{"ok":true,"value":')
+const ENCODED_CLOSE = Buffer.from('}')
+
+/** Sends a handler's envelope; a value already encoded goes out as its bytes, unread. */
+function sendEnvelope(res: ServerResponse, envelope: WireEnvelope<unknown>): void {
+  if (!isEncodedEnvelope(envelope)) return sendJson(res, 200, envelope)
+  const body = Buffer.concat([ENCODED_OPEN, envelope.json, ENCODED_CLOSE])
+  res.writeHead(200, {
+    'Content-Type': JSON_TYPE,
+    'Content-Length': String(body.length),
+    ...SECURITY_HEADERS,
+  })
+  res.end(body)
 }
 
 async function readBody(req: IncomingMessage): Promise<string | null> {
@@ -136,7 +154,7 @@ async function handleApi(
   }
   // API failures travel inside the envelope with status 200; HTTP statuses are kept for
   // transport-level refusals (auth, host, size, unknown channel).
-  sendJson(res, 200, await dispatch(opts.handlers, channel, args, opts.log))
+  sendEnvelope(res, await dispatch(opts.handlers, channel, args, opts.log))
 }
 
 function safeDecode(text: string): string {

@@ -8,7 +8,9 @@
 import type { SESSION_VIEW_CHANNELS } from '../../../preload/contract/channels'
 import { ApiError } from '../../../preload/contract/errors'
 import type { FollowResult } from '../../../preload/contract/session-live'
+import type { SessionOverview } from '../../../preload/contract/session-view'
 import type { z } from 'zod'
+import type { Replied } from '../json-reply'
 import type { CHANNEL_SCHEMAS, ChannelResult } from '../../../preload/contract/schemas'
 import { OPENED_KEY, SourceCache, memoize } from './cache'
 import { imageAt } from './images'
@@ -37,6 +39,8 @@ export interface SessionFile {
   fileName: string
   /** Bytes, as the library last saw the file. */
   size: number
+  /** Why the library keeps the session read-only though its file is sound (archived); none. */
+  readOnlyReason?: string | null
 }
 
 /** Options of {@link localViewCore}. */
@@ -48,16 +52,26 @@ export interface CoreOptions {
 /** Answers view calls about session files. */
 export interface ViewCore {
   /**
-   * Runs one view call for `file`.
+   * Runs one view call for `file`: its value, or (from the worker) that value's JSON.
    * @throws ApiError (conflict for a stale revision...) or the fs error of reading the file
    */
   call<C extends ViewChannel>(
     channel: C,
     file: SessionFile,
     args: ViewArgs<C>,
-  ): Promise<ChannelResult<C>>
+  ): Promise<Replied<ChannelResult<C>>>
   /** Stops the core (a worker exits; calls in flight fail). */
   close(): Promise<void>
+}
+
+/** The view core on this thread: its values are objects. */
+export interface LocalViewCore extends ViewCore {
+  /** {@link ViewCore.call}, answered with the value itself. */
+  call<C extends ViewChannel>(
+    channel: C,
+    file: SessionFile,
+    args: ViewArgs<C>,
+  ): Promise<ChannelResult<C>>
 }
 
 type Bodies = {
@@ -65,7 +79,7 @@ type Bodies = {
 }
 
 /** The view core on this thread. @param cache tests pass their own */
-export function localViewCore(options: CoreOptions = {}, cache = new SourceCache()): ViewCore {
+export function localViewCore(options: CoreOptions = {}, cache = new SourceCache()): LocalViewCore {
   const skeletons = new ServedSkeletons(options.trees)
   const load = async (file: SessionFile) => {
     await skeletons.gate(file.id)
@@ -88,25 +102,26 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
   }
   // Tail previews being read, per session: the first paint of a large session is its preview.
   const peeking = new Map<string, Promise<unknown>>()
-  const bodies: Bodies = {
-    'session:open': async (file, { outline: mode }) => {
-      // A session not in memory yet opens from its skeleton when it has one; the parse follows.
-      if (!cache.peek(file.id)) {
-        // The renderer asks for the preview with the open: that answer paints first, so the
-        // skeleton's decoding and outline (tens of ms on this thread) wait until it is sent.
-        await new Promise((next) => setImmediate(next))
-        await peeking.get(file.id)?.catch(() => undefined)
-        const fast = await skeletons.open(file.id, file.path, file.fileName)
-        if (fast) {
-          opened(file).catch(() => undefined)
-          if (!mode) return fast
-          return { ...fast, outline: await skeletons.outline(file.id, fast.revision, mode) }
-        }
+  const open: Bodies['session:open'] = async (file, { outline: mode }) => {
+    // A session not in memory yet opens from its skeleton when it has one; the parse follows.
+    if (!cache.peek(file.id)) {
+      // The renderer asks for the preview with the open: that answer paints first, so the
+      // skeleton's decoding and outline (tens of ms on this thread) wait until it is sent.
+      await new Promise((next) => setImmediate(next))
+      await peeking.get(file.id)?.catch(() => undefined)
+      const fast = await skeletons.open(file.id, file.path, file.fileName)
+      if (fast) {
+        opened(file).catch(() => undefined)
+        if (!mode) return fast
+        return { ...fast, outline: await skeletons.outline(file.id, fast.revision, mode) }
       }
-      const { opened: view } = await opened(file)
-      const overview = overviewOf(view)
-      return mode ? { ...overview, outline: treeOutlineOf(view, mode) } : overview
-    },
+    }
+    const { opened: view } = await opened(file)
+    const overview = overviewOf(view)
+    return mode ? { ...overview, outline: treeOutlineOf(view, mode) } : overview
+  }
+  const bodies: Bodies = {
+    'session:open': async (file, args) => withLibraryReason(await open(file, args), file),
     'session:get-tree': async (file, { revision, offset }) => {
       const served = await skeletons.page(file.id, revision, offset)
       if (served) return served
@@ -143,6 +158,15 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
     call: (channel, file, args) => bodies[channel](file, args as never),
     close: async () => cache.clear(),
   }
+}
+
+/**
+ * `overview` as the library shows it: a sound file may still not be ours to write (an archived
+ * session), and that is said at once.
+ */
+function withLibraryReason(overview: SessionOverview, file: SessionFile): SessionOverview {
+  if (overview.readOnly || !file.readOnlyReason) return overview
+  return { ...overview, readOnly: true, readOnlyReason: file.readOnlyReason }
 }
 
 /**

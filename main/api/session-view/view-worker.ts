@@ -7,11 +7,11 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { localViewCore } from './core'
 import { TreeSkeletons } from './skeletons'
-import { replyOf, type ViewRequest } from './worker-core'
+import { replyOf, transferOf, type ViewRequest } from './worker-core'
 
 const { skeletons } = workerData as { skeletons: { dir: string; app: string } | null }
 const core = localViewCore({ trees: skeletons ? new TreeSkeletons(skeletons) : undefined })
 
 parentPort?.on('message', (request: ViewRequest) => {
-  void replyOf(core, request).then((reply) => parentPort?.postMessage(reply))
+  void replyOf(core, request).then((reply) => parentPort?.postMessage(reply, transferOf(reply)))
 })

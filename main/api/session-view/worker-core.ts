@@ -1,14 +1,16 @@
 /**
  * The view core (core.ts) in a worker thread (view-worker.ts), behind the same interface: each
- * call is posted with an id and answered by id. Errors cross as their API code or errno and
+ * call is posted with an id and answered by id, its value as JSON bytes the worker encoded and
+ * transferred (json-reply.ts), which main hands to the host unread. Errors cross as their API code or errno and
  * message, and are thrown again here as the error the handler table expects. A worker that
  * dies (out of memory on a huge file) fails the calls it held with a message in words; the
  * next call starts a new one.
  */
 import { Worker } from 'node:worker_threads'
 import { ApiError, type ErrorCode } from '../../../preload/contract/errors'
+import { JsonReply, encodeJsonReply } from '../json-reply'
 import type { WorkerScript } from '../../library/read-pool'
-import type { SessionFile, ViewChannel, ViewCore } from './core'
+import type { LocalViewCore, SessionFile, ViewChannel, ViewCore } from './core'
 import { WORKER_YOUNG_GENERATION_MB } from '../../worker-heap'
 
 /** A call posted to the worker. */
@@ -19,20 +21,23 @@ export interface ViewRequest {
   args: unknown
 }
 
-/** The worker's answer. */
+/** The worker's answer: the value's JSON in UTF-8, or the error. */
 export type ViewReply = { id: number } & (
-  | { value: unknown }
+  | { json: Uint8Array }
   | { error: { message: string; api?: ErrorCode; errno?: string; stack?: string } }
 )
 
 /** Heap of the view worker: it keeps up to two parsed sessions (a 250 MB one takes ~1.5 GB). */
 const HEAP_MB = 8192
 
-/** Runs one request on `core` and describes its outcome (worker side). */
-export async function replyOf(core: ViewCore, request: ViewRequest): Promise<ViewReply> {
+/**
+ * Runs one request on `core` and describes its outcome (worker side); post it with
+ * {@link transferOf} so the bytes move rather than copy.
+ */
+export async function replyOf(core: LocalViewCore, request: ViewRequest): Promise<ViewReply> {
   try {
     const value = await core.call(request.channel, request.file, request.args as never)
-    return { id: request.id, value }
+    return { id: request.id, json: encodeJsonReply(value).bytes }
   } catch (thrown) {
     const error = thrown as Error & { code?: unknown }
     return {
@@ -47,6 +52,11 @@ export async function replyOf(core: ViewCore, request: ViewRequest): Promise<Vie
       },
     }
   }
+}
+
+/** What `reply` can hand over rather than copy: its JSON bytes' buffer. */
+export function transferOf(reply: ViewReply): ArrayBuffer[] {
+  return 'json' in reply ? [reply.json.buffer as ArrayBuffer] : []
 }
 
 function errorOf(error: Extract<ViewReply, { error: unknown }>['error']): Error {
@@ -80,7 +90,7 @@ export function workerViewCore(
       if (pending.size === 0) w.unref()
       if (!call) return
       if ('error' in reply) call.reject(errorOf(reply.error))
-      else call.resolve(reply.value)
+      else call.resolve(new JsonReply(reply.json))
     })
     const died = (why: string) => {
       if (worker === w) worker = null

@@ -5,7 +5,7 @@ import { CHANNELS, CHANNEL_NAME_PATTERN, EVENTS } from '../../../preload/contrac
 import { EVENT_SCHEMAS } from '../../../preload/contract/events'
 import { CHANNEL_SCHEMAS } from '../../../preload/contract/schemas'
 import { createHandlers } from '../../../main/api/handlers'
-import { dispatch } from '../../../main/api/dispatch'
+import { dispatch } from '../../helpers/dispatch'
 import { SessionLibrary } from '../../../main/library/library'
 import { ApiError, ERROR_CODES } from '../../../preload/contract/errors'
 import { SettingsStore } from '../../../main/settings/store'

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { dispatch } from '../../../main/api/dispatch'
+import { dispatch } from '../../helpers/dispatch'
 import type { HandlerTable } from '../../../main/api/context'
 import { parseQuery, QueryError } from '../../../main/library/search'
 

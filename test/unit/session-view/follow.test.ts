@@ -18,7 +18,7 @@ import {
 } from 'node:fs'
 import { basename, resolve } from 'node:path'
 import type { HandlerContext, HandlerTable } from '../../../main/api/context'
-import { dispatch } from '../../../main/api/dispatch'
+import { dispatch } from '../../helpers/dispatch'
 import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { SourceCache } from '../../../main/api/session-view/cache'
 import { SessionLibrary } from '../../../main/library/library'

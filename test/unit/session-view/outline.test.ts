@@ -9,9 +9,13 @@ import { test, before, after, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import type { HandlerContext, HandlerTable } from '../../../main/api/context'
-import { dispatch } from '../../../main/api/dispatch'
+import { dispatch } from '../../helpers/dispatch'
 import { createSessionHandlers } from '../../../main/api/session-handlers'
-import { localViewCore, type SessionFile, type ViewCore } from '../../../main/api/session-view/core'
+import {
+  localViewCore,
+  type LocalViewCore,
+  type SessionFile,
+} from '../../../main/api/session-view/core'
 import { TreeSkeletons } from '../../../main/api/session-view/skeletons'
 import { SessionLibrary } from '../../../main/library/library'
 import {
@@ -124,7 +128,7 @@ async function largeSession(ctx: TestContext): Promise<SessionFile> {
   return { id: '0123456789abcdef', path, fileName: 'big.jsonl', size: generated.bytes }
 }
 
-const coreRows = (core: ViewCore, file: SessionFile, overview: SessionOverview) =>
+const coreRows = (core: LocalViewCore, file: SessionFile, overview: SessionOverview) =>
   allTreeRows(overview, (args) => core.call('session:get-tree', file, args))
 
 test('a large session outline carries a small part of its rows, from a parse and from its skeleton', async (ctx) => {

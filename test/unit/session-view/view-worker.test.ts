@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { HandlerContext, HandlerTable } from '../../../main/api/context'
-import { dispatch } from '../../../main/api/dispatch'
+import { dispatch, valueOf } from '../../helpers/dispatch'
 import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { localViewCore, type ViewCore } from '../../../main/api/session-view/core'
 import { workerViewCore } from '../../../main/api/session-view/worker-core'
@@ -72,6 +72,32 @@ test('every fixture opens in the worker as in-process, its leaf path too', async
   }
 })
 
+test("the library's read-only reason (an archived session) is said by the open, in either core", async () => {
+  const here = localViewCore()
+  const files = library
+    .query(query())
+    .rows.map((r) => library.getSession(r.id).path)
+    .filter((path) => statSync(path).isFile())
+    .map((path, i) => ({ id: `s${i}`, path, fileName: 'f.jsonl', size: statSync(path).size }))
+  let file: (typeof files)[number] | undefined
+  for (const f of files)
+    if (!file && !(await here.call('session:open', f, { sessionId: f.id })).readOnly) file = f
+  assert.ok(file, 'a fixture that opens writable')
+  const row = { id: file.id }
+  const why = 'This session is archived: restore it to edit.'
+  for (const core of [worker, here]) {
+    const sound: SessionOverview = valueOf(
+      await core.call('session:open', file, { sessionId: row.id }),
+    )
+    assert.equal(sound.readOnly, false)
+    const archived: SessionOverview = valueOf(
+      await core.call('session:open', { ...file, readOnlyReason: why }, { sessionId: row.id }),
+    )
+    assert.equal(archived.readOnly, true)
+    assert.equal(archived.readOnlyReason, why)
+  }
+})
+
 test('errors keep their code across the thread: a stale revision, a file gone', async () => {
   const inWorker = table(worker)
   const [row] = library.query(query()).rows.filter((r) => {
@@ -121,7 +147,7 @@ test('a worker that dies fails its calls in words, and the next call gets a new 
     assert.match(e.message, /The session view stopped while reading this session/)
     return true
   })
-  const again = await core.call('session:open', file, { sessionId: row.id })
+  const again = valueOf(await core.call('session:open', file, { sessionId: row.id }))
   assert.equal(again.id, row.id)
   await core.close()
 })
