@@ -16,7 +16,7 @@ import type { TailPreview } from '../../../preload/contract/session-live'
 import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 import { continues, toPathState, type PathState } from './path-state'
-import { readTreeOutline, type OutlineView } from '../features/branch-tree/outline'
+import { readTreeOutlineInTasks, type OutlineView } from '../features/branch-tree/outline'
 import { useSettings } from './settings'
 import { awaitFirstScreen, screenPainted } from './first-screen'
 import { loadTreeRows } from './tree-rows'
@@ -348,11 +348,13 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         if (ticket !== openTicket) return
         mark('pi:open:data')
         set({ overview, status: 'ready', selected: initialSelection(overview, entryId) })
-        // The outline is read in a task of its own: with the overview's first render (header,
-        // transcript, tree pane) in one task, its thousands of nodes held the window too long.
+        // The outline is read in tasks of its own, after the overview's first render (header,
+        // transcript, tree pane), and shown in the task after: its thousands of nodes, parsed
+        // and rendered with the overview, held the window too long.
+        const wanted = () => ticket === openTicket && !get().rows
         if (outline)
-          setTimeout(() => {
-            if (ticket === openTicket && !get().rows) set({ outline: readTreeOutline(outline) })
+          void readTreeOutlineInTasks(outline, wanted).then((read) => {
+            if (read) setTimeout(() => wanted() && set({ outline: read }))
           })
         void loadLineage(sessionId)
         // A large tree shows its outline first; its pages wait for the whole first screen.

@@ -35,6 +35,7 @@ import {
   OUTLINE_MAX_NODES,
   encodeTreeOutline,
   readTreeOutline,
+  readTreeOutlineInTasks,
 } from '../../../renderer/src/features/branch-tree/outline'
 import { generateSession } from '../../../bench/generate-session'
 import { openFixtureLibrary, query } from '../../helpers/library'
@@ -162,6 +163,26 @@ test('a large session outline carries a small part of its rows, from a parse and
   })
   assert.equal(another.outline, null, 'a skeleton keeps the default filter only')
   await parsed.close()
+})
+
+test('the outline read a step per task is the outline read at once; it stops once not wanted', async (ctx) => {
+  const file = await largeSession(ctx)
+  const reply = await localViewCore().call('session:open', file, {
+    sessionId: file.id,
+    outline: 'default',
+  })
+  assert.ok(reply.outline)
+  const { active, ...atOnce } = readTreeOutline(reply.outline)
+  let asked = 0
+  const stepped = await readTreeOutlineInTasks(reply.outline, () => ++asked > 0)
+  assert.equal(asked, 3, 'asked before each of its three steps, each in a task of its own')
+  assert.ok(stepped)
+  const { active: steppedActive, ...rest } = stepped
+  assert.deepEqual(rest, atOnce)
+  for (let row = 0; row < atOnce.rows.length; row++)
+    assert.equal(steppedActive.has(row), active.has(row), `active ${row}`)
+  let left = 2
+  assert.equal(await readTreeOutlineInTasks(reply.outline, () => left-- > 0), null)
 })
 
 test('a tree with nothing to collapse has no outline: its pages are the way', () => {

@@ -112,14 +112,23 @@ export interface OutlineView {
   layout: TreeLayout
 }
 
+/** The text of an outline as `session:open` sends it, with the tree's row count. */
+export interface OutlineText {
+  total: number
+  text: string
+}
+
 /**
- * Reads a `session:get-tree-outline` reply.
+ * The outline's reading in steps (parse, rows, layout): each is tens of ms for a 100,000-entry
+ * tree on a slow machine, so a reader may run them in separate tasks.
  * @throws SyntaxError when the text is not JSON (main always sends what it encoded)
  */
-export function readTreeOutline(outline: { total: number; text: string }): OutlineView {
+function* outlineSteps(outline: OutlineText): Generator<void, OutlineView> {
   const body = JSON.parse(outline.text) as TreeOutlineBody
+  yield
   const rows = new Array<TreeRow>(outline.total).fill(ABSENT)
   for (const [row, wire] of body.rows) rows[row] = rowOfWire(wire)
+  yield
   const inData = new Uint8Array(outline.total)
   const runIds: string[] = []
   for (const node of nodesOf(body.data, Infinity) as TreeItem[]) {
@@ -140,5 +149,35 @@ export function readTreeOutline(outline: { total: number; text: string }): Outli
       inData,
       tail: null,
     },
+  }
+}
+
+/**
+ * Reads a `session:open` reply's outline at once.
+ * @throws SyntaxError when the text is not JSON (main always sends what it encoded)
+ */
+export function readTreeOutline(outline: OutlineText): OutlineView {
+  const steps = outlineSteps(outline)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/**
+ * {@link readTreeOutline} a step per task, so no task holds the window for all of it; null
+ * once `wanted` says the outline is no longer needed (another session opened, every row in).
+ * @throws SyntaxError as {@link readTreeOutline}
+ */
+export async function readTreeOutlineInTasks(
+  outline: OutlineText,
+  wanted: () => boolean,
+): Promise<OutlineView | null> {
+  const steps = outlineSteps(outline)
+  for (;;) {
+    await new Promise((next) => setTimeout(next))
+    if (!wanted()) return null
+    const step = steps.next()
+    if (step.done) return step.value
   }
 }
