@@ -109,8 +109,7 @@ export function BranchTree({
     data,
     selection: shownSelection,
     rows: dataRows,
-    handingOver,
-  } = useOutlineHandover(stage === 2, shownOutline, rows, layout, selection, tree.selectionRow)
+  } = useOutlineHandover(stage === 2, rows, layout, selection)
   const sessionId = useSessionView((s) => s.sessionId)
   const labels = useLabelEditing(treeRef, dataRows, sessionId, !overview.readOnly, selection)
   const stopEditing = labels.stop
@@ -135,7 +134,7 @@ export function BranchTree({
   const runsKey = `${mode} ${collapse && !marks && !query.trim()} ${tree.waiting}`
   const initialOpenState = useRunOpenState(treeRef, layout, runsKey)
   // The first painted tree (the outline of a large one), then the tree from every row.
-  const complete = shown && !shownOutline && !handingOver
+  const complete = shown && !shownOutline
   useLayoutEffect(() => {
     if (!shown || tree.waiting) return
     return markWhenPainted('pi:tree:painted', () => screenPainted('tree'))
@@ -209,9 +208,7 @@ export function BranchTree({
     <section
       className="branch-tree"
       aria-label="Branch tree"
-      data-tree-state={
-        complete ? 'ready' : shown && (tree.outlined || handingOver) ? 'outline' : 'loading'
-      }
+      data-tree-state={complete ? 'ready' : shown && tree.outlined ? 'outline' : 'loading'}
     >
       <TreeToolbar
         mode={mode}
