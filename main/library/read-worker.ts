@@ -7,6 +7,9 @@
  */
 import { parentPort } from 'node:worker_threads'
 import { localWorker, type WorkerRequest } from './read-pool'
+import { lowerThisThreadPriority } from '../thread-priority'
+
+lowerThisThreadPriority()
 
 const worker = localWorker()
 let queue: Promise<void> = Promise.resolve()

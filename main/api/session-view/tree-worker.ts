@@ -5,6 +5,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { buildSkeletonFile } from './skeleton-build'
+import { lowerThisThreadPriority } from '../../thread-priority'
+
+lowerThisThreadPriority()
 
 const { sessionPath, file, app } = workerData as { sessionPath: string; file: string; app: string }
 

@@ -8,6 +8,9 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { localViewCore } from './core'
 import { TreeSkeletons } from './skeletons'
 import { replyOf, transferOf, type ViewRequest } from './worker-core'
+import { lowerThisThreadPriority } from '../../thread-priority'
+
+lowerThisThreadPriority()
 
 const { skeletons } = workerData as { skeletons: { dir: string; app: string } | null }
 const core = localViewCore({ trees: skeletons ? new TreeSkeletons(skeletons) : undefined })

@@ -1,0 +1,74 @@
+/**
+ * The worker threads that parse session files run below normal priority, and only they: on
+ * Linux each of the app's worker scripts lowers its own thread (nice 10), the main thread
+ * keeps its priority (main/thread-priority.ts).
+ */
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync, readdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { Worker } from 'node:worker_threads'
+
+/** nice of each thread of this process, by thread id (proc(5): field 19 of /proc/[tid]/stat). */
+function niceByThread(): Map<number, number> {
+  const out = new Map<number, number>()
+  for (const name of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${name}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      out.set(Number(name), Number(fields[16]))
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return out
+}
+
+const niced = () => [...niceByThread()].filter(([, nice]) => nice > 0).map(([tid]) => tid)
+
+/** The app's worker scripts that stay alive to serve requests. */
+const SERVING = ['main/api/session-view/view-worker.ts', 'main/library/read-worker.ts']
+
+const skip =
+  process.platform !== 'linux'
+    ? 'Linux only'
+    : niceByThread().get(process.pid) !== 0 && 'the tests run at a lowered priority'
+
+describe('worker thread priority', { skip }, () => {
+  for (const script of SERVING) {
+    it(`${script} runs below normal priority, the main thread at its own`, async () => {
+      assert.deepEqual(niced(), [], 'no thread is lowered before the worker starts')
+      const workerData = { skeletons: null }
+      const worker = new Worker(resolve(script), { execArgv: ['--import', 'tsx'], workerData })
+      worker.on('error', () => {})
+      worker.on('message', () => {})
+      try {
+        const deadline = Date.now() + 20_000
+        while (niced().length === 0 && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 50))
+        const threads = niceByThread()
+        const lowered = niced()
+        assert.equal(lowered.length, 1, `one thread lowered: ${JSON.stringify([...threads])}`)
+        assert.equal(threads.get(lowered[0] as number), 10)
+        assert.equal(threads.get(process.pid), 0, 'the main thread keeps its priority')
+      } finally {
+        await worker.terminate()
+      }
+    })
+  }
+
+  it('the skeleton builder (which ends after one message) runs below normal priority', async () => {
+    // It fails at once on a missing file, and says so: the message it posts tells its priority.
+    const worker = new Worker(resolve('main/api/session-view/tree-worker.ts'), {
+      execArgv: ['--import', 'tsx', '--import', resolve('test/helpers/report-nice.mjs')],
+      workerData: { sessionPath: resolve('test/no-such-session.jsonl'), file: '', app: '0' },
+    })
+    const first = await new Promise<unknown>((done, fail) => {
+      worker.once('message', done)
+      worker.once('error', fail)
+    })
+    await worker.terminate()
+    assert.deepEqual(first, { nice: 10 })
+    assert.equal(niceByThread().get(process.pid), 0, 'the main thread keeps its priority')
+  })
+})
