@@ -5,12 +5,13 @@
  * allows only 'self' and data: anyway). Code blocks have a copy button. Very long text falls
  * back to plain, cut text.
  */
-import { memo, useMemo, useRef, type ComponentProps } from 'react'
-import ReactMarkdown, { type Components } from 'react-markdown'
+import { memo, useMemo, useRef, type ComponentProps, type ReactElement } from 'react'
+import ReactMarkdown, { type Components, type Options } from 'react-markdown'
 import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
 import { CollapsibleText } from './CollapsibleText'
 import { CopyButton } from './CopyButton'
+import { RenderCache } from './markdown-cache'
 import { safeExternalUrl } from './links'
 import { rehypeMarks, useMarks } from './marks'
 import './markdown.css'
@@ -88,24 +89,26 @@ const remark = [remarkGfm]
 const sharedHighlight = rehypeHighlight({ detect: false })
 const rehype = [() => sharedHighlight] as ComponentProps<typeof ReactMarkdown>['rehypePlugins']
 
+/** Renderings of texts shown without marks (their plugins follow from the text alone). */
+const rendered = new RenderCache<ReactElement>()
+
 /** Renders `text` as inert markdown, the words of the marks in effect marked. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const marks = useMarks()
-  const plugins = useMemo(() => {
+  const element = useMemo(() => {
+    if (text.length > MARKDOWN_MAX) return null
     const base = text.length > HIGHLIGHT_MAX ? [] : (rehype ?? [])
-    return marks ? [...base, rehypeMarks(marks)] : base
-  }, [marks, text.length])
-  if (text.length > MARKDOWN_MAX) return <CollapsibleText text={text} />
-  return (
-    <div className="markdown">
-      <ReactMarkdown
-        remarkPlugins={remark}
-        rehypePlugins={plugins}
-        components={components}
-        skipHtml={false}
-      >
-        {text}
-      </ReactMarkdown>
-    </div>
-  )
+    const options: Options = {
+      children: text,
+      remarkPlugins: remark,
+      rehypePlugins: marks ? [...base, rehypeMarks(marks)] : base,
+      components,
+      skipHtml: false,
+    }
+    // react-markdown's synchronous component is a plain function of its options (no hooks):
+    // its element is kept and given again, so the same text is parsed once.
+    return marks ? ReactMarkdown(options) : rendered.get(text, () => ReactMarkdown(options))
+  }, [marks, text])
+  if (element === null) return <CollapsibleText text={text} />
+  return <div className="markdown">{element}</div>
 })
