@@ -6,12 +6,13 @@
  * reported) and from the fixture files, never from the app's own output. Every test saves a
  * screenshot under test-results/screenshots/.
  */
-import { cpSync, readFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
 import { FIXTURE_STORE, readExpected, readManifest } from '../helpers/fixtures'
 import { generatedStore } from './generated-store'
+import { headerLine, messageLine } from '../helpers/append'
 
 interface PiFile {
   file: string
@@ -383,6 +384,49 @@ test('a hostile session renders inert', async ({ page, serverFor, scratch }) => 
     .evaluate((el) => el.scrollWidth - el.clientWidth)
   expect(overflow).toBeLessThanOrEqual(1)
   await session.screenshot('session-hostile')
+  session.expectClean()
+})
+
+test('entries around ones larger than a whole path page all load', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // Two entries of 4.1 M characters (a path page holds up to 4 M) between small ones: main
+  // sends the pages around them short, and the view asks again from the first item it lacks.
+  const root = scratch('pi-sessions-huge-item-')
+  const dir = join(root, 'sessions', '--work-huge--')
+  mkdirSync(dir, { recursive: true })
+  const at = '2026-03-02T10:00:00.000Z'
+  const id = '019cb000-0000-7000-8000-00000000b16e'
+  const small = ['first words', 'between the huge ones', 'last reply']
+  const texts = [small[0], 'y'.repeat(4_100_000), small[1], 'z'.repeat(4_100_000), small[2]]
+  const lines = [headerLine(id, at, '/work/huge')]
+  texts.forEach((text, i) =>
+    lines.push(
+      messageLine(
+        `h${i}`,
+        i === 0 ? null : `h${i - 1}`,
+        i % 2 ? 'assistant' : 'user',
+        text as string,
+        at,
+      ),
+    ),
+  )
+  const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
+  writeFileSync(join(dir, name), lines.join('\n') + '\n')
+  const server = await serverFor(join(root, 'sessions'))
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const transcript = page.locator('.transcript')
+  await expect(transcript.locator('[data-entry-id="h4"]')).toContainText('last reply')
+  await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = 0))
+  await expect(transcript.locator('[data-entry-id="h0"]')).toContainText('first words')
+  await expect(transcript.locator('[data-entry-id="h2"]')).toContainText('between the huge ones')
+  for (const entry of ['h1', 'h3'])
+    await expect(transcript.locator(`[data-entry-id="${entry}"]`)).toHaveCount(1)
+  await expect(transcript.getByTestId('transcript-placeholder')).toHaveCount(0)
+  await session.screenshot('session-huge-item')
   session.expectClean()
 })
 

@@ -13,7 +13,10 @@ import type { SessionEntry, ViewSource } from './source'
 
 /** Items per page when the caller does not say. */
 export const DEFAULT_LIMIT = 100
-/** A page stops growing after this many characters of content (at least one item). */
+/**
+ * A page stops growing after this many characters of content (at least one item); the caller
+ * asks again from the first item it did not get.
+ */
 export const PAGE_BUDGET = 4_000_000
 
 /** What `session:get-path` asks for (already validated by the contract). */
@@ -98,16 +101,32 @@ export async function pathPage(
   const total = plan.items.length
   const limit = req.limit ?? DEFAULT_LIMIT
   const focusIndex = req.branch === true ? indexOf(plan, source.posOf.get(named) ?? -1) : null
-  // Without an offset: the end of the path, or the window around the named entry of a branch.
-  const start = focusIndex !== null ? focusIndex - Math.floor(limit / 2) : total - limit
-  const offset = Math.min(req.offset ?? Math.max(0, start), total)
-  const items: PathItem[] = []
-  let size = 0
-  for (let i = offset; i < Math.min(total, offset + limit); i++) {
-    const item = toPathItem(source, plan, plan.items[i] as PathPlan['items'][number])
-    items.push(item)
-    size += itemSize(item)
-    if (size >= PAGE_BUDGET) break
+  const itemAt = (i: number) => toPathItem(source, plan, plan.items[i] as PathPlan['items'][number])
+  let offset: number
+  let items: PathItem[]
+  if (req.offset === undefined && focusIndex === null) {
+    // The end of the path, which the reader sees first: the page ends there and reaches back
+    // as far as the limit and the size budget allow.
+    items = []
+    let size = 0
+    offset = total
+    while (offset > Math.max(0, total - limit) && size < PAGE_BUDGET) {
+      const item = itemAt(--offset)
+      items.push(item)
+      size += itemSize(item)
+    }
+    items.reverse()
+  } else {
+    // From the offset asked for, or from the window around the named entry of a branch.
+    const start = focusIndex !== null ? focusIndex - Math.floor(limit / 2) : 0
+    offset = Math.min(req.offset ?? Math.max(0, start), total)
+    items = []
+    let size = 0
+    for (let i = offset; i < Math.min(total, offset + limit) && size < PAGE_BUDGET; i++) {
+      const item = itemAt(i)
+      items.push(item)
+      size += itemSize(item)
+    }
   }
   return {
     targetId: typeof target.id === 'string' ? target.id : '',

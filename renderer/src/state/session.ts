@@ -219,7 +219,11 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     }
   }
 
-  async function loadChunk(offset: number): Promise<void> {
+  /**
+   * Loads the path's items from `offset` until `end` (exclusive): a page that main cut short
+   * (its size budget, a few huge items) is followed by one from the first item it lacked.
+   */
+  async function loadChunk(offset: number, end: number): Promise<void> {
     const { sessionId, path, selected } = get()
     if (!sessionId || !path || !selected) return
     const flight = `${sessionId}:${path.key}:${offset}`
@@ -241,7 +245,11 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         for (const index of items.keys())
           if (Math.abs(index - offset) > MAX_ITEMS / 2) items.delete(index)
       }
-      set({ path: toPathState(page, items, current.view, current.focusIndex) })
+      const next = toPathState(page, items, current.view, current.focusIndex)
+      set({ path: next })
+      const after = page.offset + page.items.length
+      if (page.items.length > 0 && after < Math.min(end, next.total) && !next.items.has(after))
+        void loadChunk(after, end)
     } catch (error) {
       set({ pathError: errorData(error) })
     } finally {
@@ -395,14 +403,14 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       const first = Math.max(0, start)
       const last = Math.min(path.total - 1, end)
       for (let chunk = Math.floor(first / CHUNK) * CHUNK; chunk <= last; chunk += CHUNK) {
-        let missing = false
-        for (let i = chunk; i < Math.min(chunk + CHUNK, path.total); i++) {
+        const end = Math.min(chunk + CHUNK, path.total)
+        for (let i = chunk; i < end; i++) {
           if (!path.items.has(i)) {
-            missing = true
+            // From the first item missing: a chunk main sent in part asks for the rest only.
+            void loadChunk(i, end)
             break
           }
         }
-        if (missing) void loadChunk(chunk)
       }
     },
 

@@ -5,11 +5,15 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { loadViewSource, type ViewSource } from '../../../main/api/session-view/source'
-import { pathPage } from '../../../main/api/session-view/page'
+import { PAGE_BUDGET, pathPage } from '../../../main/api/session-view/page'
 import { PathPage } from '../../../preload/contract/session-view'
 import { ApiError } from '../../../preload/contract/errors'
 import { expectedFiles, idMapper } from './expected'
+import { headerLine, messageLine } from '../../helpers/append'
+import { tempDir } from '../../helpers/temp'
 
 /** pi never returns from these (cycles): nothing recorded to compare with. */
 const NON_TERMINATING = [
@@ -166,4 +170,38 @@ test('tool calls and results are paired both ways on the path', async () => {
     results.some((r) => r.body.kind === 'toolResult' && r.body.isError),
     'the error result is marked',
   )
+})
+
+test('a page cut short by a huge item still ends at the path end, and the rest follows', async (t) => {
+  // Six entries; the third is larger than a whole page's budget.
+  const at = '2026-03-01T10:00:00.000Z'
+  const texts = ['one', 'two', 'x'.repeat(PAGE_BUDGET + 1000), 'four', 'five', 'six']
+  const lines = [headerLine('huge-item', at, '/work')]
+  texts.forEach((text, i) =>
+    lines.push(
+      messageLine(`e${i}`, i === 0 ? null : `e${i - 1}`, i % 2 ? 'assistant' : 'user', text, at),
+    ),
+  )
+  const file = join(tempDir(t), 'huge.jsonl')
+  writeFileSync(file, lines.join('\n') + '\n')
+  const source = await loadViewSource(file)
+  const memo = new Map()
+  const ids = (page: { items: { id: string }[] }) => page.items.map((i) => i.id)
+  // The first page (no offset) is what the reader sees first: the end, back to the huge item.
+  const end = await pathPage(source, memo, { entryId: 'e5', raw: true })
+  assert.equal(end.total, 6)
+  assert.deepEqual(ids(end), ['e2', 'e3', 'e4', 'e5'])
+  assert.equal(end.offset, 2)
+  // Paging forward from 0 stops after the huge item; asking again from the first item missing
+  // reaches the end: every item once, in order.
+  const seen: string[] = []
+  for (let offset = 0; offset < end.total;) {
+    const page = await pathPage(source, memo, { entryId: 'e5', raw: true, offset })
+    assert.ok(page.items.length > 0, `a page from ${offset} has an item`)
+    seen.push(...ids(page))
+    offset = page.offset + page.items.length
+  }
+  assert.deepEqual(seen, ['e0', 'e1', 'e2', 'e3', 'e4', 'e5'])
+  const first = await pathPage(source, memo, { entryId: 'e5', raw: true, offset: 0 })
+  assert.deepEqual(ids(first), ['e0', 'e1', 'e2'], 'a forward page stops after the huge item')
 })
