@@ -135,6 +135,11 @@ test('a damaged file shows its diagnostics with line numbers and its parsable en
   const session = new SessionPage(page, server)
   await session.open(damaged.name)
   await expect(page.getByTestId('read-only')).toBeVisible()
+  // However long the reason, the session's title keeps its line readable.
+  await expect(page.getByTestId('read-only-reason')).toBeVisible()
+  const title = await page.locator('.session-name').boundingBox()
+  const words = await page.locator('.session-name').evaluate((el) => el.scrollWidth)
+  expect(title?.width).toBeGreaterThanOrEqual(Math.min(words, 200))
   const shown = await page
     .getByTestId('diagnostic')
     .evaluateAll((els) => els.map((el) => el.getAttribute('data-line')))
