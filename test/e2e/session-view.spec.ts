@@ -431,6 +431,10 @@ test('entries around ones larger than a whole path page all load', async ({
   for (const entry of ['h1', 'h3'])
     await expect(transcript.locator(`[data-entry-id="${entry}"]`)).toHaveCount(1)
   await expect(transcript.getByTestId('transcript-placeholder')).toHaveCount(0)
+  // A single line hides characters only, and says so.
+  await expect(transcript.locator('[data-entry-id="h3"]').getByTestId('show-all')).toHaveText(
+    /^Show all \([\d,]+ more characters\)$/,
+  )
   await session.screenshot('session-huge-item')
   session.expectClean()
 })

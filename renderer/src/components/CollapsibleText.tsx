@@ -3,7 +3,7 @@
  */
 import { useState } from 'react'
 import { Marked } from './marks'
-import { formatCount } from './format'
+import { counted } from './format'
 
 /** Props of {@link CollapsibleText}. */
 export interface CollapsibleTextProps {
@@ -34,6 +34,8 @@ export function CollapsibleText({
     if (cut.length > chars) cut = cut.slice(0, chars)
   }
   const hidden = text.length - cut.length
+  // A single long line hides characters only: no "0 more lines".
+  const moreLines = hidden > 0 ? countLines(text) - countLines(cut) : 0
   return (
     <div className={`collapsible ${className ?? ''}`}>
       <pre className="plain-text">
@@ -46,8 +48,8 @@ export function CollapsibleText({
           data-testid="show-all"
           onClick={() => setAll(true)}
         >
-          Show all ({countLines(text) - countLines(cut)} more lines, {formatCount(hidden)}{' '}
-          characters)
+          Show all ({moreLines > 0 ? `${counted(moreLines, 'more line')}, ` : ''}
+          {counted(hidden, moreLines > 0 ? 'character' : 'more character')})
         </button>
       )}
       {all && text.length > chars && (
