@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { findPattern, matchRanges, searchPattern } from '../../../renderer/src/components/marks'
-import { findMatches } from '../../../renderer/src/features/find/matches'
+import { FindTally } from '../../../renderer/src/features/find/matches'
 import type { PathItem } from '../../../preload/contract/session-view'
 
 test('search patterns mark every word, case-insensitively', () => {
@@ -44,10 +44,54 @@ test('a find matches its text literally and counts matches per item in path orde
     [3, item('a.b and A.B')],
     [1, item('axb is no match, a.b is')],
   ])
-  assert.deepEqual(findMatches(items, pattern), [
+  const tally = new FindTally(pattern as RegExp)
+  tally.add(items)
+  assert.deepEqual(tally.matches(), [
     { index: 1, nth: 0 },
     { index: 3, nth: 0 },
     { index: 3, nth: 1 },
   ])
   assert.equal(findPattern('  '), null)
+})
+
+test('a find tally counts items as they come, and keeps their counts once they are dropped', () => {
+  const item = (id: string, text: string): PathItem => ({
+    id,
+    pos: 0,
+    line: 1,
+    type: 'message',
+    time: null,
+    inContext: true,
+    body: { kind: 'user', content: [{ type: 'text', text }] },
+  })
+  const tally = new FindTally(findPattern('tide') as RegExp)
+  const low = item('c', 'low tide')
+  tally.add(
+    new Map([
+      [0, item('a', 'tide and Tide')],
+      [1, item('b', 'calm')],
+    ]),
+  )
+  // The store dropped items 0-1 and holds 2-3 now: the counts of 0-1 stay.
+  tally.add(
+    new Map([
+      [2, low],
+      [3, item('d', 'none')],
+    ]),
+  )
+  assert.equal(tally.scanned, 4)
+  assert.deepEqual(tally.matches(), [
+    { index: 0, nth: 0 },
+    { index: 0, nth: 1 },
+    { index: 2, nth: 0 },
+  ])
+  // Item 0 fetched again with other text (live follow refreshes the path's last items).
+  tally.add(new Map([[0, item('a', 'no more')]]))
+  assert.deepEqual(tally.matches(), [{ index: 2, nth: 0 }])
+  // The same items again: nothing is counted twice, and the list stays the same array.
+  const list = tally.matches()
+  const version = tally.version
+  tally.add(new Map([[2, low]]))
+  assert.equal(tally.version, version)
+  assert.equal(tally.matches(), list)
 })

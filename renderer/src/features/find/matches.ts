@@ -1,7 +1,7 @@
 /**
- * The matches of a find in the shown path: the text of each loaded path item as the
- * transcript renders it (messages, thinking, tool calls and results, bash, summaries), and
- * every occurrence of the find's pattern in it, in path order.
+ * The matches of a find in the shown path: the text of each path item as the transcript
+ * renders it (messages, thinking, tool calls and results, bash, summaries), and every
+ * occurrence of the find's pattern in it, in path order.
  */
 import type { ContentBlock, PathItem } from '../../../../preload/contract/session-view'
 import { matchRanges } from '../../components/marks'
@@ -46,13 +46,51 @@ export function itemText(item: PathItem): string {
   }
 }
 
-/** Every match of `pattern` in the loaded items of a path, in path order. */
-export function findMatches(items: ReadonlyMap<number, PathItem>, pattern: RegExp): FindMatch[] {
-  const matches: FindMatch[] = []
-  const indexes = [...items.keys()].sort((a, b) => a - b)
-  for (const index of indexes) {
-    const count = matchRanges(itemText(items.get(index) as PathItem), pattern).length
-    for (let nth = 0; nth < count; nth++) matches.push({ index, nth })
+/**
+ * A find's match counts over a whole path, kept as its items arrive. The view keeps only a
+ * few thousand items of a path (those far from the reader are dropped), so a find over a
+ * longer one counts each item as it comes, and the count outlives the item: the find's total
+ * is final once every index was counted, and a match whose item was dropped is fetched again
+ * when the reader goes to it. An item fetched again (live follow refreshes the path's last
+ * items: a tool call there may have its result now) is counted again.
+ */
+export class FindTally {
+  private counts = new Map<number, number>()
+  /** Items already counted (weakly held: a dropped item is not kept alive by the tally). */
+  private counted = new WeakSet<PathItem>()
+
+  /** Grows each time an item is counted (what a view of the tally compares). */
+  version = 0
+
+  constructor(private readonly pattern: RegExp) {}
+
+  /** Counts the items of `items` not counted yet. @returns the version after it */
+  add(items: ReadonlyMap<number, PathItem>): number {
+    for (const [index, item] of items) {
+      if (this.counted.has(item)) continue
+      this.counted.add(item)
+      this.counts.set(index, matchRanges(itemText(item), this.pattern).length)
+      this.version++
+    }
+    return this.version
   }
-  return matches
+
+  /** How many indexes of the path have been counted. */
+  get scanned(): number {
+    return this.counts.size
+  }
+
+  /** Every match counted so far, in path order (the same array until more are counted). */
+  matches(): FindMatch[] {
+    if (this.listed?.version === this.version) return this.listed.matches
+    const matches: FindMatch[] = []
+    for (const index of [...this.counts.keys()].sort((a, b) => a - b)) {
+      const count = this.counts.get(index) as number
+      for (let nth = 0; nth < count; nth++) matches.push({ index, nth })
+    }
+    this.listed = { version: this.version, matches }
+    return matches
+  }
+
+  private listed: { version: number; matches: FindMatch[] } | null = null
 }

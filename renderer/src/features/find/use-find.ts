@@ -3,13 +3,15 @@
  * find bar has text, else the words of the search hit that opened the session), the matches of
  * the shown path, and scrolling to the current one.
  */
-import { useEffect, useMemo, type RefObject } from 'react'
+import { useCallback, useEffect, useMemo, useSyncExternalStore, type RefObject } from 'react'
 import type { VirtuosoHandle } from 'react-virtuoso'
 import { findPattern, searchMarks, type Marks } from '../../components/marks'
 import { useFind } from '../../state/find'
 import type { PathState } from '../../state/path-state'
 import { useSessionView } from '../../state/session'
-import { findMatches, type FindMatch } from './matches'
+import { FindTally, type FindMatch } from './matches'
+
+const NO_MATCHES: FindMatch[] = []
 
 /** Frames to wait for the current match's item to render after scrolling to it. */
 const RENDER_FRAMES = 60
@@ -72,6 +74,36 @@ export function useViewMarks(): Marks | null {
   }, [find, hitPatterns])
 }
 
+/**
+ * The matches of `find` in the path shown as `view` (PathState.view), counted in every item
+ * the session view receives for it, as it receives them (FindTally).
+ */
+function useFindTally(
+  find: RegExp | null,
+  view: string | null,
+): { matches: FindMatch[]; scanned: number } {
+  const tally = useMemo(() => (find && view !== null ? new FindTally(find) : null), [find, view])
+  // Counted on every change of the store, as it happens: items a later page pushes out of the
+  // store before the next render are counted all the same.
+  const subscribe = useCallback(
+    (changed: () => void) =>
+      useSessionView.subscribe((state) => {
+        if (tally && state.path?.view === view) {
+          const before = tally.version
+          if (tally.add(state.path.items) !== before) changed()
+        }
+      }),
+    [tally, view],
+  )
+  // The tally's version says when it counted more (counting what is there already changes
+  // nothing another read would see differently).
+  useSyncExternalStore(subscribe, () => {
+    const path = useSessionView.getState().path
+    return tally && path?.view === view ? tally.add(path.items) : 0
+  })
+  return { matches: tally?.matches() ?? NO_MATCHES, scanned: tally?.scanned ?? 0 }
+}
+
 /** Marks, matches and the scroll to the current match, for the transcript of `path`. */
 export function useFindInPath(
   path: PathState | null,
@@ -81,10 +113,10 @@ export function useFindInPath(
   const ensureRange = useSessionView((s) => s.ensureRange)
   const find = useFindPattern()
   const marks = useViewMarks()
-  const items = path?.items
+  const view = path?.view ?? null
   const total = path?.total ?? 0
-  const matches = useMemo(() => (find && items ? findMatches(items, find) : []), [find, items])
-  const complete = items !== undefined && items.size >= total
+  const { matches, scanned } = useFindTally(find, view)
+  const complete = view !== null && scanned >= total
 
   // A find covers the whole path: every item is fetched (the store keeps up to its limit).
   useEffect(() => {
