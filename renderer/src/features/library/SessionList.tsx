@@ -184,6 +184,7 @@ function ProgressBar({
       className="progress"
       data-testid={testId}
       role="progressbar"
+      aria-label={label}
       aria-valuenow={pct}
       aria-valuemin={0}
       aria-valuemax={100}

@@ -11,6 +11,7 @@ export function BulkProgress() {
       <div
         className="progress"
         role="progressbar"
+        aria-label="Progress of the sessions being changed"
         aria-valuenow={pct}
         aria-valuemin={0}
         aria-valuemax={100}
