@@ -107,7 +107,15 @@ export class SessionPage {
 
   /** Clicks a tree node and waits for the transcript of its path. */
   async selectNode(entryId: string): Promise<void> {
-    await this.treeNode(entryId).click()
+    // A filter's new layout can reach the tree a frame after its rows were located (the tree
+    // is laid out in a deferred render): a click on a row that is being replaced is lost, as a
+    // user's would be, and is made again on the row that replaced it.
+    await expect(async () => {
+      await this.treeNode(entryId).click()
+      await expect(this.page.locator('.transcript')).toHaveAttribute('data-path-target', entryId, {
+        timeout: 2000,
+      })
+    }).toPass({ timeout: 15_000 })
     await this.waitReady(entryId)
   }
 
