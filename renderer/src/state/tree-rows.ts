@@ -28,6 +28,9 @@ export async function loadTreeRows(overview: SessionOverview): Promise<TreeRow[]
         revision: overview.revision,
         offset: offsets[index] as number,
       })
+      // Each page is read in a task of its own: replies that arrive together would otherwise
+      // be read one after another in one task, holding the window for all of them.
+      await new Promise((next) => setTimeout(next))
       pages[index] = treeRowsOf(page)
     }
   }
