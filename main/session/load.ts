@@ -52,6 +52,11 @@ export interface LoadOptions {
   fromOffset?: number
   /** Physical line number at `fromOffset` (1-based), for diagnostics. Default 1. */
   startLine?: number
+  /**
+   * Read no further than this byte offset (the end of a line, e.g. a previous `bytes`): the
+   * file's first bytes as they were, while a writer appends after them. Async loader only.
+   */
+  toOffset?: number
   /** Read size in bytes. Default 1 MiB. */
   chunkSize?: number
 }
@@ -77,7 +82,7 @@ export function parseSessionText(text: string): LoadedSession {
  */
 export function loadSessionFileSync(
   path: string,
-  options: Omit<LoadOptions, 'signal'> = {},
+  options: Omit<LoadOptions, 'signal' | 'toOffset'> = {},
 ): LoadedSession {
   const offset = options.fromOffset ?? 0
   const parser = newParser(options)
@@ -119,11 +124,14 @@ export async function loadSessionFile(
   try {
     ino = stats.ino
     const buf = Buffer.allocUnsafe(chunk)
+    const end = options.toOffset ?? Number.POSITIVE_INFINITY
     let position = offset
     let sliceStart = Date.now()
     for (;;) {
       signal?.throwIfAborted()
-      const { bytesRead } = await handle.read(buf, 0, buf.length, position)
+      const want = Math.min(buf.length, end - position)
+      if (want <= 0) break
+      const { bytesRead } = await handle.read(buf, 0, want, position)
       if (bytesRead === 0) break
       position += bytesRead
       // Parse in sub-slices so one chunk never costs more than the yield budget.

@@ -112,7 +112,15 @@ export const TreeOutline = z.object({
  * not help (outline.ts: too many nodes), or for another filter than the one a skeleton holds
  * before the file is parsed.
  */
-export const OpenReply = SessionOverview.extend({ outline: TreeOutline.nullable().optional() })
+export const OpenReply = SessionOverview.extend({
+  outline: TreeOutline.nullable().optional(),
+  /**
+   * True when the reply describes the file's first bytes only (a tree skeleton built before pi
+   * appended to the file): `session:follow` at this revision brings the view up to the file's
+   * end, and until then pi's leaf is not the overview's (the tail preview shows the end).
+   */
+  behind: z.literal(true).optional(),
+})
 
 /**
  * `session:peek-tail` result: the newest items of pi's active path (the model's view, pi spec

@@ -25,6 +25,16 @@ export interface Slot {
 /** Memo key of a slot's opened session (`session:open`). */
 export const OPENED_KEY = 'overview:'
 
+/**
+ * How a session not in memory is first read: only the bytes `upTo` names (a tree skeleton's),
+ * then `prepare` runs on that load before any request sees it or live follow extends it (the
+ * view builds its opened session there, so it matches the skeleton it served).
+ */
+export interface FirstLoad {
+  upTo: ViewSource['stamp']
+  prepare(source: ViewSource, memo: Map<string, unknown>): Promise<unknown>
+}
+
 /** Rounds of "the file changed while we read it" before answering with what was read. */
 const MAX_ROUNDS = 4
 
@@ -42,6 +52,7 @@ export class SourceCache {
   async get(
     key: string,
     path: string,
+    first?: FirstLoad | null,
   ): Promise<{ source: ViewSource; memo: Map<string, unknown>; slot: Slot }> {
     for (let round = 0; ; round++) {
       const slot = this.slots.get(key)
@@ -59,7 +70,7 @@ export class SourceCache {
         return { source: slot.source, memo: slot.memo, slot }
       }
       if (slot?.source) this.grow(key, slot, slot.source, stamp)
-      else this.load(key, path, slot ?? null)
+      else this.load(key, path, slot ?? null, slot ? null : first)
     }
   }
 
@@ -68,7 +79,12 @@ export class SourceCache {
     return this.slots.get(key) ?? null
   }
 
-  private load(key: string, path: string, previous: Slot | null): void {
+  private load(
+    key: string,
+    path: string,
+    previous: Slot | null,
+    first: FirstLoad | null = null,
+  ): void {
     const slot: Slot = {
       source: null,
       busy: null,
@@ -78,8 +94,11 @@ export class SourceCache {
     }
     this.slots.set(key, slot)
     this.touch(key, slot)
-    slot.busy = loadViewSource(path).then(
-      (source) => {
+    slot.busy = loadViewSource(path, undefined, first?.upTo).then(
+      async (source) => {
+        // What prepare builds is the view's own cache: a failure there is met again by the
+        // request that needs it, not by this load.
+        if (first) await first.prepare(source, slot.memo).catch(() => undefined)
         slot.source = source
         slot.busy = null
       },

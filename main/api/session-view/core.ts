@@ -18,6 +18,7 @@ import { buildOverview, overviewOf, type OpenedSession } from './overview'
 import { pathPage } from './page'
 import { ServedSkeletons } from './skeleton-open'
 import type { TreeSkeletons } from './skeletons'
+import type { ViewSource } from './source'
 import { peekTail } from './tail'
 import { treeOutlineOf } from './tree-outline'
 import { treePageText } from './tree-pages'
@@ -81,14 +82,9 @@ type Bodies = {
 /** The view core on this thread. @param cache tests pass their own */
 export function localViewCore(options: CoreOptions = {}, cache = new SourceCache()): LocalViewCore {
   const skeletons = new ServedSkeletons(options.trees)
-  const load = async (file: SessionFile) => {
-    await skeletons.gate(file.id)
-    return cache.get(file.id, file.path)
-  }
-  const opened = async (file: SessionFile) => {
-    const { source, memo, slot } = await load(file)
-    // Rows are built once per file load (and extended as it grows); later opens reuse them.
-    const value = await memoize(
+  // Rows are built once per file load (and extended as it grows); later opens reuse them.
+  const openedOf = (file: SessionFile, source: ViewSource, memo: Map<string, unknown>) =>
+    memoize(
       memo,
       OPENED_KEY,
       async () => {
@@ -98,7 +94,22 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
       },
       1,
     )
-    return { opened: value, slot }
+  const load = async (file: SessionFile) => {
+    await skeletons.gate(file.id)
+    // A session opened from its skeleton is parsed as far as the skeleton goes and opened
+    // there, so the parse takes over the served rows; what pi appended since is live follow's.
+    const upTo = skeletons.stampOf(file.id)
+    const first = upTo
+      ? {
+          upTo,
+          prepare: (source: ViewSource, memo: Map<string, unknown>) => openedOf(file, source, memo),
+        }
+      : null
+    return cache.get(file.id, file.path, first)
+  }
+  const opened = async (file: SessionFile) => {
+    const { source, memo, slot } = await load(file)
+    return { opened: await openedOf(file, source, memo), slot }
   }
   // Tail previews being read, per session: the first paint of a large session is its preview.
   const peeking = new Map<string, Promise<unknown>>()

@@ -19,5 +19,5 @@ export async function buildSkeletonFile(
 ): Promise<void> {
   const source = await loadViewSource(sessionPath)
   const opened = await buildOverview(source, 'skeleton', '')
-  await writeSkeleton(file, encodeSkeleton(opened, source.stamp, app))
+  await writeSkeleton(file, encodeSkeleton(opened, source.stamp, source.loaded.tail, app))
 }

@@ -1,18 +1,18 @@
 /**
  * Opening a session from its tree skeleton (skeleton.ts): `session:open` answers with the
- * skeleton's facts under a new revision and `session:get-tree` with its pages, and the file
- * is parsed in the background once they are sent. When that parse read the same bytes, its
- * opened session takes the served revision, so the renderer goes on without a reload; when
- * the file changed in between, the parse keeps its own revision and live follow tells the
- * renderer to open the session again.
+ * skeleton's facts under a new revision and `session:get-tree` with its pages, and the file's
+ * bytes the skeleton was built from are parsed in the background once they are sent. That
+ * parse's opened session takes the served revision, so the renderer goes on without a reload,
+ * and live follow brings it up to the file as it is now: a skeleton of a file pi has appended
+ * to since serves the file's first bytes (the reply says it is `behind`).
  */
 import type { TreeFilter } from '../../../preload/contract/app'
 import {
   TREE_PAGE_ROWS,
+  type OpenReply,
   type TreeOutline,
   type TreePage,
 } from '../../../preload/contract/session-live'
-import type { SessionOverview } from '../../../preload/contract/session-view'
 import { nextRevision, type OpenedSession } from './overview'
 import { SKELETON_OUTLINE_MODE, type Skeleton } from './skeleton'
 import type { TreeSkeletons } from './skeletons'
@@ -47,7 +47,7 @@ export class ServedSkeletons {
    * The `session:open` reply from the skeleton of `path`, or null when it has none that
    * matches the file as it is now.
    */
-  async open(sessionId: string, path: string, fileName: string): Promise<SessionOverview | null> {
+  async open(sessionId: string, path: string, fileName: string): Promise<OpenReply | null> {
     const skeleton = await this.trees?.read(path)
     if (!skeleton) return null
     const revision = nextRevision()
@@ -65,7 +65,9 @@ export class ServedSkeletons {
     if (left.size === 0) open()
     this.served.set(sessionId, { revision, skeleton, left, gate, open })
     while (this.served.size > CAPACITY) this.forget(this.served.keys().next().value as string)
-    return { ...skeleton.overview, id: sessionId, fileName, revision }
+    const reply: OpenReply = { ...skeleton.overview, id: sessionId, fileName, revision }
+    if (skeleton.behind) reply.behind = true
+    return reply
   }
 
   /** A tree page of the skeleton served at `revision`, or null (not served, or taken over). */
@@ -110,6 +112,14 @@ export class ServedSkeletons {
     opened.revision = served.revision
     opened.follow.baseRevision = served.revision
     this.forget(sessionId)
+  }
+
+  /**
+   * The identity of the bytes the skeleton served for `sessionId` was built from (the parse
+   * reads those bytes, so it can take over), or null when none is served.
+   */
+  stampOf(sessionId: string): FileStamp | null {
+    return this.served.get(sessionId)?.skeleton.stamp ?? null
   }
 
   /** Resolves when the parse of `sessionId` may start (at once unless just served). */

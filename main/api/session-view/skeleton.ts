@@ -2,8 +2,9 @@
  * A session's tree skeleton: its `session:open` facts and its tree pages, exactly as the view
  * builds them from a full parse, kept in one file of the app's data folder. A quiet large
  * session then opens with its whole tree at once while the file is parsed in the background;
- * the skeleton is used only while the session file keeps the size, mtime and inode it was
- * built from, and by the app version that built it (rows may change between versions).
+ * the skeleton is used while the session file keeps the size, mtime and inode it was built
+ * from, or only grew after those bytes (pi appended: live follow reads the rest), and only by
+ * the app version that built it (rows may change between versions).
  *
  * Format: one JSON line of {@link SkeletonMeta}, then the pages' JSON texts back to back
  * (offsets after that line), then the tree's outline in pi's default filter (tree-outline.ts)
@@ -16,12 +17,13 @@ import type { TreeFilter } from '../../../preload/contract/app'
 import { TREE_PAGE_ROWS } from '../../../preload/contract/session-live'
 import type { SessionOverview } from '../../../preload/contract/session-view'
 import { overviewOf, type OpenedSession } from './overview'
+import { classifyChange, needsProbe } from '../../session'
 import { sameIdentity, type FileStamp } from './source'
 import { treeOutlineOf } from './tree-outline'
 import { treePageText } from './tree-pages'
 
 /** Bumped whenever the meta line's shape changes. */
-const FORMAT = 2
+const FORMAT = 3
 
 /** What a skeleton holds of the overview: all but what names it in this app run. */
 export type SkeletonOverview = Omit<SessionOverview, 'id' | 'fileName' | 'revision'>
@@ -33,6 +35,11 @@ export interface SkeletonMeta {
   app: string
   /** The identity of the session file's bytes it was built from. */
   stamp: FileStamp
+  /**
+   * The last bytes it was built from (up to 256, base64): while the file keeps its inode and
+   * these bytes, what pi appended after them continues it (the library's rule, classifyChange).
+   */
+  tail: string
   overview: SkeletonOverview
   /** Byte offset and length of each page's JSON text, after the meta line. */
   pages: [offset: number, length: number][]
@@ -46,6 +53,8 @@ export const SKELETON_OUTLINE_MODE: TreeFilter = 'default'
 /** A skeleton read back for a session file that still matches it. */
 export interface Skeleton {
   stamp: FileStamp
+  /** True when pi has appended to the file since: the skeleton is of its first bytes. */
+  behind: boolean
   overview: SkeletonOverview
   /** The JSON text of the tree page at row `offset` (a multiple of TREE_PAGE_ROWS), or null. */
   page(offset: number): Promise<string | null>
@@ -59,7 +68,12 @@ export interface Skeleton {
  * The skeleton file's bytes for an opened session read from bytes `stamp`. Encodes every tree
  * page and the outline (`treePageText`, `treeOutlineOf`: the view reuses them for this load).
  */
-export function encodeSkeleton(opened: OpenedSession, stamp: FileStamp, app: string): Buffer {
+export function encodeSkeleton(
+  opened: OpenedSession,
+  stamp: FileStamp,
+  tail: Uint8Array,
+  app: string,
+): Buffer {
   const { id: _id, fileName: _name, revision: _revision, ...overview } = overviewOf(opened)
   const texts: Buffer[] = []
   let at = 0
@@ -74,7 +88,15 @@ export function encodeSkeleton(opened: OpenedSession, stamp: FileStamp, app: str
     pages.push(add(treePageText(opened, offset)))
   const outlineText = treeOutlineOf(opened, SKELETON_OUTLINE_MODE)?.text
   const outline = outlineText === undefined ? null : add(outlineText)
-  const meta: SkeletonMeta = { format: FORMAT, app, stamp: { ...stamp }, overview, pages, outline }
+  const meta: SkeletonMeta = {
+    format: FORMAT,
+    app,
+    stamp: { ...stamp },
+    tail: Buffer.from(tail).toString('base64'),
+    overview,
+    pages,
+    outline,
+  }
   return Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), ...texts])
 }
 
@@ -91,6 +113,7 @@ function validMeta(value: unknown, app: string): value is SkeletonMeta {
     m.format === FORMAT &&
     m.app === app &&
     typeof m.stamp?.size === 'number' &&
+    typeof m.tail === 'string' &&
     typeof m.overview?.rowCount === 'number' &&
     Array.isArray(m.pages) &&
     (m.outline === null || Array.isArray(m.outline))
@@ -139,16 +162,39 @@ export async function readSkeletonMeta(file: string, app: string): Promise<Skele
   }
 }
 
+/** Reads `length` bytes of the session file at `position` (fewer at its end). */
+export type ReadSession = (position: number, length: number) => Promise<Buffer>
+
 /**
- * Opens a skeleton file for the session bytes `stamp` names: reads its meta line and keeps the
- * file open, so its pages are read as they are asked for, from this version of the file even
- * if a newer one is written meanwhile. Null when it is missing, damaged, of another app
- * version, or built from other bytes (the session file changed since).
+ * Whether a skeleton built from bytes `meta.stamp` describes the session file as `now` names
+ * it: the same bytes, or their start, when pi has only appended since (same inode, not
+ * shorter, its old last bytes unchanged: `classifyChange` says `grown`). Null: neither.
+ */
+async function fitOf(
+  meta: SkeletonMeta,
+  now: FileStamp,
+  read: ReadSession,
+): Promise<'same' | 'grown' | null> {
+  if (sameIdentity(meta.stamp, now)) return 'same'
+  if (!needsProbe(meta.stamp, now)) return null
+  const tail = Buffer.from(meta.tail, 'base64')
+  const probe = await read(meta.stamp.size - tail.length, tail.length)
+  return classifyChange({ ...meta.stamp, tail }, now, probe) === 'grown' ? 'grown' : null
+}
+
+/**
+ * Opens a skeleton file for the session file whose bytes are `stamp` now: reads its meta line
+ * and keeps the file open, so its pages are read as they are asked for, from this version of
+ * the file even if a newer one is written meanwhile. Null when it is missing, damaged, of
+ * another app version, or built from bytes the file no longer starts with (rewritten,
+ * truncated, replaced). A skeleton of the file before pi appended to it is used (`behind`).
+ * @param read reads the session file (to check the bytes the skeleton ended at)
  */
 export async function openSkeleton(
   file: string,
   stamp: FileStamp,
   app: string,
+  read: ReadSession,
 ): Promise<Skeleton | null> {
   let handle: FileHandle
   try {
@@ -161,15 +207,15 @@ export async function openSkeleton(
   const last = found?.meta.outline ?? found?.meta.pages[found.meta.pages.length - 1]
   const whole =
     found !== null &&
-    sameIdentity(found.meta.stamp, stamp) &&
     found.meta.pages.length === Math.ceil(found.meta.overview.rowCount / TREE_PAGE_ROWS) &&
     (last ? found.body + last[0] + last[1] === size : found.body === size)
-  if (!found || !whole) {
+  const fit = whole ? await fitOf(found.meta, stamp, read).catch(() => null) : null
+  if (!found || !fit) {
     await handle.close()
     return null
   }
   const { meta, body } = found
-  const read = async (range: [number, number] | null | undefined) => {
+  const readRange = async (range: [number, number] | null | undefined) => {
     if (!range) return null
     const buf = Buffer.alloc(range[1])
     const { bytesRead } = await handle.read(buf, 0, range[1], body + range[0])
@@ -177,10 +223,11 @@ export async function openSkeleton(
   }
   return {
     stamp: meta.stamp,
+    behind: fit === 'grown',
     overview: meta.overview,
     page: (offset) =>
-      read(offset % TREE_PAGE_ROWS === 0 ? meta.pages[offset / TREE_PAGE_ROWS] : undefined),
-    outline: () => read(meta.outline),
+      readRange(offset % TREE_PAGE_ROWS === 0 ? meta.pages[offset / TREE_PAGE_ROWS] : undefined),
+    outline: () => readRange(meta.outline),
     close: () => handle.close(),
   }
 }

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads'
 import type { WorkerScript } from '../../library/read-pool'
 import { buildSkeletonFile } from './skeleton-build'
 import { openSkeleton, readSkeletonMeta, type Skeleton } from './skeleton'
-import { sameIdentity, stampOf, type FileStamp } from './source'
+import { readRange, sameIdentity, stampOf, type FileStamp } from './source'
 import { WORKER_YOUNG_GENERATION_MB } from '../../worker-heap'
 
 /** A large session as the library lists it. */
@@ -67,13 +67,15 @@ export class TreeSkeletons {
   }
 
   /**
-   * The skeleton of `sessionPath` when one matches the file as it is now, else null. The
-   * caller closes it.
+   * The skeleton of `sessionPath` when one matches the file as it is now, or its first bytes
+   * (pi appended since: `behind`), else null. The caller closes it.
    */
   async read(sessionPath: string): Promise<Skeleton | null> {
     const stamp = await stampOf(sessionPath).catch(() => null)
     if (!stamp) return null
-    return openSkeleton(this.fileOf(sessionPath), stamp, this.options.app)
+    return openSkeleton(this.fileOf(sessionPath), stamp, this.options.app, (at, length) =>
+      readRange(sessionPath, at, length),
+    )
   }
 
   /**

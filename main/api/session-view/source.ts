@@ -116,11 +116,19 @@ export async function stampOf(path: string): Promise<FileStamp> {
 
 /**
  * Loads `path` without blocking the event loop for long (the loader yields every ~12 ms).
+ * @param upTo read only the bytes this identity names (the file's first `upTo.size` bytes, as a
+ *   tree skeleton describes them): the source then stands for exactly those bytes, and live
+ *   follow (grow.ts) reads what was appended after them, or reads the file again when they
+ *   changed (another inode, a rewrite)
  * @throws the fs error when the file cannot be read (EISDIR, ENOENT, EACCES...)
  */
-export async function loadViewSource(path: string, signal?: AbortSignal): Promise<ViewSource> {
-  const stamp = await stampOf(path)
-  const loaded = await loadSessionFile(path, { signal })
+export async function loadViewSource(
+  path: string,
+  signal?: AbortSignal,
+  upTo?: FileStamp,
+): Promise<ViewSource> {
+  const stamp = upTo ? { ...upTo } : await stampOf(path)
+  const loaded = await loadSessionFile(path, { signal, toOffset: upTo?.size })
   // Bytes parsed, not the stat before reading: a file that grew meanwhile is followed from here.
   stamp.size = loaded.bytes
   return viewSourceOf(path, stamp, loaded)

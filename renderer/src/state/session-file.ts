@@ -6,7 +6,7 @@
  * when a session opens is wired in `wiring.ts`.
  */
 import { create } from 'zustand'
-import type { TreeRow } from '../../../preload/contract/session-view'
+import type { SessionOverview, TreeRow } from '../../../preload/contract/session-view'
 import type { FollowResult } from '../../../preload/contract/session-live'
 import { ApiError } from '../../../preload/contract/errors'
 import { appendRows } from './grown-rows'
@@ -45,6 +45,19 @@ async function followOnce(): Promise<void> {
   const view = useSessionView.getState()
   const { sessionId, overview, rows } = view
   if (!sessionId || view.status !== 'ready' || !overview || !rows) return
+  try {
+    await followView(sessionId, overview, rows)
+  } finally {
+    // A view opened behind its file waited for this check to load its path.
+    useSessionView.getState().caughtUp(overview)
+  }
+}
+
+async function followView(
+  sessionId: string,
+  overview: SessionOverview,
+  rows: readonly TreeRow[],
+): Promise<void> {
   let result: FollowResult
   try {
     result = await call('session:follow', {

@@ -54,6 +54,12 @@ export interface SessionViewState {
   preview: TailPreview | null
   /** Whether the selection follows pi's leaf as the file grows (false once another is chosen). */
   followLeaf: boolean
+  /**
+   * True while the open session's overview and tree describe the file's first bytes only (it
+   * opened from a tree skeleton built before pi appended: `OpenReply.behind`): pi's leaf is
+   * not known yet, so the transcript waits for live follow (the tail preview shows the end).
+   */
+  behind: boolean
   lineage: SessionLineage | null
   /** The selected entry (a tree row): its path is the transcript. */
   selected: { id: string; pos: number } | null
@@ -92,6 +98,11 @@ export interface SessionViewState {
    * facts; the selection moves with pi's leaf unless the user chose another entry.
    */
   applyGrowth(overview: SessionOverview, rows: readonly TreeRow[]): void
+  /**
+   * Live follow checked the file for the view opened with `overview`: a view still `behind`
+   * (nothing was appended after all, or follow failed) loads the path it was waiting with.
+   */
+  caughtUp(overview: SessionOverview): void
   close(): void
 }
 
@@ -275,6 +286,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     outline: null,
     preview: null,
     followLeaf: true,
+    behind: false,
     lineage: null,
     selected: null,
     raw: false,
@@ -322,6 +334,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         outline: null,
         preview: null,
         followLeaf: entryId === undefined,
+        behind: false,
         // Opened by other means than this session's search hit: nothing marked, no landing
         // (a hit of another session, left before its path came, must not steer this one).
         hitPatterns: landed ? get().hitPatterns : null,
@@ -352,10 +365,20 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       try {
         // The tree's first filter is the user's; a large tree's outline comes with the reply.
         const mode = useSettings.getState().settings?.defaultTreeFilter ?? 'default'
-        const { outline, ...overview } = await call('session:open', { sessionId, outline: mode })
+        const reply = await call('session:open', { sessionId, outline: mode })
+        const { outline, behind: _behind, ...overview } = reply
         if (ticket !== openTicket) return
         mark('pi:open:data')
-        set({ overview, status: 'ready', selected: initialSelection(overview, entryId) })
+        // Opened from a skeleton of the file before pi appended: the path to pi's leaf waits
+        // for live follow, which reads the rest once the tree is in (the preview shows the end).
+        const behind = reply.behind === true && entryId === undefined && get().landing === null
+        set({
+          overview,
+          status: 'ready',
+          selected: initialSelection(overview, entryId),
+          behind,
+          ...(behind ? { pathStatus: 'loading' as const } : {}),
+        })
         // The outline is read in tasks of its own, after the overview's first render (header,
         // transcript, tree pane), and shown in the task after: its thousands of nodes, parsed
         // and rendered with the overview, held the window too long.
@@ -367,7 +390,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         void loadLineage(sessionId)
         // A large tree shows its outline first; its pages wait for the whole first screen.
         void loadTree(ticket, overview, outline ? firstScreen : null)
-        await loadPath()
+        if (!behind) await loadPath()
       } catch (error) {
         if (ticket === openTicket) set({ status: 'error', error: errorData(error) })
       }
@@ -379,16 +402,27 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       set({
         selected: { id: row.id, pos: row.pos },
         followLeaf: row.pos === get().overview?.leafPos,
+        behind: false,
       })
       void loadPath()
     },
 
     applyGrowth(overview, rows) {
-      const { followLeaf, selected } = get()
-      set({ overview, rows })
-      if (!followLeaf || overview.leafPos === null || selected?.pos === overview.leafPos) return
+      const { followLeaf, selected, behind } = get()
+      set({ overview, rows, behind: false })
+      if (!followLeaf || overview.leafPos === null || selected?.pos === overview.leafPos) {
+        if (behind) void loadPath()
+        return
+      }
       set({ selected: { id: overview.leafId ?? '', pos: overview.leafPos } })
-      void loadPath(true)
+      // A path the view never loaded (it waited, behind) is loaded whole from its end.
+      void loadPath(get().path !== null)
+    },
+
+    caughtUp(overview) {
+      if (!get().behind || get().overview !== overview) return
+      set({ behind: false })
+      void loadPath()
     },
 
     setRaw(raw) {
@@ -431,6 +465,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         rows: null,
         outline: null,
         preview: null,
+        behind: false,
         lineage: null,
         selected: null,
         path: null,

@@ -1,12 +1,25 @@
 /**
  * Tree skeletons (main/api/session-view/skeleton*.ts): a session opened from its skeleton gets
  * the same facts and rows as one parsed whole, for every fixture; the parse then takes over at
- * the served revision; a skeleton of other bytes, another app version or damaged is never
- * used; the background pass builds skeletons of quiet large sessions only and prunes the rest.
+ * the served revision; a skeleton of the file before pi appended serves it behind and live
+ * follow brings the rest; a skeleton of bytes the file no longer starts with, of another app
+ * version or damaged is never used; the background pass builds skeletons of quiet large sessions only and prunes the rest.
  */
 import { test, before, after, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
-import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { HandlerContext, HandlerTable } from '../../../main/api/context'
 import { dispatch } from '../../helpers/dispatch'
@@ -23,8 +36,12 @@ import { appendAfterLast, userEntry } from '../../helpers/append'
 import { recordingLog } from '../../helpers/log'
 import { tempDir } from '../../helpers/temp'
 import { allTreeRows } from '../../helpers/tree-rows'
-import { type FollowResult, type TreePage } from '../../../preload/contract/session-live'
-import type { SessionOverview } from '../../../preload/contract/session-view'
+import {
+  type FollowResult,
+  type OpenReply,
+  type TreePage,
+} from '../../../preload/contract/session-live'
+import type { PathPage, SessionOverview } from '../../../preload/contract/session-view'
 
 const log = recordingLog()
 let fixtures: Awaited<ReturnType<typeof openFixtureLibrary>>
@@ -92,24 +109,122 @@ test('every fixture opens from its skeleton with the facts and rows of a full pa
   assert.equal(used, sessions.length, 'every open came from its skeleton')
 })
 
-test('a skeleton of other bytes, of another app version, or damaged is not used', async () => {
+test('a skeleton of the file before pi appended opens behind it, and live follow brings the rest', async () => {
+  // A session pi writes version 3 lines to, ending at its leaf: appends continue it.
+  const version = (path: string) => {
+    try {
+      return (
+        JSON.parse(readFileSync(path, 'utf8').split('\n')[0] as string) as { version?: unknown }
+      ).version
+    } catch {
+      return null
+    }
+  }
+  const [s] = openable().filter((c) => c.path.includes(store.sessionsDir) && version(c.path) === 3)
+  assert.ok(s)
+  const t = trees()
+  await t.build(s.path)
+  const parsed = handlersWith()
+  const before = await call<SessionOverview>(parsed, 'session:open', { sessionId: s.id })
+  const beforeRows = await rowsOf(parsed, before)
+  appendAfterLast(s.path, userEntry('skel0001', 'written after the skeleton'))
+  appendAfterLast(s.path, userEntry('skel0002', 'and one more'))
+  const handlers = handlersWith(t)
+  const got = await call<OpenReply>(handlers, 'session:open', { sessionId: s.id })
+  // The skeleton serves what it was built from, and says the file has more.
+  assert.equal(got.behind, true)
+  assert.equal(got.rowCount, before.rowCount)
+  assert.equal(got.leafId, before.leafId)
+  assert.deepEqual(await rowsOf(handlers, got), beforeRows)
+  // Live follow at the served revision reads what pi appended, as when the view was open.
+  const follow = await call<FollowResult>(handlers, 'session:follow', {
+    sessionId: s.id,
+    revision: got.revision,
+    rowCount: got.rowCount,
+  })
+  assert.equal(follow.kind, 'appended', JSON.stringify(follow))
+  assert.ok(follow.kind === 'appended')
+  assert.deepEqual(
+    follow.rows.map((r) => r.id),
+    ['skel0001', 'skel0002'],
+  )
+  assert.equal(follow.overview.leafId, 'skel0002')
+  assert.equal(follow.overview.rowCount, before.rowCount + 2)
+  const path = await call<PathPage>(handlers, 'session:get-path', {
+    sessionId: s.id,
+    entryId: 'skel0002',
+  })
+  assert.equal(path.targetPos, follow.overview.leafPos)
+  assert.deepEqual(
+    path.items.slice(-2).map((item) => item.id),
+    ['skel0001', 'skel0002'],
+  )
+  // What a full parse of the file now says, but for the order of rows live follow appends.
+  const want = await call<SessionOverview>(handlersWith(), 'session:open', { sessionId: s.id })
+  assert.deepEqual(
+    withoutRevision({ ...follow.overview, revision: 0 }),
+    withoutRevision({ ...want, revision: 0 }),
+  )
+  const again = await call<FollowResult>(handlers, 'session:follow', {
+    sessionId: s.id,
+    revision: follow.overview.revision,
+    rowCount: follow.overview.rowCount,
+  })
+  assert.deepEqual(again, { kind: 'same', revision: follow.overview.revision })
+  // pi branches: the view opens the file again, parsed whole now, and not from the skeleton.
+  appendFileSync(
+    s.path,
+    `${JSON.stringify({ ...userEntry('skel0003', 'a new branch'), parentId: 'skel0001' })}\n`,
+  )
+  const branched = await call<FollowResult>(handlers, 'session:follow', {
+    sessionId: s.id,
+    revision: follow.overview.revision,
+    rowCount: follow.overview.rowCount,
+  })
+  assert.equal(branched.kind, 'reopen')
+  const reopened = await call<OpenReply>(handlers, 'session:open', { sessionId: s.id })
+  assert.equal(reopened.behind, undefined)
+  assert.equal(reopened.rowCount, before.rowCount + 3)
+  assert.equal(reopened.leafId, 'skel0003')
+})
+
+test('a skeleton of bytes the file no longer starts with, of another app version, or damaged is not used', async (ctx) => {
   const [first, second, third] = openable().filter((s) => s.path.includes(store.sessionsDir))
   assert.ok(first && second && third)
+  // Copies: the file is rewritten, cut and replaced here.
+  const copies = tempDir(ctx, 'pi-sessions-skel-bytes-')
+  const copy = (name: string) => {
+    const path = join(copies, name)
+    copyFileSync(first.path, path)
+    return path
+  }
   const t = trees()
-  for (const s of [first, second, third]) await t.build(s.path)
-  // The file grew after its skeleton was built: the open parses it and shows the new entry.
-  appendAfterLast(first.path, userEntry('skel0001', 'written after the skeleton'))
-  const handlers = handlersWith(t)
-  const grown = await call<SessionOverview>(handlers, 'session:open', { sessionId: first.id })
-  const rows = await rowsOf(handlers, grown)
-  assert.ok(rows.some((r) => r.id === 'skel0001'))
-  assert.equal(await t.read(first.path), null)
+  const rewritten = copy('rewritten.jsonl')
+  const truncated = copy('truncated.jsonl')
+  const replaced = copy('replaced.jsonl')
+  for (const path of [rewritten, truncated, replaced]) await t.build(path)
+  // Another tool rewrote the file in place (its last bytes differ) and it grew.
+  const text = readFileSync(rewritten, 'utf8')
+  const ino = statSync(rewritten).ino
+  writeFileSync(rewritten, `${text.slice(0, -3)}X${text.slice(-2)}${text}`)
+  assert.equal(statSync(rewritten).ino, ino, 'rewritten in place')
+  assert.equal(await t.read(rewritten), null, 'rewritten')
+  truncateSync(truncated, statSync(truncated).size - 10)
+  assert.equal(await t.read(truncated), null, 'truncated')
+  // Another file under the same name, with the same bytes and more.
+  const next = join(copies, 'next.jsonl')
+  writeFileSync(next, `${readFileSync(replaced, 'utf8')}${readFileSync(replaced, 'utf8')}`)
+  renameSync(next, replaced)
+  assert.equal(await t.read(replaced), null, 'replaced')
   // Another app version built it.
+  await t.build(second.path)
   assert.equal(await trees('2.0.0').read(second.path), null)
   const current = await t.read(second.path)
   assert.ok(current)
+  assert.equal(current.behind, false)
   await current.close()
   // A damaged skeleton file.
+  await t.build(third.path)
   writeFileSync(t.fileOf(third.path), '{"format":1,"app":"1.0.0"\ngarbage')
   assert.equal(await t.read(third.path), null)
   const want = await call<SessionOverview>(handlersWith(), 'session:open', { sessionId: third.id })
