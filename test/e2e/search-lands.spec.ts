@@ -285,6 +285,13 @@ test('find in the session counts matches and steps through them', async ({
   await input.press('Escape')
   await expect(page.getByTestId('find-bar')).toHaveCount(0)
   await expect(page.locator('.transcript mark.find-match')).toHaveCount(0)
+  // The focus stayed in the session: the next Ctrl+F finds again, not the library's search.
+  await page.keyboard.press('Control+f')
+  await expect(input).toBeFocused()
+  await page.getByTestId('find-close').click()
+  await expect(page.getByTestId('find-bar')).toHaveCount(0)
+  await page.keyboard.press('Control+f')
+  await expect(input).toBeFocused()
 })
 
 test('arrow down and Enter from the search box open a result', async ({

@@ -47,12 +47,26 @@ function StepButton(props: {
 export function FindBar({ count, complete }: FindBarProps) {
   const { open, text, current, focusTick, setText, step, close } = useFind()
   const input = useRef<HTMLInputElement>(null)
+  // What had the focus when the bar was asked for: it gets it back when the bar closes.
+  const opener = useRef<HTMLElement | null>(null)
   const [draft, setDraft] = useState(text)
   useEffect(() => {
     if (!open) return
+    const before = document.activeElement
+    if (before instanceof HTMLElement && before !== input.current) opener.current = before
     input.current?.focus()
     input.current?.select()
   }, [open, focusTick])
+  // The focus stays in the session view, so the next Ctrl/Cmd+F finds again (it would go to
+  // the library's search from the page's body).
+  const closeBar = () => {
+    const back = opener.current
+    const transcript = input.current?.closest<HTMLElement>('.transcript')
+    close()
+    opener.current = null
+    if (back?.isConnected && back.closest('.session-view')) back.focus({ preventScroll: true })
+    else transcript?.focus({ preventScroll: true })
+  }
   // Typing settles for a moment before the path is searched (one search per pause).
   useEffect(() => {
     if (draft === useFind.getState().text) return
@@ -75,7 +89,7 @@ export function FindBar({ count, complete }: FindBarProps) {
         onKeyDown={(e) => {
           if (e.key === 'Escape') {
             e.preventDefault()
-            close()
+            closeBar()
           }
           if (e.key !== 'Enter') return
           e.preventDefault()
@@ -102,7 +116,7 @@ export function FindBar({ count, complete }: FindBarProps) {
       >
         ↓
       </StepButton>
-      <StepButton id="find-close" label="Close (Esc)" onClick={close}>
+      <StepButton id="find-close" label="Close (Esc)" onClick={closeBar}>
         ×
       </StepButton>
     </div>

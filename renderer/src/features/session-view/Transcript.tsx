@@ -142,6 +142,8 @@ export function Transcript() {
       // Whether growth scrolls the view (the reader is at the bottom) or is offered instead.
       data-at-bottom={atBottom ? 'true' : 'false'}
       onKeyDown={onKeyDown}
+      // Focusable by script only: the find bar hands the focus back here when it closes.
+      tabIndex={-1}
     >
       <TranscriptToolbar />
       <FindBar count={matches.length} complete={complete} />
