@@ -6,7 +6,8 @@
  *   app is booted and its list shown first; the click is the session link in the URL). The
  *   first open is measured twice: right after pi wrote the file (the server runs with
  *   `--no-skeletons`, so the file is parsed), and the first open after a restart of a session
- *   quiet for a minute (its skeleton built in the background);
+ *   quiet for a minute (its skeleton built in the background); and that open once more with 10
+ *   entries pi appended after the skeleton was built (a session pi is still writing);
  * - click -> whole tree shown (every branch, runs collapsed: the outline of a large tree, laid
  *   out by the view), and click -> every row in the tree (what its search and filters need),
  *   the same three opens;
@@ -27,6 +28,9 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
+  readSync,
+  closeSync,
   readdirSync,
   rmSync,
   statSync,
@@ -65,6 +69,8 @@ const PI160 = join(
 /** The smallest session the app gives a skeleton (`SKELETON_MIN_BYTES`, skeletons.ts). */
 const SKELETON_MIN_BYTES = 4 * 1024 * 1024
 const NAME = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000042.jsonl'
+/** Entries pi appends between the skeleton's build and the click, in the "behind" open. */
+const BEHIND_ENTRIES = 10
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
 const pct = (xs: number[], p: number) =>
@@ -96,6 +102,8 @@ interface OpenFigures {
   paint: number
   tree: number
   complete: number
+  /** Click -> the path to pi's leaf in (the transcript's first `session:get-path` reply). */
+  path: number
   block: number
   /** The longest gap main's own timer saw, and main's own part of the worst gap (ms). */
   inside: Inside
@@ -175,6 +183,7 @@ async function openOnce(page: Page, server: Server, url: string, id: string) {
     paint: painted - start,
     tree: at('tree:painted') - start,
     complete: at('tree:complete') - start,
+    path: at('path:data') - start,
     block: Math.max(...pings),
     inside: inside(gaps),
     longTask: Math.max(0, ...(await takeLongTasks(page, start))),
@@ -219,7 +228,12 @@ async function follow(page: Page, server: Server, file: string, count: number) {
  * a minute, the app started again, its tree skeleton built in the background
  * (main/api/session-view/skeletons.ts) before the click.
  */
-async function skeletonOpen(browser: Browser, root: string, file: string): Promise<OpenFigures> {
+async function skeletonOpen(
+  browser: Browser,
+  root: string,
+  file: string,
+  appended = 0,
+): Promise<OpenFigures> {
   const past = new Date(Date.now() - 60_000)
   utimesSync(file, past, past)
   // The skeleton of the run before is stale (another copy of the file): wait for this one's.
@@ -230,6 +244,8 @@ async function skeletonOpen(browser: Browser, root: string, file: string): Promi
     const id = await idleId(server, NAME)
     const built = () => existsSync(trees) && readdirSync(trees).some((n) => n.endsWith('.tree'))
     while (!built()) await new Promise((r) => setTimeout(r, 200))
+    // pi went on writing after the skeleton was built (a session still being written).
+    if (appended > 0) appendChain(file, appended)
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     await page.addInitScript(LONG_TASKS)
     const figures = await openOnce(page, server, `${server.origin}#token=${server.token}`, id)
@@ -237,6 +253,24 @@ async function skeletonOpen(browser: Browser, root: string, file: string): Promi
     return figures
   } finally {
     await server.stop()
+  }
+}
+
+/** Appends `count` user entries continuing the file's last entry (pi's leaf), as pi does. */
+function appendChain(file: string, count: number): void {
+  const size = statSync(file).size
+  const end = Buffer.alloc(Math.min(size, 1_000_000))
+  const fd = openSync(file, 'r')
+  readSync(fd, end, 0, end.length, size - end.length)
+  closeSync(fd)
+  const text = end.toString('utf8').trimEnd()
+  let parent = (JSON.parse(text.slice(text.lastIndexOf('\n') + 1)) as { id: string }).id
+  for (let i = 0; i < count; i++) {
+    const id = `p${String(i).padStart(7, '0')}`
+    const message = { role: 'user', content: `Written after the skeleton ${i}`, timestamp: 0 }
+    const entry = { type: 'message', id, parentId: parent, timestamp: new Date().toISOString() }
+    appendFileSync(file, `${JSON.stringify({ ...entry, message })}\n`)
+    parent = id
   }
 }
 
@@ -328,6 +362,7 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   const root = mkdtempSync(join(tmpdir(), 'pi-sessions-view-bench-'))
   const first: OpenFigures[] = []
   const skeleton: OpenFigures[] = []
+  const behind: OpenFigures[] = []
   const cached: OpenFigures[] = []
   const appends: number[] = []
   const followBlock: number[] = []
@@ -360,8 +395,10 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
         await server.stop()
       }
       // Smaller sessions get no skeleton: they are parsed whole in a blink.
-      if (statSync(file).size >= SKELETON_MIN_BYTES)
+      if (statSync(file).size >= SKELETON_MIN_BYTES) {
         skeleton.push(await skeletonOpen(browser, root, file))
+        behind.push(await skeletonOpen(browser, root, file, BEHIND_ENTRIES))
+      }
       const alone = await withoutBrowser(root, file, source)
       aloneOpen.push(alone.open)
       aloneFollow.push(alone.follow)
@@ -373,7 +410,7 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   const med = (xs: OpenFigures[], k: Figure) => median(xs.map((x) => x[k]))
   const worst = (xs: number[]) => Math.max(...xs)
   console.log(`\n${mb} MB / ${entries.toLocaleString()} entries (${RUNS} runs)`)
-  const opens = first.concat(skeleton, cached)
+  const opens = first.concat(skeleton, behind, cached)
   const three = (k: Figure) =>
     skeleton.length > 0
       ? `first ${ms(med(skeleton, k))} (no skeleton: ${ms(med(first, k))}), cached ${ms(med(cached, k))}`
@@ -393,6 +430,10 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   console.log(
     `  ... every row in / pi open: first ${rowsRatio}, cached ${ratio(cached, 'complete')}`,
   )
+  if (behind.length > 0)
+    console.log(
+      `  skeleton ${BEHIND_ENTRIES} entries behind the file    first paint ${ms(med(behind, 'paint'))}, tree shown ${ms(med(behind, 'tree'))} (${ratio(behind)} pi; without pi's newest entries), every row in ${ms(med(behind, 'complete'))}, path to pi's leaf ${ms(med(behind, 'path'))} (no skeleton: ${ms(med(first, 'path'))})   (pi appended after the skeleton was built: live follow reads the rest once the parse took over)`,
+    )
   console.log(
     `  longest main-process block        open ${ms(worst(opens.map((x) => x.block)))}, follow ${ms(worst(followBlock))}   (target <= 50 ms)`,
   )
