@@ -467,9 +467,24 @@ test('a 50,000-entry linear session opens; the tree and the transcript page', as
   )
   // Find covers the whole path though the view keeps only a few thousand of its items: a word
   // the generator never writes is found nowhere, and the count says so once all were read.
+  // It reads the path a few chunks at a time (the 500 chunks sent at once would queue ahead
+  // of those the user scrolls to).
+  let outstanding = 0
+  let most = 0
+  const pathRequest = (r: { url(): string }) => r.url().endsWith('/api/session:get-path')
+  page.on('request', (r) => {
+    if (pathRequest(r)) most = Math.max(most, ++outstanding)
+  })
+  const settled = (r: { url(): string }) => {
+    if (pathRequest(r)) outstanding--
+  }
+  page.on('requestfinished', settled)
+  page.on('requestfailed', settled)
   await page.keyboard.press('Control+f')
   await page.getByTestId('find-input').fill('zzzznotfound')
   await expect(page.getByTestId('find-count')).toHaveText('no match', { timeout: 90_000 })
+  expect(most).toBeGreaterThan(0)
+  expect(most).toBeLessThanOrEqual(6)
   await page.keyboard.press('Escape')
   // The top of the tree: the first entries, then a collapsed run; opening it shows its entries.
   await session.tree.focus()

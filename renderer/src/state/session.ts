@@ -4,6 +4,7 @@
  * (ARCHITECTURE.md rule 9). `openSession(id, entryId?)` is the deep-link entry point (library
  * search results call it).
  */
+import PQueue from 'p-queue'
 import { create } from 'zustand'
 import type {
   PathItem,
@@ -29,6 +30,10 @@ export const CHUNK = 100
 const REFRESHED_ITEMS = 3
 /** Items kept in memory; beyond this, those far from the viewport are dropped. */
 const MAX_ITEMS = 3000
+/** Path chunk requests in flight at once. */
+const CHUNK_REQUESTS = 4
+/** Queue priority of the visible range's chunks (a sweep's are 0). */
+const VISIBLE = 1
 
 /** A search hit to open: the entry to land on and the search's patterns, marked in the view. */
 export interface SearchHitTarget {
@@ -86,8 +91,12 @@ export interface SessionViewState {
   /** Selects a tree row: the transcript shows the path to it. */
   selectEntry(row: { id: string; pos: number }): void
   setRaw(raw: boolean): void
-  /** Makes sure items [start, end] of the current path are loaded (visible range). */
-  ensureRange(start: number, end: number): void
+  /**
+   * Makes sure items [start, end] of the current path are loaded: the visible range, or with
+   * `sweep` a whole path read in the background (find), whose chunks wait behind the visible
+   * range's.
+   */
+  ensureRange(start: number, end: number, sweep?: boolean): void
   /**
    * Re-reads the open session (the file was rewritten, or an edit landed) at the same entry;
    * a no-op once the library selected another session.
@@ -111,7 +120,14 @@ let openTicket = 0
 let hitSession: string | null = null
 let pathTicket = 0
 let views = 0
+/** Path chunks asked for or waiting in {@link chunks}, by session, path and offset. */
 const inFlight = new Set<string>()
+/**
+ * Path chunk requests: a few at a time, those of the visible range first. A find over a
+ * 50,000-item path asks for 500 chunks at once; sent together they queued ahead of the chunks
+ * the user scrolls to.
+ */
+const chunks = new PQueue({ concurrency: CHUNK_REQUESTS })
 
 function mark(name: string): void {
   performance.mark(name)
@@ -234,12 +250,27 @@ export const useSessionView = create<SessionViewState>((set, get) => {
    * Loads the path's items from `offset` until `end` (exclusive): a page that main cut short
    * (its size budget, a few huge items) is followed by one from the first item it lacked.
    */
-  async function loadChunk(offset: number, end: number): Promise<void> {
-    const { sessionId, path, selected } = get()
-    if (!sessionId || !path || !selected) return
+  function loadChunk(offset: number, end: number, priority: number): void {
+    const { sessionId, path } = get()
+    if (!sessionId || !path) return
     const flight = `${sessionId}:${path.key}:${offset}`
     if (inFlight.has(flight)) return
     inFlight.add(flight)
+    void chunks
+      .add(() => fetchChunk(sessionId, path.key, offset, end, priority), { priority })
+      .finally(() => inFlight.delete(flight))
+  }
+
+  async function fetchChunk(
+    sessionId: string,
+    key: string,
+    offset: number,
+    end: number,
+    priority: number,
+  ): Promise<void> {
+    const { path, selected } = get()
+    // Left while it waited (another session, entry or view): not asked for.
+    if (get().sessionId !== sessionId || path?.key !== key || !selected) return
     try {
       const page = await call('session:get-path', {
         sessionId,
@@ -260,11 +291,9 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       set({ path: next })
       const after = page.offset + page.items.length
       if (page.items.length > 0 && after < Math.min(end, next.total) && !next.items.has(after))
-        void loadChunk(after, end)
+        loadChunk(after, end, priority)
     } catch (error) {
       set({ pathError: errorData(error) })
-    } finally {
-      inFlight.delete(flight)
     }
   }
 
@@ -431,9 +460,10 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       void loadPath()
     },
 
-    ensureRange(start, end) {
+    ensureRange(start, end, sweep = false) {
       const path = get().path
       if (!path) return
+      const priority = sweep ? 0 : VISIBLE
       const first = Math.max(0, start)
       const last = Math.min(path.total - 1, end)
       for (let chunk = Math.floor(first / CHUNK) * CHUNK; chunk <= last; chunk += CHUNK) {
@@ -441,7 +471,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         for (let i = chunk; i < end; i++) {
           if (!path.items.has(i)) {
             // From the first item missing: a chunk main sent in part asks for the rest only.
-            void loadChunk(i, end)
+            loadChunk(i, end, priority)
             break
           }
         }

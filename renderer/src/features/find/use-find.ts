@@ -120,7 +120,7 @@ export function useFindInPath(
 
   // A find covers the whole path: every item is fetched (the store keeps up to its limit).
   useEffect(() => {
-    if (find && total > 0) ensureRange(0, total - 1)
+    if (find && total > 0) ensureRange(0, total - 1, true)
   }, [find, total, ensureRange])
 
   const target = matches[Math.min(current, matches.length - 1)]
