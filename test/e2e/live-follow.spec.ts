@@ -6,29 +6,13 @@
  * while the entries arrive; entries that pass the run length fold into a closed run. Expected
  * ids come from the writer.
  */
-import { spawn } from 'node:child_process'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test, type ServerHandle } from './harness'
 import { SessionPage } from './pages/session-page'
 import { readManifest } from '../helpers/fixtures'
 import { generatedStore } from './generated-store'
-
-/** Runs the pi writer on `path`; resolves with the ids it wrote, in order. */
-function piWriter(path: string, count: number, delayMs: number): Promise<string[]> {
-  const writer = spawn(
-    process.execPath,
-    [resolve('test/helpers/pi-writer.mjs'), path, String(count), String(delayMs)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  let out = ''
-  writer.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
-  return new Promise((done, fail) =>
-    writer.once('exit', (code) =>
-      code === 0 ? done(out.trim().split('\n')) : fail(new Error(`pi writer exited ${code}`)),
-    ),
-  )
-}
+import { piWriter } from '../helpers/pi-writer-process'
 
 /** Opens pi 1.6.0's plain-chat fixture; resolves with its page and its file in the store. */
 async function openPlainChat(page: Page, server: ServerHandle, storeRoot: string) {

@@ -4,31 +4,15 @@
  * shows pi's new entries in the tree and the transcript's path without a click, pi's last one
  * as the leaf; the path to the skeleton's old leaf is never asked for. Expected ids come from the pi writer process (pi 0.73.1's SessionManager).
  */
-import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, utimesSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
 import { generatedStore } from './generated-store'
+import { piWriter } from '../helpers/pi-writer-process'
 
 const PROJECT = '--home-ayla-src-big-project--'
 const NAME = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000044.jsonl'
-
-/** Runs the pi writer on `path`; resolves with the ids it wrote, in order. */
-function piWriter(path: string, count: number): Promise<string[]> {
-  const writer = spawn(
-    process.execPath,
-    [resolve('test/helpers/pi-writer.mjs'), path, String(count), '0'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  let out = ''
-  writer.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
-  return new Promise((done, fail) =>
-    writer.once('exit', (code) =>
-      code === 0 ? done(out.trim().split('\n')) : fail(new Error(`pi writer exited ${code}`)),
-    ),
-  )
-}
 
 test('a session pi wrote to after its skeleton opens from it and catches up without a click', async ({
   page,
@@ -55,7 +39,7 @@ test('a session pi wrote to after its skeleton opens from it and catches up with
       timeout: 120_000,
     })
     .toBe(true)
-  const written = await piWriter(file, 3)
+  const written = await piWriter(file, 3, 0)
   expect(written).toHaveLength(3)
   const leaf = written.at(-1) as string
 
