@@ -67,7 +67,12 @@ test('scrolled up, the reader keeps their place and is offered the new entries',
   const session = new SessionPage(page, server)
   await session.open(name)
   const list = page.locator('.transcript-list')
-  await list.evaluate((el) => (el.scrollTop = 0))
+  // The reader scrolls up with the mouse wheel, to the top.
+  await list.hover()
+  await expect(async () => {
+    await page.mouse.wheel(0, -100_000)
+    expect(await list.evaluate((el) => el.scrollTop)).toBe(0)
+  }).toPass()
   // The view knows the reader left the bottom before pi writes.
   await expect(page.locator('.transcript')).toHaveAttribute('data-at-bottom', 'false')
   const firstShown = await page
@@ -96,6 +101,37 @@ test('scrolled up, the reader keeps their place and is offered the new entries',
     await expect(entry).toHaveCount(1)
     await expect(entry).toHaveAttribute('data-index', String(400 + k))
   }
+  session.expectClean()
+})
+
+test('at the bottom, the view keeps to the end while pi writes fast from the moment it opens', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  test.setTimeout(120_000)
+  const name = '2026-03-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000078.jsonl'
+  const { sessionsDir, generated } = await generatedStore(
+    scratch('pi-sessions-fast-'),
+    '--home-ayla-src-follow--',
+    name,
+    { entries: 400, targetBytes: 400_000 },
+  )
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  const id = await session.idOf(name)
+  await page.goto(`${server.appUrl}&session=${id}`)
+  // pi writes 300 entries 10 ms apart while the view opens; nobody touches the page.
+  const written = await piWriter(generated.path, 300, 10)
+  const last = written.at(-1) as string
+  const transcript = page.locator('.transcript')
+  await expect(transcript).toHaveAttribute('data-path-target', last, { timeout: 30_000 })
+  await expect(transcript).toHaveAttribute('data-total', String(400 + written.length))
+  await expect(
+    page.locator(`[data-testid="transcript-entry"][data-entry-id="${last}"]`),
+  ).toBeInViewport()
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'true')
+  await expect(page.getByTestId('new-entries')).toHaveCount(0)
   session.expectClean()
 })
 

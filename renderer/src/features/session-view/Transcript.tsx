@@ -29,6 +29,8 @@ import { useTranscriptKeys } from './use-transcript-keys'
  */
 const STILL_FRAMES = 12
 const MAX_SETTLE_FRAMES = 90
+/** How long after the reader's own wheel, key or pointer a move away from the bottom is theirs (ms). */
+const GESTURE_MS = 1000
 
 function Placeholder({ index }: { index: number }) {
   return (
@@ -60,11 +62,24 @@ export function Transcript() {
   // Live follow: at the bottom the list scrolls with new entries; else they are counted.
   const [atBottom, setAtBottom] = useState(true)
   const [unseenFrom, setUnseenFrom] = useState<number | null>(null)
+  // Whether the list keeps to the path's end as it grows: until the reader moves away from it
+  // (a wheel, key, pointer or touch just before the list left the bottom). Entries arriving
+  // fast, their heights measured after they were scrolled to, also leave the list above the
+  // bottom for a moment; that must not stop it following.
+  const following = useRef(true)
+  const gestureAt = useRef(Number.NEGATIVE_INFINITY)
+  const onGesture = () => {
+    gestureAt.current = performance.now()
+  }
 
   const total = path?.total ?? 0
   const view = path?.view ?? null
   const hasItems = total > 0
   const focusIndex = path?.focusIndex ?? null
+  // A path shown afresh follows its end, unless it opens at a search hit.
+  useEffect(() => {
+    following.current = focusIndex === null
+  }, [view, focusIndex])
   const { marks, matches, complete } = useFindInPath(path, virtuoso)
   const onKeyDown = useTranscriptKeys(path, virtuoso)
   useEffect(() => registerCommand('find', () => useFind.getState().show()), [])
@@ -141,7 +156,13 @@ export function Transcript() {
       data-total={path?.total}
       // Whether growth scrolls the view (the reader is at the bottom) or is offered instead.
       data-at-bottom={atBottom ? 'true' : 'false'}
-      onKeyDown={onKeyDown}
+      onKeyDown={(e) => {
+        onGesture()
+        onKeyDown(e)
+      }}
+      onWheel={onGesture}
+      onPointerDown={onGesture}
+      onTouchStart={onGesture}
       // Focusable by script only: the find bar hands the focus back here when it closes.
       tabIndex={-1}
     >
@@ -173,8 +194,13 @@ export function Transcript() {
                   ? { index: path.focusIndex, align: 'center' }
                   : { index: path.total - 1, align: 'end' }
               }
-              followOutput={(bottom) => (bottom ? 'auto' : false)}
-              atBottomStateChange={setAtBottom}
+              followOutput={(bottom) => (bottom || following.current ? 'auto' : false)}
+              atBottomStateChange={(bottom) => {
+                if (bottom) following.current = true
+                else if (performance.now() - gestureAt.current < GESTURE_MS)
+                  following.current = false
+                setAtBottom(bottom || following.current)
+              }}
               atBottomThreshold={120}
               defaultItemHeight={140}
               increaseViewportBy={{ top: 800, bottom: 800 }}
