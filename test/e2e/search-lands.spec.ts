@@ -285,9 +285,13 @@ test('find in the session counts matches and steps through them', async ({
   await input.press('Escape')
   await expect(page.getByTestId('find-bar')).toHaveCount(0)
   await expect(page.locator('.transcript mark.find-match')).toHaveCount(0)
-  // The focus stayed in the session: the next Ctrl+F finds again, not the library's search.
+  // The focus stayed in the session: the next Ctrl+F finds again, not the library's search,
+  // and the last text, still in the field, is searched again.
   await page.keyboard.press('Control+f')
   await expect(input).toBeFocused()
+  await expect(input).toHaveValue(FIND_WORD)
+  await expect(count).toHaveText('match 1 of 5')
+  await expect(current).toHaveText(FIND_WORD)
   await page.getByTestId('find-close').click()
   await expect(page.getByTestId('find-bar')).toHaveCount(0)
   await page.keyboard.press('Control+f')

@@ -54,9 +54,12 @@ export function FindBar({ count, complete }: FindBarProps) {
     if (!open) return
     const before = document.activeElement
     if (before instanceof HTMLElement && before !== input.current) opener.current = before
+    // Reopened with the last text (selected, as browsers do): it is searched again at once.
+    const last = input.current?.value ?? ''
+    if (last !== '' && last !== useFind.getState().text) setText(last)
     input.current?.focus()
     input.current?.select()
-  }, [open, focusTick])
+  }, [open, focusTick, setText])
   // The focus stays in the session view, so the next Ctrl/Cmd+F finds again (it would go to
   // the library's search from the page's body).
   const closeBar = () => {
