@@ -8,8 +8,6 @@
  */
 import {
   CURRENT_SESSION_VERSION,
-  classifyChange,
-  needsProbe,
   foldListing,
   labelChange,
   finishParse,
@@ -21,7 +19,14 @@ import { sameIdentity } from '../../library/record'
 import { addCalls } from './row-text'
 import { nextRevision, statsOf, tallyEntry, type OpenedSession } from './overview'
 import { toRow } from './rows'
-import { readRange, yieldNow, type FileStamp, type SessionEntry, type ViewSource } from './source'
+import {
+  changeSince,
+  readRange,
+  yieldNow,
+  type FileStamp,
+  type SessionEntry,
+  type ViewSource,
+} from './source'
 
 /** What became of a loaded session whose file changed. */
 export type Growth =
@@ -168,11 +173,7 @@ export async function growSource(
 ): Promise<Growth> {
   const old = source.stamp
   if (sameIdentity(old, stamp)) return { kind: 'same' }
-  const { tail } = source.loaded
-  const probe = needsProbe(old, stamp)
-    ? await readRange(source.path, old.size - tail.length, tail.length)
-    : Buffer.alloc(0)
-  const change = classifyChange({ ...old, tail }, stamp, probe)
+  const change = await changeSince(source.path, old, source.loaded.tail, stamp)
   if (change !== 'same' && change !== 'grown') return reload(`the file was ${change}`, true)
   if (change === 'same') {
     source.stamp = { ...old, mtimeMs: stamp.mtimeMs }

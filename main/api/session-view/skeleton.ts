@@ -17,8 +17,7 @@ import type { TreeFilter } from '../../../preload/contract/app'
 import { TREE_PAGE_ROWS } from '../../../preload/contract/session-live'
 import type { SessionOverview } from '../../../preload/contract/session-view'
 import { overviewOf, type OpenedSession } from './overview'
-import { classifyChange, needsProbe } from '../../session'
-import { sameIdentity, type FileStamp } from './source'
+import { changeSince, sameIdentity, type FileStamp } from './source'
 import { treeOutlineOf } from './tree-outline'
 import { treePageText } from './tree-pages'
 
@@ -162,24 +161,19 @@ export async function readSkeletonMeta(file: string, app: string): Promise<Skele
   }
 }
 
-/** Reads `length` bytes of the session file at `position` (fewer at its end). */
-export type ReadSession = (position: number, length: number) => Promise<Buffer>
-
 /**
- * Whether a skeleton built from bytes `meta.stamp` describes the session file as `now` names
- * it: the same bytes, or their start, when pi has only appended since (same inode, not
- * shorter, its old last bytes unchanged: `classifyChange` says `grown`). Null: neither.
+ * Whether a skeleton built from bytes `meta.stamp` describes the session file at `path` as
+ * `now` names it: the same bytes, or their start, when pi has only appended since (same inode,
+ * not shorter, its old last bytes unchanged: `changeSince` says `grown`). Null: neither.
  */
 async function fitOf(
   meta: SkeletonMeta,
+  path: string,
   now: FileStamp,
-  read: ReadSession,
 ): Promise<'same' | 'grown' | null> {
   if (sameIdentity(meta.stamp, now)) return 'same'
-  if (!needsProbe(meta.stamp, now)) return null
-  const tail = Buffer.from(meta.tail, 'base64')
-  const probe = await read(meta.stamp.size - tail.length, tail.length)
-  return classifyChange({ ...meta.stamp, tail }, now, probe) === 'grown' ? 'grown' : null
+  const change = await changeSince(path, meta.stamp, Buffer.from(meta.tail, 'base64'), now)
+  return change === 'grown' ? 'grown' : null
 }
 
 /**
@@ -188,13 +182,13 @@ async function fitOf(
  * the file even if a newer one is written meanwhile. Null when it is missing, damaged, of
  * another app version, or built from bytes the file no longer starts with (rewritten,
  * truncated, replaced). A skeleton of the file before pi appended to it is used (`behind`).
- * @param read reads the session file (to check the bytes the skeleton ended at)
+ * @param sessionPath the session file (the bytes the skeleton ended at are checked there)
  */
 export async function openSkeleton(
   file: string,
+  sessionPath: string,
   stamp: FileStamp,
   app: string,
-  read: ReadSession,
 ): Promise<Skeleton | null> {
   let handle: FileHandle
   try {
@@ -209,13 +203,13 @@ export async function openSkeleton(
     found !== null &&
     found.meta.pages.length === Math.ceil(found.meta.overview.rowCount / TREE_PAGE_ROWS) &&
     (last ? found.body + last[0] + last[1] === size : found.body === size)
-  const fit = whole ? await fitOf(found.meta, stamp, read).catch(() => null) : null
+  const fit = whole ? await fitOf(found.meta, sessionPath, stamp).catch(() => null) : null
   if (!found || !fit) {
     await handle.close()
     return null
   }
   const { meta, body } = found
-  const readRange = async (range: [number, number] | null | undefined) => {
+  const read = async (range: [number, number] | null | undefined) => {
     if (!range) return null
     const buf = Buffer.alloc(range[1])
     const { bytesRead } = await handle.read(buf, 0, range[1], body + range[0])
@@ -226,8 +220,8 @@ export async function openSkeleton(
     behind: fit === 'grown',
     overview: meta.overview,
     page: (offset) =>
-      readRange(offset % TREE_PAGE_ROWS === 0 ? meta.pages[offset / TREE_PAGE_ROWS] : undefined),
-    outline: () => readRange(meta.outline),
+      read(offset % TREE_PAGE_ROWS === 0 ? meta.pages[offset / TREE_PAGE_ROWS] : undefined),
+    outline: () => read(meta.outline),
     close: () => handle.close(),
   }
 }

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads'
 import type { WorkerScript } from '../../library/read-pool'
 import { buildSkeletonFile } from './skeleton-build'
 import { openSkeleton, readSkeletonMeta, type Skeleton } from './skeleton'
-import { readRange, sameIdentity, stampOf, type FileStamp } from './source'
+import { sameIdentity, stampOf, type FileStamp } from './source'
 import { WORKER_YOUNG_GENERATION_MB } from '../../worker-heap'
 
 /** A large session as the library lists it. */
@@ -73,9 +73,7 @@ export class TreeSkeletons {
   async read(sessionPath: string): Promise<Skeleton | null> {
     const stamp = await stampOf(sessionPath).catch(() => null)
     if (!stamp) return null
-    return openSkeleton(this.fileOf(sessionPath), stamp, this.options.app, (at, length) =>
-      readRange(sessionPath, at, length),
-    )
+    return openSkeleton(this.fileOf(sessionPath), sessionPath, stamp, this.options.app)
   }
 
   /**

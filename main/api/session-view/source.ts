@@ -8,6 +8,8 @@ import { stat } from 'node:fs/promises'
 import type { FileIdentity } from '../../library/record'
 import {
   SessionManager,
+  classifyChange,
+  needsProbe,
   foldListing,
   headerIsFirstForPi,
   startListing,
@@ -15,6 +17,7 @@ import {
   loadSessionFile,
   openForRange,
   walkToRoot,
+  type FileChange,
   type ListingFold,
   type LoadedSession,
   type SessionEntry,
@@ -106,6 +109,24 @@ export async function readRange(path: string, position: number, length: number):
   } finally {
     await handle.close()
   }
+}
+
+/**
+ * How the file at `path`, now `now`, changed since the bytes `known` whose last bytes were
+ * `tail` (the session module's rule, `classifyChange`: pi spec 17), reading the bytes now at
+ * the old tail's place when telling needs them.
+ * @throws the fs error when they cannot be read
+ */
+export async function changeSince(
+  path: string,
+  known: FileStamp,
+  tail: Uint8Array,
+  now: FileStamp,
+): Promise<FileChange> {
+  const probe = needsProbe(known, now)
+    ? await readRange(path, known.size - tail.length, tail.length)
+    : Buffer.alloc(0)
+  return classifyChange({ ...known, tail }, now, probe)
 }
 
 /** Reads the file identity. Rejects with the fs error (ENOENT...). */
