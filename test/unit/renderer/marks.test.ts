@@ -28,21 +28,23 @@ test('patterns that backtrack or match empty text mark nothing', () => {
   assert.ok(searchPattern(['\\(a\\+\\)\\+']))
 })
 
+/** A user message as a path item, with `text` as its one text block. */
+const userItem = (id: string, text: string): PathItem => ({
+  id,
+  pos: 0,
+  line: 1,
+  type: 'message',
+  time: null,
+  inContext: true,
+  body: { kind: 'user', content: [{ type: 'text', text }] },
+})
+
 test('a find matches its text literally and counts matches per item in path order', () => {
   const pattern = findPattern('a.b')
   assert.ok(pattern)
-  const item = (text: string): PathItem => ({
-    id: text,
-    pos: 0,
-    line: 1,
-    type: 'message',
-    time: null,
-    inContext: true,
-    body: { kind: 'user', content: [{ type: 'text', text }] },
-  })
   const items = new Map([
-    [3, item('a.b and A.B')],
-    [1, item('axb is no match, a.b is')],
+    [3, userItem('a.b and A.B', 'a.b and A.B')],
+    [1, userItem('axb is no match, a.b is', 'axb is no match, a.b is')],
   ])
   const tally = new FindTally(pattern as RegExp)
   tally.add(items)
@@ -55,28 +57,19 @@ test('a find matches its text literally and counts matches per item in path orde
 })
 
 test('a find tally counts items as they come, and keeps their counts once they are dropped', () => {
-  const item = (id: string, text: string): PathItem => ({
-    id,
-    pos: 0,
-    line: 1,
-    type: 'message',
-    time: null,
-    inContext: true,
-    body: { kind: 'user', content: [{ type: 'text', text }] },
-  })
   const tally = new FindTally(findPattern('tide') as RegExp)
-  const low = item('c', 'low tide')
+  const low = userItem('c', 'low tide')
   tally.add(
     new Map([
-      [0, item('a', 'tide and Tide')],
-      [1, item('b', 'calm')],
+      [0, userItem('a', 'tide and Tide')],
+      [1, userItem('b', 'calm')],
     ]),
   )
   // The store dropped items 0-1 and holds 2-3 now: the counts of 0-1 stay.
   tally.add(
     new Map([
       [2, low],
-      [3, item('d', 'none')],
+      [3, userItem('d', 'none')],
     ]),
   )
   assert.equal(tally.scanned, 4)
@@ -86,7 +79,7 @@ test('a find tally counts items as they come, and keeps their counts once they a
     { index: 2, nth: 0 },
   ])
   // Item 0 fetched again with other text (live follow refreshes the path's last items).
-  tally.add(new Map([[0, item('a', 'no more')]]))
+  tally.add(new Map([[0, userItem('a', 'no more')]]))
   assert.deepEqual(tally.matches(), [{ index: 2, nth: 0 }])
   // The same items again: nothing is counted twice, and the list stays the same array.
   const list = tally.matches()
