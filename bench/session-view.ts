@@ -199,16 +199,9 @@ async function follow(page: Page, server: Server, file: string, count: number) {
   let parent = String(await page.locator('.transcript').getAttribute('data-path-target'))
   for (let i = 0; i < count; i++) {
     const id = `b${String(i).padStart(7, '0')}`
-    const entry = {
-      type: 'message',
-      id,
-      parentId: parent,
-      timestamp: new Date().toISOString(),
-      message: { role: 'user', content: `Benchmark append ${i}`, timestamp: Date.now() },
-    }
     const seen = page.waitForSelector(`.transcript [data-entry-id="${id}"]`, { timeout: 30_000 })
     const started = performance.now()
-    appendFileSync(file, `${JSON.stringify(entry)}\n`)
+    appendFileSync(file, userLine(id, parent, `Benchmark append ${i}`))
     await seen
     times.push(performance.now() - started)
     parent = id
@@ -256,6 +249,13 @@ async function skeletonOpen(
   }
 }
 
+/** One user message entry as pi appends it: a whole JSON line under `parentId`. */
+function userLine(id: string, parentId: string, content: string): string {
+  const message = { role: 'user', content, timestamp: Date.now() }
+  const entry = { type: 'message', id, parentId, timestamp: new Date().toISOString(), message }
+  return `${JSON.stringify(entry)}\n`
+}
+
 /** Appends `count` user entries continuing the file's last entry (pi's leaf), as pi does. */
 function appendChain(file: string, count: number): void {
   const size = statSync(file).size
@@ -267,9 +267,7 @@ function appendChain(file: string, count: number): void {
   let parent = (JSON.parse(text.slice(text.lastIndexOf('\n') + 1)) as { id: string }).id
   for (let i = 0; i < count; i++) {
     const id = `p${String(i).padStart(7, '0')}`
-    const message = { role: 'user', content: `Written after the skeleton ${i}`, timestamp: 0 }
-    const entry = { type: 'message', id, parentId: parent, timestamp: new Date().toISOString() }
-    appendFileSync(file, `${JSON.stringify({ ...entry, message })}\n`)
+    appendFileSync(file, userLine(id, parent, `Written after the skeleton ${i}`))
     parent = id
   }
 }
@@ -300,15 +298,7 @@ async function withoutBrowser(root: string, file: string, source: string) {
     let parent = view.leafId
     for (let i = 0; i < APPENDS; i++) {
       const entryId = `c${String(i).padStart(7, '0')}`
-      const message = { role: 'user', content: `Benchmark append ${i}`, timestamp: Date.now() }
-      const entry = {
-        type: 'message',
-        id: entryId,
-        parentId: parent,
-        timestamp: new Date().toISOString(),
-        message,
-      }
-      appendFileSync(file, `${JSON.stringify(entry)}\n`)
+      appendFileSync(file, userLine(entryId, parent, `Benchmark append ${i}`))
       await new Promise((r) => setTimeout(r, 250))
       const grown = await api<{ kind: string; overview?: Overview }>(server, 'session:follow', {
         sessionId: id,
