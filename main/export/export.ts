@@ -129,6 +129,6 @@ export async function prepareFileExport(
   options: ExportOptions,
   signal?: AbortSignal,
 ): Promise<PreparedExport> {
-  const source = await loadViewSource(path, signal)
+  const source = await loadViewSource(path, { signal })
   return prepareExport(source, fileName, options)
 }

@@ -2,6 +2,7 @@
  * Loading session files: text or file -> {@link LoadedSession}. Reading never writes
  * (pi spec 17): no newline repair, no migration rewrite, no folder creation.
  */
+import { createHash } from 'node:crypto'
 import { closeSync, fstatSync, readSync } from 'node:fs'
 import { diagnoseGraph } from './diagnose.js'
 import { lastIndexById } from './tree.js'
@@ -37,6 +38,11 @@ export interface LoadedSession {
   tail: Uint8Array
   /** Inode of the file read (file loaders only). */
   ino?: number
+  /**
+   * SHA-256 (hex) of the bytes read, from the starting offset on, when asked for
+   * ({@link LoadOptions.sha256}): tells the same bytes from an in-place rewrite of equal length.
+   */
+  sha256?: string
   /** id -> position of the last entry with that id (pi's index winner); not for continuations. */
   indexById?: Map<string, number>
 }
@@ -59,6 +65,8 @@ export interface LoadOptions {
   toOffset?: number
   /** Read size in bytes. Default 1 MiB. */
   chunkSize?: number
+  /** Also hash the bytes read ({@link LoadedSession.sha256}; ~0.7 ms per MB). Async only. */
+  sha256?: boolean
 }
 
 const DEFAULT_CHUNK = 1 << 20
@@ -120,6 +128,7 @@ export async function loadSessionFile(
   const parser = newParser(options)
   const chunk = options.chunkSize ?? DEFAULT_CHUNK
   const { handle, stats } = await openRegular(path)
+  const hash = options.sha256 ? createHash('sha256') : null
   let ino: number
   try {
     ino = stats.ino
@@ -134,6 +143,7 @@ export async function loadSessionFile(
       const { bytesRead } = await handle.read(buf, 0, want, position)
       if (bytesRead === 0) break
       position += bytesRead
+      hash?.update(buf.subarray(0, bytesRead))
       // Parse in sub-slices so one chunk never costs more than the yield budget.
       for (let s = 0; s < bytesRead; s += SUB_SLICE) {
         parser.push(buf.subarray(s, Math.min(bytesRead, s + SUB_SLICE)))
@@ -151,7 +161,9 @@ export async function loadSessionFile(
   // The whole-file checks run in one piece: give the loop a turn first.
   await yieldToEventLoop()
   signal?.throwIfAborted()
-  return { ...finishParse(raw, offset > 0, offset), ino }
+  const loaded: LoadedSession = { ...finishParse(raw, offset > 0, offset), ino }
+  if (hash) loaded.sha256 = hash.digest('hex')
+  return loaded
 }
 
 const SUB_SLICE = 256 * 1024

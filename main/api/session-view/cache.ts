@@ -28,12 +28,20 @@ export const OPENED_KEY = 'overview:'
 /**
  * How a session not in memory is first read: only the bytes `upTo` names (a tree skeleton's),
  * then `prepare` runs on that load before any request sees it or live follow extends it (the
- * view builds its opened session there, so it matches the skeleton it served).
+ * view builds its opened session there, so it matches the skeleton it served). When those
+ * bytes no longer hash to `sha256` (rewritten in place, keeping their size and last bytes),
+ * `stale` is called instead and the whole file is read again, with that reason.
  */
 export interface FirstLoad {
   upTo: ViewSource['stamp']
+  /** SHA-256 (hex) the bytes `upTo` names had. */
+  sha256: string
   prepare(source: ViewSource, memo: Map<string, unknown>): Promise<unknown>
+  stale(): void
 }
+
+/** Why a session was read again when its first bytes were not what its skeleton was built from. */
+export const REWRITTEN = 'the file was rewritten'
 
 /** Rounds of "the file changed while we read it" before answering with what was read. */
 const MAX_ROUNDS = 4
@@ -94,8 +102,16 @@ export class SourceCache {
     }
     this.slots.set(key, slot)
     this.touch(key, slot)
-    slot.busy = loadViewSource(path, undefined, first?.upTo).then(
+    slot.busy = loadViewSource(path, { upTo: first?.upTo, sha256: first !== null }).then(
       async (source) => {
+        if (first && source.loaded.sha256 !== first.sha256) {
+          first.stale()
+          slot.busy = null
+          if (this.slots.get(key) !== slot) return
+          this.slots.delete(key)
+          this.load(key, path, { ...slot, reason: REWRITTEN, notice: true })
+          return
+        }
         // What prepare builds is the view's own cache: a failure there is met again by the
         // request that needs it, not by this load.
         if (first) await first.prepare(source, slot.memo).catch(() => undefined)

@@ -98,11 +98,13 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
     await skeletons.gate(file.id)
     // A session opened from its skeleton is parsed as far as the skeleton goes and opened
     // there, so the parse takes over the served rows; what pi appended since is live follow's.
-    const upTo = skeletons.stampOf(file.id)
-    const first = upTo
+    const bytes = skeletons.bytesOf(file.id)
+    const first = bytes
       ? {
-          upTo,
+          upTo: bytes.stamp,
+          sha256: bytes.sha256,
           prepare: (source: ViewSource, memo: Map<string, unknown>) => openedOf(file, source, memo),
+          stale: () => skeletons.stale(file.id),
         }
       : null
     return cache.get(file.id, file.path, first)

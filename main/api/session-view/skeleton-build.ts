@@ -17,7 +17,9 @@ export async function buildSkeletonFile(
   file: string,
   app: string,
 ): Promise<void> {
-  const source = await loadViewSource(sessionPath)
+  const source = await loadViewSource(sessionPath, { sha256: true })
+  const { stamp, loaded } = source
   const opened = await buildOverview(source, 'skeleton', '')
-  await writeSkeleton(file, encodeSkeleton(opened, source.stamp, source.loaded.tail, app))
+  const bytes = { stamp, tail: loaded.tail, sha256: loaded.sha256 as string }
+  await writeSkeleton(file, encodeSkeleton(opened, bytes, app))
 }

@@ -29,6 +29,7 @@ export const PARSE_AFTER_MS = 1000
 
 interface Served {
   revision: number
+  path: string
   skeleton: Skeleton
   /** Pages not sent yet. */
   left: Set<number>
@@ -63,7 +64,7 @@ export class ServedSkeletons {
     const pages = Math.ceil(skeleton.overview.rowCount / TREE_PAGE_ROWS)
     const left = new Set(Array.from({ length: pages }, (_, i) => i * TREE_PAGE_ROWS))
     if (left.size === 0) open()
-    this.served.set(sessionId, { revision, skeleton, left, gate, open })
+    this.served.set(sessionId, { revision, path, skeleton, left, gate, open })
     while (this.served.size > CAPACITY) this.forget(this.served.keys().next().value as string)
     const reply: OpenReply = { ...skeleton.overview, id: sessionId, fileName, revision }
     if (skeleton.behind) reply.behind = true
@@ -115,11 +116,23 @@ export class ServedSkeletons {
   }
 
   /**
-   * The identity of the bytes the skeleton served for `sessionId` was built from (the parse
-   * reads those bytes, so it can take over), or null when none is served.
+   * The identity and hash of the bytes the skeleton served for `sessionId` was built from (the
+   * parse reads those bytes, so it can take over), or null when none is served.
    */
-  stampOf(sessionId: string): FileStamp | null {
-    return this.served.get(sessionId)?.skeleton.stamp ?? null
+  bytesOf(sessionId: string): { stamp: FileStamp; sha256: string } | null {
+    const skeleton = this.served.get(sessionId)?.skeleton
+    return skeleton ? { stamp: skeleton.stamp, sha256: skeleton.sha256 } : null
+  }
+
+  /**
+   * The skeleton served for `sessionId` was found not to be the file's bytes (rewritten in
+   * place): it serves nothing more, and its file is dropped and built again.
+   */
+  stale(sessionId: string): void {
+    const served = this.served.get(sessionId)
+    if (!served) return
+    this.forget(sessionId)
+    this.trees?.discard(served.path).catch(() => undefined)
   }
 
   /** Resolves when the parse of `sessionId` may start (at once unless just served). */

@@ -22,7 +22,7 @@ import { treeOutlineOf } from './tree-outline'
 import { treePageText } from './tree-pages'
 
 /** Bumped whenever the meta line's shape changes. */
-const FORMAT = 3
+const FORMAT = 4
 
 /** What a skeleton holds of the overview: all but what names it in this app run. */
 export type SkeletonOverview = Omit<SessionOverview, 'id' | 'fileName' | 'revision'>
@@ -39,6 +39,11 @@ export interface SkeletonMeta {
    * these bytes, what pi appended after them continues it (the library's rule, classifyChange).
    */
   tail: string
+  /**
+   * SHA-256 (hex) of the bytes it was built from: the parse that takes over from it checks
+   * them, so a rewrite in place that kept the size and the last bytes is not served as the file.
+   */
+  sha256: string
   overview: SkeletonOverview
   /** Byte offset and length of each page's JSON text, after the meta line. */
   pages: [offset: number, length: number][]
@@ -54,6 +59,8 @@ export interface Skeleton {
   stamp: FileStamp
   /** True when pi has appended to the file since: the skeleton is of its first bytes. */
   behind: boolean
+  /** SHA-256 (hex) of the bytes it was built from ({@link SkeletonMeta.sha256}). */
+  sha256: string
   overview: SkeletonOverview
   /** The JSON text of the tree page at row `offset` (a multiple of TREE_PAGE_ROWS), or null. */
   page(offset: number): Promise<string | null>
@@ -63,16 +70,20 @@ export interface Skeleton {
   close(): Promise<void>
 }
 
+/** The bytes a skeleton was built from, as the loader saw them. */
+export interface SkeletonBytes {
+  stamp: FileStamp
+  /** Their last bytes (up to 256). */
+  tail: Uint8Array
+  /** SHA-256 (hex) of all of them. */
+  sha256: string
+}
+
 /**
- * The skeleton file's bytes for an opened session read from bytes `stamp`. Encodes every tree
- * page and the outline (`treePageText`, `treeOutlineOf`: the view reuses them for this load).
+ * The skeleton file's bytes for an opened session read from `bytes`. Encodes every tree page
+ * and the outline (`treePageText`, `treeOutlineOf`: the view reuses them for this load).
  */
-export function encodeSkeleton(
-  opened: OpenedSession,
-  stamp: FileStamp,
-  tail: Uint8Array,
-  app: string,
-): Buffer {
+export function encodeSkeleton(opened: OpenedSession, bytes: SkeletonBytes, app: string): Buffer {
   const { id: _id, fileName: _name, revision: _revision, ...overview } = overviewOf(opened)
   const texts: Buffer[] = []
   let at = 0
@@ -90,8 +101,9 @@ export function encodeSkeleton(
   const meta: SkeletonMeta = {
     format: FORMAT,
     app,
-    stamp: { ...stamp },
-    tail: Buffer.from(tail).toString('base64'),
+    stamp: { ...bytes.stamp },
+    tail: Buffer.from(bytes.tail).toString('base64'),
+    sha256: bytes.sha256,
     overview,
     pages,
     outline,
@@ -113,6 +125,7 @@ function validMeta(value: unknown, app: string): value is SkeletonMeta {
     m.app === app &&
     typeof m.stamp?.size === 'number' &&
     typeof m.tail === 'string' &&
+    typeof m.sha256 === 'string' &&
     typeof m.overview?.rowCount === 'number' &&
     Array.isArray(m.pages) &&
     (m.outline === null || Array.isArray(m.outline))
@@ -218,6 +231,7 @@ export async function openSkeleton(
   return {
     stamp: meta.stamp,
     behind: fit === 'grown',
+    sha256: meta.sha256,
     overview: meta.overview,
     page: (offset) =>
       read(offset % TREE_PAGE_ROWS === 0 ? meta.pages[offset / TREE_PAGE_ROWS] : undefined),

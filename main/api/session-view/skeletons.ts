@@ -77,6 +77,15 @@ export class TreeSkeletons {
   }
 
   /**
+   * Drops the skeleton of `sessionPath`, found not to describe the file (its bytes changed in
+   * place), and asks for a pass that builds it again.
+   */
+  async discard(sessionPath: string): Promise<void> {
+    await rm(this.fileOf(sessionPath), { force: true })
+    this.kick()
+  }
+
+  /**
    * Builds the skeleton of `sessionPath` (in a worker when one is given).
    * @throws Error when the session cannot be read or the skeleton cannot be written
    */

@@ -135,21 +135,31 @@ export async function stampOf(path: string): Promise<FileStamp> {
   return { size: facts.size, mtimeMs: facts.mtimeMs, ino: facts.ino }
 }
 
+/** Options of {@link loadViewSource}. */
+export interface ViewLoadOptions {
+  /** Aborts the read. */
+  signal?: AbortSignal
+  /**
+   * Read only the bytes this identity names (the file's first `upTo.size` bytes, as a tree
+   * skeleton describes them): the source then stands for exactly those bytes, and live follow
+   * (grow.ts) reads what was appended after them, or reads the file again when they changed
+   * (another inode, a rewrite).
+   */
+  upTo?: FileStamp
+  /** Hash the bytes read (`loaded.sha256`): a skeleton checks its bytes are still the file's. */
+  sha256?: boolean
+}
+
 /**
  * Loads `path` without blocking the event loop for long (the loader yields every ~12 ms).
- * @param upTo read only the bytes this identity names (the file's first `upTo.size` bytes, as a
- *   tree skeleton describes them): the source then stands for exactly those bytes, and live
- *   follow (grow.ts) reads what was appended after them, or reads the file again when they
- *   changed (another inode, a rewrite)
  * @throws the fs error when the file cannot be read (EISDIR, ENOENT, EACCES...)
  */
 export async function loadViewSource(
   path: string,
-  signal?: AbortSignal,
-  upTo?: FileStamp,
+  { signal, upTo, sha256 }: ViewLoadOptions = {},
 ): Promise<ViewSource> {
   const stamp = upTo ? { ...upTo } : await stampOf(path)
-  const loaded = await loadSessionFile(path, { signal, toOffset: upTo?.size })
+  const loaded = await loadSessionFile(path, { signal, toOffset: upTo?.size, sha256 })
   // Bytes parsed, not the stat before reading: a file that grew meanwhile is followed from here.
   stamp.size = loaded.bytes
   return viewSourceOf(path, stamp, loaded)

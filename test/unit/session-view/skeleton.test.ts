@@ -3,7 +3,7 @@
  * the same facts and rows as one parsed whole, for every fixture; the parse then takes over at
  * the served revision; a skeleton of the file before pi appended serves it behind and live
  * follow brings the rest; a skeleton of bytes the file no longer starts with, of another app
- * version or damaged is never used; the background pass builds skeletons of quiet large sessions only and prunes the rest.
+ * version or damaged is never used, nor one whose bytes were rewritten in place; the background pass builds skeletons of quiet large sessions only and prunes the rest.
  */
 import { test, before, after, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
@@ -230,6 +230,64 @@ test('a skeleton of bytes the file no longer starts with, of another app version
   const want = await call<SessionOverview>(handlersWith(), 'session:open', { sessionId: third.id })
   const got = await call<SessionOverview>(handlersWith(t), 'session:open', { sessionId: third.id })
   assert.deepEqual(withoutRevision(got), withoutRevision(want))
+})
+
+test('a skeleton of bytes rewritten in place, keeping their size and last bytes, is found out by the parse: the view opens the file again and says so', async () => {
+  const v3 = openable().filter((c) => {
+    if (!c.path.includes(store.sessionsDir)) return false
+    try {
+      return (
+        (JSON.parse(readFileSync(c.path, 'utf8').split('\n')[0] as string) as { version?: unknown })
+          .version === 3
+      )
+    } catch {
+      return false
+    }
+  })
+  // Another tool changes one letter of an early user message in place (same length), then pi
+  // appends: the size grew, the inode and the skeleton's last bytes are as they were.
+  const edited = v3
+    .map((s) => {
+      const text = readFileSync(s.path, 'utf8')
+      const at = text.search(/"role":"user","content":"[a-z]/) + '"role":"user","content":"'.length
+      return { ...s, text, at }
+    })
+    .find((s) => s.at > 100 && s.at < s.text.length - 1024)
+  assert.ok(edited, 'a session with an early user message')
+  const t = trees()
+  await t.build(edited.path)
+  const parsedBefore = handlersWith()
+  const before = await call<SessionOverview>(parsedBefore, 'session:open', { sessionId: edited.id })
+  const beforeRows = await rowsOf(parsedBefore, before)
+  const letter = edited.text[edited.at] === 'q' ? 'z' : 'q'
+  const { ino } = statSync(edited.path)
+  writeFileSync(
+    edited.path,
+    edited.text.slice(0, edited.at) + letter + edited.text.slice(edited.at + 1),
+  )
+  assert.equal(statSync(edited.path).ino, ino, 'rewritten in place')
+  appendAfterLast(edited.path, userEntry('skel0101', 'pi wrote after the edit'))
+  const handlers = handlersWith(t)
+  const got = await call<OpenReply>(handlers, 'session:open', { sessionId: edited.id })
+  // Size and last bytes cannot tell: the skeleton is served, as the file's start.
+  assert.equal(got.behind, true)
+  assert.deepEqual(await rowsOf(handlers, got), beforeRows)
+  // The parse of those bytes finds they are not the skeleton's: follow says to open again, with
+  // the reason shown to the user, and the skeleton file is dropped so the next open parses.
+  const follow = await call<FollowResult>(handlers, 'session:follow', {
+    sessionId: edited.id,
+    revision: got.revision,
+    rowCount: got.rowCount,
+  })
+  assert.deepEqual(follow, { kind: 'reopen', reason: 'the file was rewritten', notice: true })
+  assert.equal(existsSync(t.fileOf(edited.path)), false, 'the skeleton is dropped')
+  const reopened = await call<OpenReply>(handlers, 'session:open', { sessionId: edited.id })
+  const parsed = handlersWith()
+  const want = await call<SessionOverview>(parsed, 'session:open', { sessionId: edited.id })
+  assert.deepEqual(withoutRevision(reopened), withoutRevision(want))
+  const rows = await rowsOf(handlers, reopened)
+  assert.deepEqual(rows, await rowsOf(parsed, want))
+  assert.notDeepEqual(rows.slice(0, beforeRows.length), beforeRows, 'the edited row is new')
 })
 
 test('a parse of other bytes than the served skeleton keeps its revision; the skeleton still pages', async () => {

@@ -4,6 +4,7 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -100,5 +101,21 @@ describe('a linear 50,000-entry session', () => {
     assert.deepEqual(rest.entries, whole.entries.slice(half))
     assert.deepEqual(rest.lines, whole.lines.slice(half))
     assert.equal(rest.bytes, whole.bytes)
+  })
+
+  it('stops at a byte offset and hashes exactly the bytes it read (what a tree skeleton checks)', async () => {
+    const whole = loadSessionFileSync(file)
+    const bytes = readFileSync(file)
+    // The end of the line of the middle entry: a writer appended after the first part.
+    const half = Math.floor(whole.entries.length / 2)
+    let end = 0
+    for (let line = 0; line < (whole.lines[half] as number); line++)
+      end = bytes.indexOf(0x0a, end) + 1
+    const first = await loadSessionFile(file, { toOffset: end, sha256: true, chunkSize: 1 << 16 })
+    assert.deepEqual(first.entries, whole.entries.slice(0, half + 1))
+    assert.equal(first.bytes, end)
+    const want = createHash('sha256').update(bytes.subarray(0, end)).digest('hex')
+    assert.equal(first.sha256, want)
+    assert.equal((await loadSessionFile(file)).sha256, undefined, 'not asked for: not computed')
   })
 })
