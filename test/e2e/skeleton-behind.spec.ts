@@ -2,34 +2,38 @@
  * A large session pi appended to after the app built its tree skeleton (a session pi is still
  * writing): it opens from the skeleton, which the reply says is behind the file, and the view
  * shows pi's new entries in the tree and the transcript's path without a click, pi's last one
- * as the leaf; the path to the skeleton's old leaf is never asked for. Expected ids come from the pi writer process (pi 0.73.1's SessionManager).
+ * as the leaf; the path to the skeleton's old leaf is never asked for. A session rewritten in
+ * place since its skeleton opens again, with a notice. Expected ids come from the pi writer
+ * process (pi 0.73.1's SessionManager).
  */
-import { existsSync, readdirSync, utimesSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test } from './harness'
+import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
 import { generatedStore } from './generated-store'
+import type { GenerateOptions } from '../../bench/generate-session'
 import { piWriter } from '../helpers/pi-writer-process'
 
 const PROJECT = '--home-ayla-src-big-project--'
 const NAME = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000044.jsonl'
 
-test('a session pi wrote to after its skeleton opens from it and catches up without a click', async ({
-  page,
-  serverFor,
-  scratch,
-  dataHome,
-}) => {
-  test.setTimeout(180_000)
-  // Above the size the app gives a skeleton (4 MB), more entries than one tree page.
+/**
+ * A store with one generated session above the size the app gives a skeleton (4 MB), quiet for
+ * a minute, served until the app has built its skeleton.
+ */
+async function storeWithSkeleton(
+  scratch: Scratch,
+  serverFor: ServerFor,
+  dataHome: string,
+  options: GenerateOptions,
+) {
   const { sessionsDir, generated } = await generatedStore(
     scratch('pi-sessions-behind-'),
     PROJECT,
     NAME,
-    { entries: 12_000, targetBytes: 5_000_000, branchEvery: 2000 },
+    options,
   )
   const file = join(sessionsDir, PROJECT, NAME)
-  // Quiet for a minute: the app builds its skeleton once it has listed the session.
   const past = new Date(Date.now() - 60_000)
   utimesSync(file, past, past)
   const server = await serverFor(sessionsDir)
@@ -39,6 +43,21 @@ test('a session pi wrote to after its skeleton opens from it and catches up with
       timeout: 120_000,
     })
     .toBe(true)
+  return { file, generated, server, trees }
+}
+
+test('a session pi wrote to after its skeleton opens from it and catches up without a click', async ({
+  page,
+  serverFor,
+  scratch,
+  dataHome,
+}) => {
+  test.setTimeout(180_000)
+  const { file, generated, server } = await storeWithSkeleton(scratch, serverFor, dataHome, {
+    entries: 12_000,
+    targetBytes: 5_000_000,
+    branchEvery: 2000,
+  })
   const written = await piWriter(file, 3, 0)
   expect(written).toHaveLength(3)
   const leaf = written.at(-1) as string
@@ -84,4 +103,41 @@ test('a session pi wrote to after its skeleton opens from it and catches up with
   expect(asked).not.toContain(generated.leafId)
   expect(asked).toContain(leaf)
   await session.screenshot('skeleton-behind')
+})
+
+test('a session rewritten in place since its skeleton (same size, same end) opens again and says so', async ({
+  page,
+  serverFor,
+  scratch,
+  dataHome,
+}) => {
+  test.setTimeout(180_000)
+  const { file, generated, server, trees } = await storeWithSkeleton(scratch, serverFor, dataHome, {
+    entries: 6_000,
+    targetBytes: 4_500_000,
+    branchEvery: 2000,
+  })
+  // Another tool changes one letter of the first message in place; then pi appends.
+  const text = readFileSync(file, 'utf8')
+  const at = text.indexOf('"content":"Step 0') + '"content":"St'.length
+  expect(at).toBeGreaterThan(100)
+  writeFileSync(file, `${text.slice(0, at)}a${text.slice(at + 1)}`)
+  const written = await piWriter(file, 2, 0)
+  const session = new SessionPage(page, server)
+  const id = await session.idOf(NAME)
+  const opened = page.waitForResponse((r) => r.url().endsWith('/api/session:open'))
+  await page.goto(`${server.appUrl}&session=${id}`)
+  // The skeleton cannot tell from the size and the end: it is served, then the parse finds out.
+  expect(((await (await opened).json()) as { value: { behind?: boolean } }).value.behind).toBe(true)
+  const notice = page.getByTestId('file-notice')
+  await expect(notice).toHaveAttribute('data-state', 'reopened')
+  await expect(notice).toContainText('The file was rewritten: it was opened again.')
+  await session.waitReady(written.at(-1))
+  await expect(page.getByTestId('tree-count')).toContainText('6,002')
+  // The tree shows the file's new text, not the skeleton's.
+  await page.getByTestId('tree-search').fill('Stap 0')
+  await expect(page.getByTestId('tree-count')).toHaveText('1 match')
+  await expect(session.treeNode(generated.firstId)).toContainText('Stap 0')
+  expect(readdirSync(trees).filter((n) => n.endsWith('.tree'))).toEqual([])
+  await session.screenshot('skeleton-rewritten')
 })
