@@ -117,7 +117,8 @@ export const OpenReply = SessionOverview.extend({
   /**
    * True when the reply describes the file's first bytes only (a tree skeleton built before pi
    * appended to the file): `session:follow` at this revision brings the view up to the file's
-   * end, and until then pi's leaf is not the overview's (the tail preview shows the end).
+   * end, and until then pi's leaf is not the overview's (the tail preview shows the end). Its
+   * `size` and `mtimeMs` are the file's as it is now; the rest describes those first bytes.
    */
   behind: z.literal(true).optional(),
 })

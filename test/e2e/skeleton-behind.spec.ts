@@ -2,11 +2,12 @@
  * A large session pi appended to after the app built its tree skeleton (a session pi is still
  * writing): it opens from the skeleton, which the reply says is behind the file, and the view
  * shows pi's new entries in the tree and the transcript's path without a click, pi's last one
- * as the leaf; the path to the skeleton's old leaf is never asked for. A session rewritten in
+ * as the leaf (the header says it is reading them meanwhile, and shows the file live at its
+ * size now); the path to the skeleton's old leaf is never asked for. A session rewritten in
  * place since its skeleton opens again, with a notice. Expected ids come from the pi writer
  * process (pi 0.73.1's SessionManager).
  */
-import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
@@ -70,15 +71,32 @@ test('a session pi wrote to after its skeleton opens from it and catches up with
     if (request.url().endsWith('/api/session:get-path'))
       asked.push((request.postDataJSON() as { entryId?: string }).entryId)
   })
+  // Live follow is held back a moment, to see the view before it has caught up.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/session:follow', async (route) => {
+    await held
+    await route.continue()
+  })
   const opened = page.waitForResponse((r) => r.url().endsWith('/api/session:open'))
   await page.goto(`${server.appUrl}&session=${id}`)
   const reply = (await (await opened).json()) as {
-    value: { behind?: boolean; leafId: string; rowCount: number }
+    value: { behind?: boolean; leafId: string; rowCount: number; size: number }
   }
   // Served from the skeleton: the file as it was, before pi's three entries.
   expect(reply.value.behind).toBe(true)
   expect(reply.value.leafId).toBe(generated.leafId)
   expect(reply.value.rowCount).toBe(12_000)
+  // The header says so, and shows the file as it is: live, at its size now.
+  expect(reply.value.size).toBe(statSync(file).size)
+  const header = session.header()
+  await expect(header.getByTestId('catching-up')).toHaveText('reading pi’s newest entries…')
+  await expect(header.getByTestId('live-badge')).toBeVisible()
+  await expect(header.getByTestId('stat-entries')).toHaveText('12,000 entries')
+  await session.screenshot('skeleton-behind-catching-up')
+  release()
+  await expect(header.getByTestId('catching-up')).toHaveCount(0)
+  await expect(header.getByTestId('stat-entries')).toHaveText('12,003 entries')
   // Caught up: pi's entries are in the tree, its last is the leaf, and the path ends there.
   await session.waitReady(leaf)
   await expect(page.getByTestId('tree-count')).toContainText('12,003')

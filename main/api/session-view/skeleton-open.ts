@@ -67,7 +67,13 @@ export class ServedSkeletons {
     this.served.set(sessionId, { revision, path, skeleton, left, gate, open })
     while (this.served.size > CAPACITY) this.forget(this.served.keys().next().value as string)
     const reply: OpenReply = { ...skeleton.overview, id: sessionId, fileName, revision }
-    if (skeleton.behind) reply.behind = true
+    if (skeleton.behind) {
+      // The file's own facts are as it is now (the header shows its size, and it is live);
+      // its entries are the skeleton's until live follow reads the rest.
+      reply.behind = true
+      reply.size = skeleton.file.size
+      reply.mtimeMs = skeleton.file.mtimeMs
+    }
     return reply
   }
 

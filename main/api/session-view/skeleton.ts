@@ -56,7 +56,10 @@ export const SKELETON_OUTLINE_MODE: TreeFilter = 'default'
 
 /** A skeleton read back for a session file that still matches it. */
 export interface Skeleton {
+  /** The identity of the bytes it was built from. */
   stamp: FileStamp
+  /** The identity of the session file when the skeleton was opened (later when `behind`). */
+  file: FileStamp
   /** True when pi has appended to the file since: the skeleton is of its first bytes. */
   behind: boolean
   /** SHA-256 (hex) of the bytes it was built from ({@link SkeletonMeta.sha256}). */
@@ -230,6 +233,7 @@ export async function openSkeleton(
   }
   return {
     stamp: meta.stamp,
+    file: { ...stamp },
     behind: fit === 'grown',
     sha256: meta.sha256,
     overview: meta.overview,

@@ -133,6 +133,10 @@ test('a skeleton of the file before pi appended opens behind it, and live follow
   const got = await call<OpenReply>(handlers, 'session:open', { sessionId: s.id })
   // The skeleton serves what it was built from, and says the file has more.
   assert.equal(got.behind, true)
+  // The file's size and mtime are as it is now (the header's size, the live marker).
+  const now = statSync(s.path)
+  assert.deepEqual([got.size, got.mtimeMs], [now.size, now.mtimeMs])
+  assert.ok(got.size > before.size)
   assert.equal(got.rowCount, before.rowCount)
   assert.equal(got.leafId, before.leafId)
   assert.deepEqual(await rowsOf(handlers, got), beforeRows)

@@ -142,6 +142,9 @@ function FileNotice() {
 export function SessionHeader({ overview }: { overview: SessionOverview }) {
   const lineage = useSessionView((s) => s.lineage)
   const reload = useSessionView((s) => s.reload)
+  // Opened from a skeleton built before pi appended: its counts are of the file's first
+  // bytes until live follow has read the rest (a second or so).
+  const behind = useSessionView((s) => s.behind)
   const s = overview.stats
   // The title the library's row gives it (an opened file is readable).
   const title = rowTitle({ ...overview, status: 'ok' })
@@ -183,6 +186,11 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
         <span title={`Created ${when(overview.created)}`}>created {when(overview.created)}</span>
         <span title="Last user or assistant activity">active {when(overview.modified)}</span>
         <span data-testid="stat-entries">{counted(s.entries, 'entry', 'entries')}</span>
+        {behind && (
+          <span className="muted" role="status" data-testid="catching-up">
+            reading pi’s newest entries…
+          </span>
+        )}
         <span data-testid="stat-branches">{counted(s.branches, 'branch', 'branches')}</span>
         <span data-testid="stat-labels">
           {s.labels} {s.labels === 1 ? 'label' : 'labels'}
