@@ -480,11 +480,28 @@ test('a 50,000-entry linear session opens; the tree and the transcript page', as
   }
   page.on('requestfinished', settled)
   page.on('requestfailed', settled)
+  await page.evaluate(() => {
+    const w = window as { placeholders?: number }
+    w.placeholders = 0
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if (node instanceof Element && node.querySelector('[data-testid=transcript-placeholder]'))
+            w.placeholders = (w.placeholders ?? 0) + 1
+    }).observe(document.querySelector('.transcript') as Element, { childList: true, subtree: true })
+  })
   await page.keyboard.press('Control+f')
   await page.getByTestId('find-input').fill('zzzznotfound')
   await expect(page.getByTestId('find-count')).toHaveText('no match', { timeout: 90_000 })
   expect(most).toBeGreaterThan(0)
   expect(most).toBeLessThanOrEqual(6)
+  // The items on screen were kept while the read went on to the path's end: none of them
+  // turned into a placeholder meanwhile.
+  expect(await page.evaluate(() => (window as { placeholders?: number }).placeholders)).toBe(0)
+  await expect(page.locator('[data-testid="transcript-entry"][data-index="0"]')).toHaveAttribute(
+    'data-entry-id',
+    generated.firstId,
+  )
   await page.keyboard.press('Escape')
   // The top of the tree: the first entries, then a collapsed run; opening it shows its entries.
   await session.tree.focus()

@@ -52,6 +52,28 @@ export function toPathState(
 }
 
 /**
+ * Drops loaded items once there are more than `max`, down to the `max / 2` nearest to the index
+ * ranges `keep` (inclusive: the viewport, the chunk that just arrived), so a read of a long
+ * path in the background (find) never evicts what the reader is looking at. Mutates `items`.
+ */
+export function trimItems(
+  items: Map<number, PathItem>,
+  keep: readonly (readonly [first: number, last: number])[],
+  max: number,
+): void {
+  if (items.size <= max) return
+  const distance = (index: number) =>
+    Math.min(
+      ...keep.map(([first, last]) => (index < first ? first - index : Math.max(0, index - last))),
+    )
+  const farthestFirst = [...items.keys()]
+    .map((index) => [index, distance(index)] as const)
+    .sort((a, b) => b[1] - a[1])
+  for (const [index] of farthestFirst.slice(0, items.size - Math.floor(max / 2)))
+    items.delete(index)
+}
+
+/**
  * Whether `page` (of a path that grew at its end) continues the loaded `path`: the model's
  * view lost nothing to a new compaction, and the last loaded item is the same entry.
  */

@@ -16,7 +16,7 @@ import type { ApiErrorData } from '../../../preload/contract/errors'
 import type { TailPreview } from '../../../preload/contract/session-live'
 import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
-import { continues, toPathState, type PathState } from './path-state'
+import { continues, toPathState, trimItems, type PathState } from './path-state'
 import { readTreeOutlineInTasks, type OutlineView } from '../features/branch-tree/outline'
 import { useSettings } from './settings'
 import { awaitFirstScreen, screenPainted } from './first-screen'
@@ -128,6 +128,8 @@ const inFlight = new Set<string>()
  * the user scrolls to.
  */
 const chunks = new PQueue({ concurrency: CHUNK_REQUESTS })
+/** The transcript's last visible range of path indexes (kept when items are dropped). */
+let visible: readonly [first: number, last: number] | null = null
 
 function mark(name: string): void {
   performance.mark(name)
@@ -283,10 +285,8 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       const current = get().path
       if (get().sessionId !== sessionId || current?.key !== path.key) return
       const items = new Map(current.items)
-      if (items.size > MAX_ITEMS) {
-        for (const index of items.keys())
-          if (Math.abs(index - offset) > MAX_ITEMS / 2) items.delete(index)
-      }
+      const arrived = [offset, offset + page.items.length - 1] as const
+      trimItems(items, visible ? [visible, arrived] : [arrived], MAX_ITEMS)
       const next = toPathState(page, items, current.view, current.focusIndex)
       set({ path: next })
       const after = page.offset + page.items.length
@@ -466,6 +466,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       const priority = sweep ? 0 : VISIBLE
       const first = Math.max(0, start)
       const last = Math.min(path.total - 1, end)
+      if (!sweep) visible = [first, last]
       for (let chunk = Math.floor(first / CHUNK) * CHUNK; chunk <= last; chunk += CHUNK) {
         const end = Math.min(chunk + CHUNK, path.total)
         for (let i = chunk; i < end; i++) {

@@ -1,0 +1,43 @@
+/**
+ * The transcript's loaded path items (renderer/src/state/path-state.ts): beyond the store's
+ * limit, the items nearest the viewport and the chunk that just arrived are kept, so a find
+ * reading a long path in the background never drops the items on screen.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { trimItems } from '../../../renderer/src/state/path-state'
+import type { PathItem } from '../../../preload/contract/session-view'
+
+const loaded = (first: number, last: number) => {
+  const items = new Map<number, PathItem>()
+  for (let i = first; i <= last; i++) items.set(i, { id: `e${i}` } as PathItem)
+  return items
+}
+
+test('items within the limit are all kept', () => {
+  const items = loaded(0, 2999)
+  trimItems(items, [[2900, 2999]], 3000)
+  assert.equal(items.size, 3000)
+})
+
+test('beyond the limit, the items nearest the viewport and the arriving chunk are kept', () => {
+  // The reader looks at items 0-40 while a find's read brings items 3000-3099.
+  const items = loaded(0, 3099)
+  trimItems(
+    items,
+    [
+      [0, 40],
+      [3000, 3099],
+    ],
+    3000,
+  )
+  assert.equal(items.size, 1500)
+  for (let i = 0; i <= 40; i++) assert.ok(items.has(i), `viewport item ${i}`)
+  for (let i = 3000; i <= 3099; i++) assert.ok(items.has(i), `arrived item ${i}`)
+  // The farthest from both go first: the middle of the path.
+  assert.equal(items.has(1550), false)
+  const kept = [...items.keys()]
+  const far = (i: number) => Math.min(Math.abs(i - 40), Math.abs(i - 3000))
+  const dropped = [...loaded(0, 3099).keys()].filter((i) => !items.has(i))
+  assert.ok(Math.max(...kept.map(far)) <= Math.min(...dropped.map(far)))
+})
