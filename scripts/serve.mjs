@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { build, repo } from './build-if-needed.mjs'
+import { requireNode } from './node-version.mjs'
 
+requireNode()
 build()
 const child = spawn(
   process.execPath,

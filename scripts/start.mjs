@@ -5,7 +5,9 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { build, repo } from './build-if-needed.mjs'
 import { ensureElectronBinary } from './electron-binary.mjs'
+import { requireNode } from './node-version.mjs'
 
+requireNode()
 build()
 const args = process.argv.slice(2)
 const electron = await ensureElectronBinary()
