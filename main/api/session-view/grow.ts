@@ -175,10 +175,9 @@ export async function growSource(
   if (sameIdentity(old, stamp)) return { kind: 'same' }
   const change = await changeSince(source.path, old, source.loaded.tail, stamp)
   if (change !== 'same' && change !== 'grown') return reload(`the file was ${change}`, true)
-  if (change === 'same') {
-    source.stamp = { ...old, mtimeMs: stamp.mtimeMs }
-    return { kind: 'same' }
-  }
+  // Written without growing (the load's mtime is that of the bytes it read, source.ts): pi only
+  // appends, so another program rewrote the file in place, or touched it; read it again.
+  if (change === 'same') return reload('the file changed without growing', true)
   if (!source.loaded.endsWithNewline) return reload('the last line was unfinished', false)
   const more = await readWholeLines(source, stamp.size)
   // pi is still writing its line: it is read once it is whole.

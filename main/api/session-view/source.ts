@@ -162,6 +162,12 @@ export async function loadViewSource(
   const loaded = await loadSessionFile(path, { signal, toOffset: upTo?.size, sha256 })
   // Bytes parsed, not the stat before reading: a file that grew meanwhile is followed from here.
   stamp.size = loaded.bytes
+  if (!upTo) {
+    // And the mtime of those bytes: pi appending while they were read moved it, and a file of
+    // the same size with a later mtime is one written in place (grow.ts).
+    const after = await stampOf(path).catch(() => null)
+    if (after?.ino === loaded.ino && after.size === loaded.bytes) stamp.mtimeMs = after.mtimeMs
+  }
   return viewSourceOf(path, stamp, loaded)
 }
 

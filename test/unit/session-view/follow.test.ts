@@ -13,7 +13,9 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs'
 import { basename, resolve } from 'node:path'
@@ -181,8 +183,8 @@ test('a new branch pi starts is re-opened without a notice', async (t) => {
   assert.equal(again.overview.leafId, 'feed0003')
 })
 
-test('truncated, rewritten or replaced files are re-opened with a notice; a deleted one is gone', async (t) => {
-  const { id, path, handlers } = await setup(t)
+test('truncated, rewritten, written in place or replaced files are re-opened with a notice; a deleted one is gone', async (t) => {
+  const { id, path, handlers, fresh } = await setup(t)
   const cases: [string, () => void][] = [
     ['the file was truncated', () => truncateSync(path, readFileSync(path).length - 10)],
     [
@@ -194,6 +196,21 @@ test('truncated, rewritten or replaced files are re-opened with a notice; a dele
         const digit = text[at] === '1' ? '2' : '1'
         writeFileSync(path, `${text.slice(0, at)}${digit}${text.slice(at + 1)}`)
         appendAfterLast(path, userEntry('feed0004', 'after a rewrite'))
+      },
+    ],
+    [
+      'the file changed without growing',
+      () => {
+        // Another program changes one letter of the first message in place (same length):
+        // the size and the end are as they were, only the mtime says it was written.
+        const text = readFileSync(path, 'utf8')
+        const at = text.search(/"content":"[A-Za-z]/) + '"content":"'.length
+        writeFileSync(
+          path,
+          `${text.slice(0, at)}${text[at] === 'Q' ? 'Z' : 'Q'}${text.slice(at + 1)}`,
+        )
+        const later = new Date(statSync(path).mtimeMs + 1000)
+        utimesSync(path, later, later)
       },
     ],
     [
@@ -210,6 +227,8 @@ test('truncated, rewritten or replaced files are re-opened with a notice; a dele
     const view = await View.open(handlers, id)
     change()
     assert.deepEqual(await view.follow(), { kind: 'reopen', reason, notice: true }, reason)
+    // Opened again, the view shows the file as it is now.
+    sameAsFresh(await View.open(handlers, id), await freshView(fresh, id))
   }
   const view = await View.open(handlers, id)
   rmSync(path)
