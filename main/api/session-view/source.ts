@@ -166,7 +166,8 @@ export async function loadViewSource(
     // And the mtime of those bytes: pi appending while they were read moved it, and a file of
     // the same size with a later mtime is one written in place (grow.ts).
     const after = await stampOf(path).catch(() => null)
-    if (after?.ino === loaded.ino && after.size === loaded.bytes) stamp.mtimeMs = after.mtimeMs
+    if (after && after.ino === loaded.ino && after.size === loaded.bytes)
+      stamp.mtimeMs = after.mtimeMs
   }
   return viewSourceOf(path, stamp, loaded)
 }
