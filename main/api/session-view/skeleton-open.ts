@@ -30,6 +30,8 @@ export const PARSE_AFTER_MS = 1000
 interface Served {
   revision: number
   path: string
+  /** Its file was found damaged and dropped. */
+  discarded: boolean
   skeleton: Skeleton
   /** Pages not sent yet. */
   left: Set<number>
@@ -64,7 +66,7 @@ export class ServedSkeletons {
     const pages = Math.ceil(skeleton.overview.rowCount / TREE_PAGE_ROWS)
     const left = new Set(Array.from({ length: pages }, (_, i) => i * TREE_PAGE_ROWS))
     if (left.size === 0) open()
-    this.served.set(sessionId, { revision, path, skeleton, left, gate, open })
+    this.served.set(sessionId, { revision, path, discarded: false, skeleton, left, gate, open })
     while (this.served.size > CAPACITY) this.forget(this.served.keys().next().value as string)
     const reply: OpenReply = { ...skeleton.overview, id: sessionId, fileName, revision }
     if (skeleton.behind) {
@@ -82,7 +84,10 @@ export class ServedSkeletons {
     const served = this.served.get(sessionId)
     if (!served || served.revision !== revision) return null
     const rows = await served.skeleton.page(offset).catch(() => null)
-    if (rows === null) return null
+    if (rows === null) {
+      this.damaged(served)
+      return null
+    }
     served.left.delete(offset)
     if (served.left.size === 0) served.open()
     return { revision, offset, total: served.skeleton.overview.rowCount, rows }
@@ -101,6 +106,7 @@ export class ServedSkeletons {
     const served = this.served.get(sessionId)
     if (!served || served.revision !== revision || mode !== SKELETON_OUTLINE_MODE) return null
     const text = await served.skeleton.outline().catch(() => null)
+    if (text === null) this.damaged(served)
     return text === null ? null : { revision, total: served.skeleton.overview.rowCount, text }
   }
 
@@ -144,6 +150,18 @@ export class ServedSkeletons {
   /** Resolves when the parse of `sessionId` may start (at once unless just served). */
   async gate(sessionId: string): Promise<void> {
     await this.served.get(sessionId)?.gate
+  }
+
+  /**
+   * A part of `served`'s skeleton was damaged on disk: the parse of the same bytes answers for
+   * it (and takes over the served revision as usual), and the file is dropped and built again.
+   */
+  private damaged(served: Served): void {
+    if (!served.skeleton.damaged || served.discarded) return
+    served.discarded = true
+    // The parse need not wait for pages that will not come.
+    served.open()
+    this.trees?.discard(served.path).catch(() => undefined)
   }
 
   private forget(sessionId: string): void {

@@ -11,6 +11,7 @@
  * when it has one. Written whole with write-file-atomic: a reader sees the old file or the new
  * one, never a mix. The skeleton is a cache: a damaged one is ignored and rebuilt.
  */
+import { createHash } from 'node:crypto'
 import { open, type FileHandle } from 'node:fs/promises'
 import writeFileAtomic from 'write-file-atomic'
 import type { TreeFilter } from '../../../preload/contract/app'
@@ -22,7 +23,7 @@ import { treeOutlineOf } from './tree-outline'
 import { treePageText } from './tree-pages'
 
 /** Bumped whenever the meta line's shape changes. */
-const FORMAT = 4
+const FORMAT = 5
 
 /** What a skeleton holds of the overview: all but what names it in this app run. */
 export type SkeletonOverview = Omit<SessionOverview, 'id' | 'fileName' | 'revision'>
@@ -45,10 +46,21 @@ export interface SkeletonMeta {
    */
   sha256: string
   overview: SkeletonOverview
-  /** Byte offset and length of each page's JSON text, after the meta line. */
-  pages: [offset: number, length: number][]
-  /** Byte offset and length of the outline's JSON text, after the meta line; null: none. */
-  outline: [offset: number, length: number] | null
+  /** Where each page's JSON text is, after the meta line. */
+  pages: Part[]
+  /** Where the outline's JSON text is, after the meta line; null: none. */
+  outline: Part | null
+}
+
+/**
+ * One part of a skeleton file after its meta line: byte offset, length, and the first 16 hex
+ * digits of its SHA-256 (a part damaged on disk is not served: the parse answers instead).
+ */
+export type Part = [offset: number, length: number, sha256: string]
+
+/** The hash a {@link Part} keeps of its bytes. */
+function partHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 16)
 }
 
 /** The filter a skeleton's outline is laid out for: pi's default (the tree's first view). */
@@ -69,6 +81,8 @@ export interface Skeleton {
   page(offset: number): Promise<string | null>
   /** The JSON text of the outline in {@link SKELETON_OUTLINE_MODE}, or null (none). */
   outline(): Promise<string | null>
+  /** True once a page or the outline read back was damaged on disk (it was not returned). */
+  readonly damaged: boolean
   /** Closes the skeleton file. */
   close(): Promise<void>
 }
@@ -90,11 +104,11 @@ export function encodeSkeleton(opened: OpenedSession, bytes: SkeletonBytes, app:
   const { id: _id, fileName: _name, revision: _revision, ...overview } = overviewOf(opened)
   const texts: Buffer[] = []
   let at = 0
-  const add = (text: string): [offset: number, length: number] => {
+  const add = (text: string): Part => {
     const bytes = Buffer.from(text)
     texts.push(bytes)
     at += bytes.length
-    return [at - bytes.length, bytes.length]
+    return [at - bytes.length, bytes.length, partHash(bytes)]
   }
   const pages: SkeletonMeta['pages'] = []
   for (let offset = 0; offset < opened.rows.length; offset += TREE_PAGE_ROWS)
@@ -135,8 +149,26 @@ function validMeta(value: unknown, app: string): value is SkeletonMeta {
   )
 }
 
-/** The meta line of an open skeleton file and where its pages start, or null. */
+/**
+ * The meta line of an open skeleton file and where its pages start, or null when it is not a
+ * whole skeleton of this app version (no valid meta line, a page missing, cut short or longer).
+ */
 async function metaOf(
+  handle: FileHandle,
+  app: string,
+): Promise<{ meta: SkeletonMeta; body: number } | null> {
+  const found = await metaLineOf(handle, app)
+  if (!found) return null
+  const { meta, body } = found
+  const size = (await handle.stat()).size
+  const last = meta.outline ?? meta.pages[meta.pages.length - 1]
+  const whole =
+    meta.pages.length === Math.ceil(meta.overview.rowCount / TREE_PAGE_ROWS) &&
+    (last ? body + last[0] + last[1] === size : body === size)
+  return whole ? found : null
+}
+
+async function metaLineOf(
   handle: FileHandle,
   app: string,
 ): Promise<{ meta: SkeletonMeta; body: number } | null> {
@@ -158,8 +190,8 @@ async function metaOf(
 }
 
 /**
- * The meta line of a skeleton file, or null when there is none, it is damaged, or another app
- * version wrote it. Reads only as far as the line's end.
+ * The meta line of a skeleton file, or null when there is none, it is damaged or cut short, or
+ * another app version wrote it. Reads only as far as the line's end.
  */
 export async function readSkeletonMeta(file: string, app: string): Promise<SkeletonMeta | null> {
   let handle: FileHandle
@@ -213,23 +245,20 @@ export async function openSkeleton(
     return null
   }
   const found = await metaOf(handle, app).catch(() => null)
-  const size = found ? (await handle.stat()).size : 0
-  const last = found?.meta.outline ?? found?.meta.pages[found.meta.pages.length - 1]
-  const whole =
-    found !== null &&
-    found.meta.pages.length === Math.ceil(found.meta.overview.rowCount / TREE_PAGE_ROWS) &&
-    (last ? found.body + last[0] + last[1] === size : found.body === size)
-  const fit = whole ? await fitOf(found.meta, sessionPath, stamp).catch(() => null) : null
+  const fit = found ? await fitOf(found.meta, sessionPath, stamp).catch(() => null) : null
   if (!found || !fit) {
     await handle.close()
     return null
   }
   const { meta, body } = found
-  const read = async (range: [number, number] | null | undefined) => {
-    if (!range) return null
-    const buf = Buffer.alloc(range[1])
-    const { bytesRead } = await handle.read(buf, 0, range[1], body + range[0])
-    return bytesRead === range[1] ? buf.toString('utf8') : null
+  let damaged = false
+  const read = async (part: Part | null | undefined) => {
+    if (!part) return null
+    const buf = Buffer.alloc(part[1])
+    const { bytesRead } = await handle.read(buf, 0, part[1], body + part[0])
+    if (bytesRead === part[1] && partHash(buf) === part[2]) return buf.toString('utf8')
+    damaged = true
+    return null
   }
   return {
     stamp: meta.stamp,
@@ -240,6 +269,9 @@ export async function openSkeleton(
     page: (offset) =>
       read(offset % TREE_PAGE_ROWS === 0 ? meta.pages[offset / TREE_PAGE_ROWS] : undefined),
     outline: () => read(meta.outline),
+    get damaged() {
+      return damaged
+    },
     close: () => handle.close(),
   }
 }

@@ -27,6 +27,7 @@ import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { localViewCore } from '../../../main/api/session-view/core'
 import { ServedSkeletons } from '../../../main/api/session-view/skeleton-open'
 import { TreeSkeletons } from '../../../main/api/session-view/skeletons'
+import { readSkeletonMeta } from '../../../main/api/session-view/skeleton'
 import { buildOverview } from '../../../main/api/session-view/overview'
 import { loadViewSource } from '../../../main/api/session-view/source'
 import { SessionLibrary } from '../../../main/library/library'
@@ -292,6 +293,38 @@ test('a skeleton of bytes rewritten in place, keeping their size and last bytes,
   const rows = await rowsOf(handlers, reopened)
   assert.deepEqual(rows, await rowsOf(parsed, want))
   assert.notDeepEqual(rows.slice(0, beforeRows.length), beforeRows, 'the edited row is new')
+})
+
+test('a skeleton damaged on disk past its meta line serves nothing damaged: the parse answers, and the file is built again', async () => {
+  const [s] = openable().filter((c) => c.path.includes(store.sessionsDir))
+  assert.ok(s)
+  const t = trees()
+  await t.build(s.path)
+  const file = t.fileOf(s.path)
+  // Bytes of its first page overwritten in place (same size): the meta line is intact.
+  const bytes = readFileSync(file)
+  const body = bytes.indexOf(0x0a) + 1
+  bytes.fill(0x7a, body + 10, body + 40)
+  writeFileSync(file, bytes)
+  const handlers = handlersWith(t)
+  const got = await call<OpenReply>(handlers, 'session:open', { sessionId: s.id })
+  const parsed = handlersWith()
+  const want = await call<SessionOverview>(parsed, 'session:open', { sessionId: s.id })
+  assert.deepEqual(withoutRevision(got), withoutRevision(want))
+  assert.deepEqual(await rowsOf(handlers, got), await rowsOf(parsed, want))
+  assert.equal(existsSync(file), false, 'the damaged skeleton is dropped')
+  // The parse took over at the served revision: live follow goes on from it.
+  const follow = await call<FollowResult>(handlers, 'session:follow', {
+    sessionId: s.id,
+    revision: got.revision,
+    rowCount: got.rowCount,
+  })
+  assert.deepEqual(follow, { kind: 'same', revision: got.revision })
+  // A skeleton cut short is not taken for one, so the background pass builds it again.
+  await t.build(s.path)
+  truncateSync(file, statSync(file).size - 5)
+  assert.equal(await readSkeletonMeta(file, '1.0.0'), null)
+  assert.equal(await t.read(s.path), null)
 })
 
 test('a parse of other bytes than the served skeleton keeps its revision; the skeleton still pages', async () => {
