@@ -281,4 +281,9 @@ test('damaged and empty files come last, under "Needs attention", in the list an
     'Empty session in damaged',
   )
   await shoot(page, 'reading-empty-session')
+  // An empty file (0 bytes) has no header either, and says so.
+  await library.row(basename(fixtureFile('damaged-empty').file)).click()
+  await expect(page.getByTestId('no-entries')).toHaveText(
+    'This file has no session header and no entries: there is nothing to show.',
+  )
 })

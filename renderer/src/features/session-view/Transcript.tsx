@@ -55,6 +55,8 @@ export function Transcript() {
   const preview = useSessionView((s) => s.preview)
   // A file with a header and no entry has no path to show: say so rather than stay blank.
   const noEntries = useSessionView((s) => s.overview?.rowCount === 0)
+  // An empty or unreadable file has no header either (the diagnostics above say what it holds).
+  const noHeader = useSessionView((s) => s.overview?.headerId === null)
   const virtuoso = useRef<VirtuosoHandle>(null)
   const scroller = useRef<HTMLElement | null>(null)
   // The path whose initial scroll position is settled (the transcript is "ready" after that).
@@ -175,7 +177,9 @@ export function Transcript() {
       {ready && path.total === 0 && <p className="muted empty-path">Nothing on this path.</p>}
       {noEntries && status === 'idle' && (
         <p className="muted empty-path" data-testid="no-entries">
-          This session has no entries yet: its file holds only the session’s header.
+          {noHeader
+            ? 'This file has no session header and no entries: there is nothing to show.'
+            : 'This session has no entries yet: its file holds only the session’s header.'}
         </p>
       )}
       {ready && path.total > 0 && (
