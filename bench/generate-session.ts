@@ -298,8 +298,14 @@ async function sideBranch(
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const out = process.argv[2]
-  if (!out) {
-    console.error('usage: generate-session.ts <out.jsonl> [--entries N] [--mb M] [--seed S]')
+  const usage = 'usage: generate-session.ts <out.jsonl> [--entries N] [--mb M] [--seed S]'
+  if (out === '--help' || out === '-h') {
+    console.log(usage)
+    process.exit(0)
+  }
+  // An option first is not a file name: writing 100 MB to "--entries" helps no one.
+  if (!out || out.startsWith('-')) {
+    console.error(usage)
     process.exit(2)
   }
   const generated = await generateSession(out, {
