@@ -435,6 +435,13 @@ test('entries around ones larger than a whole path page all load', async ({
   await expect(transcript.locator('[data-entry-id="h3"]').getByTestId('show-all')).toHaveText(
     /^Show all \([\d,]+ more characters\)$/,
   )
+  // Shown whole, a line of millions of characters wraps: unwrapped, it is wider than the
+  // browser draws, and shows as an empty strip.
+  await transcript.locator('[data-entry-id="h3"]').getByTestId('show-all').click()
+  const shown = transcript.locator('[data-entry-id="h3"] pre.plain-text')
+  await expect(shown).toHaveClass(/wrapped/)
+  const box = await shown.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))
+  expect(box.scroll).toBeLessThanOrEqual(box.client)
   await session.screenshot('session-huge-item')
   session.expectClean()
 })

@@ -38,7 +38,7 @@ export function CollapsibleText({
   const moreLines = hidden > 0 ? countLines(text) - countLines(cut) : 0
   return (
     <div className={`collapsible ${className ?? ''}`}>
-      <pre className="plain-text">
+      <pre className={all && longestLine(text) > WRAP_AFTER ? 'plain-text wrapped' : 'plain-text'}>
         <Marked text={cut} />
       </pre>
       {hidden > 0 && (
@@ -59,6 +59,24 @@ export function CollapsibleText({
       )}
     </div>
   )
+}
+
+/**
+ * Lines longer than this many characters are wrapped once shown whole: a line of millions of
+ * characters laid out unwrapped passes the widest box the browser draws (2^25 px in Chromium),
+ * and nothing of it is drawn at all.
+ */
+const WRAP_AFTER = 20_000
+
+function longestLine(text: string): number {
+  let longest = 0
+  let from = 0
+  for (let at = text.indexOf('\n'); ; at = text.indexOf('\n', from)) {
+    const end = at < 0 ? text.length : at
+    longest = Math.max(longest, end - from)
+    if (at < 0) return longest
+    from = at + 1
+  }
 }
 
 function countLines(text: string): number {
