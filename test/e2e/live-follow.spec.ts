@@ -2,10 +2,12 @@
  * Live follow in Chromium against server mode: a session open in the browser shows what a pi
  * writer process (pi 0.73.1's own SessionManager) appends, without a click, every entry once
  * and in order, with the "live" marker in the list and the view; a reader scrolled up keeps
- * their place and is offered the new entries instead; a label being typed in the tree is kept
+ * their place and is offered the new entries instead, and keeps it when pi branches and the
+ * session is opened again; a label being typed in the tree is kept
  * while the entries arrive; entries that pass the run length fold into a closed run. Expected
  * ids come from the writer.
  */
+import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test, type ServerHandle } from './harness'
@@ -13,6 +15,7 @@ import { SessionPage } from './pages/session-page'
 import { readManifest } from '../helpers/fixtures'
 import { generatedStore } from './generated-store'
 import { piWriter } from '../helpers/pi-writer-process'
+import { userEntry } from '../helpers/append'
 
 /** Opens pi 1.6.0's plain-chat fixture; resolves with its page and its file in the store. */
 async function openPlainChat(page: Page, server: ServerHandle, storeRoot: string) {
@@ -101,6 +104,54 @@ test('scrolled up, the reader keeps their place and is offered the new entries',
     await expect(entry).toHaveCount(1)
     await expect(entry).toHaveAttribute('data-index', String(400 + k))
   }
+  session.expectClean()
+})
+
+test('scrolled up, the reader keeps their place when the session is opened again', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const name = '2026-03-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000078.jsonl'
+  const { sessionsDir, generated } = await generatedStore(
+    scratch('pi-sessions-follow-'),
+    '--home-ayla-src-follow--',
+    name,
+    { entries: 400, targetBytes: 400_000 },
+  )
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const list = page.locator('.transcript-list')
+  await list.hover()
+  // The reader scrolls a few screens up with the mouse wheel, and reads there.
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -1500)
+  const transcript = page.locator('.transcript')
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
+  await page.waitForTimeout(300)
+  const middle = async () =>
+    list.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+      return at?.closest('[data-testid="transcript-entry"]')?.getAttribute('data-entry-id') ?? null
+    })
+  const reading = await middle()
+  expect(reading).not.toBeNull()
+  // pi starts a new branch from the leaf's parent: the view opens the session again.
+  const lines = readFileSync(generated.path, 'utf8').trimEnd().split('\n')
+  const parent = (JSON.parse(lines.at(-2) as string) as { id: string }).id
+  const branch = { ...userEntry('fork0001', 'a new branch'), parentId: parent }
+  appendFileSync(generated.path, `${JSON.stringify(branch)}\n`)
+  await expect(transcript).toHaveAttribute('data-path-target', 'fork0001')
+  await expect(session.treeNode('fork0001')).toHaveAttribute('data-leaf', 'true')
+  // The entry being read is on screen still, and the list did not go to the new end.
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
+  await expect(
+    page.locator(`[data-testid="transcript-entry"][data-entry-id="${reading}"]`),
+  ).toBeInViewport()
+  await expect(
+    page.locator('[data-testid="transcript-entry"][data-entry-id="fork0001"]'),
+  ).not.toBeInViewport()
   session.expectClean()
 })
 

@@ -99,9 +99,15 @@ export interface SessionViewState {
   ensureRange(start: number, end: number, sweep?: boolean): void
   /**
    * Re-reads the open session (the file was rewritten, or an edit landed) at the same entry;
-   * a no-op once the library selected another session.
+   * a no-op once the library selected another session. A reader scrolled up on pi's path
+   * keeps their place: the path opens at the entry they were reading ({@link readAt}).
    */
   reload(): Promise<void>
+  /**
+   * The transcript says which entry is in the middle of the reader's view when they have
+   * scrolled away from the path's end; null while it keeps to the end.
+   */
+  readAt(entryId: string | null): void
   /**
    * Shows the growth live follow read (`session:follow`): new rows, relabelled rows, header
    * facts; the selection moves with pi's leaf unless the user chose another entry.
@@ -130,6 +136,10 @@ const inFlight = new Set<string>()
 const chunks = new PQueue({ concurrency: CHUNK_REQUESTS })
 /** The transcript's last visible range of path indexes (kept when items are dropped). */
 let visible: readonly [first: number, last: number] | null = null
+/** The entry in the middle of the reader's view, scrolled away from the end; else null. */
+let reading: string | null = null
+/** The landing under way is the reader's place kept across a reload, not a link. */
+let landingOnReading = false
 
 function mark(name: string): void {
   performance.mark(name)
@@ -182,10 +192,15 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       if (ticket !== pathTicket || get().sessionId !== sessionId) return
       // A hit the model's view no longer shows (a later compaction summarises it): raw entries.
       if (land !== null && page.focusIndex === null && !raw) {
-        set({ raw: true })
+        // The reader's place, summarised away meanwhile: the path as usual, in the same view.
+        if (landingOnReading) {
+          landingOnReading = false
+          set({ landing: null })
+        } else set({ raw: true })
         return await loadPath(false)
       }
       if (land !== null) set({ landing: null })
+      landingOnReading = false
       mark('pi:path:data')
       const now = get().path
       const keep = extend && now !== null && now.raw === page.raw && continues(now, page)
@@ -210,8 +225,11 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       const linked = land ?? (selected.pos < 0 ? selected.id : null)
       const missing = data.code === 'not_found' || data.code === 'invalid_argument'
       if (missing && linked && overview?.leafPos != null && !extend) {
+        // The entry being read is gone (the file was cut): pi's leaf, nothing to say of links.
+        const quiet = land !== null && landingOnReading
+        landingOnReading = false
         set({
-          missingEntry: linked,
+          missingEntry: quiet ? null : linked,
           landing: null,
           followLeaf: true,
           selected: { id: overview.leafId ?? '', pos: overview.leafPos },
@@ -352,6 +370,8 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       const ticket = ++openTicket
       const landed = hitSession === sessionId && get().landing !== null
       hitSession = null
+      // The transcript says again where the reader is once it shows this session.
+      reading = null
       // The view names the session and the entry it opens before the library selects it, so
       // whoever reads "what is open" meanwhile (the URL, the last session) gets both.
       set({
@@ -484,7 +504,18 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       // A session the user has left is not re-read (it would take the selection back).
       if (!sessionId || useLibrary.getState().selectedSessionId !== sessionId) return
       set({ sessionId: null })
+      if (followLeaf && reading !== null) {
+        // Opened at the entry being read, as a search hit opens (nothing marked): the path
+        // runs on to pi's leaf when that entry is still on it, and new entries are counted.
+        hitSession = sessionId
+        landingOnReading = true
+        set({ landing: reading, hitPatterns: null })
+      }
       await get().openSession(sessionId, followLeaf ? undefined : selected?.id || undefined)
+    },
+
+    readAt(entryId) {
+      reading = entryId
     },
 
     close() {

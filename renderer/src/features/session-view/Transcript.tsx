@@ -52,6 +52,7 @@ export function Transcript() {
   const error = useSessionView((s) => s.pathError)
   const showHidden = useSettings((s) => s.settings?.showHidden ?? false)
   const ensureRange = useSessionView((s) => s.ensureRange)
+  const readAt = useSessionView((s) => s.readAt)
   const preview = useSessionView((s) => s.preview)
   // A file with a header and no entry has no path to show: say so rather than stay blank.
   const noEntries = useSessionView((s) => s.overview?.rowCount === 0)
@@ -81,7 +82,8 @@ export function Transcript() {
   // A path shown afresh follows its end, unless it opens at a search hit.
   useEffect(() => {
     following.current = focusIndex === null
-  }, [view, focusIndex])
+    if (following.current) readAt(null)
+  }, [view, focusIndex, readAt])
   const { marks, matches, complete } = useFindInPath(path, virtuoso)
   const onKeyDown = useTranscriptKeys(path, virtuoso)
   useEffect(() => registerCommand('find', () => useFind.getState().show()), [])
@@ -203,15 +205,18 @@ export function Transcript() {
                 if (bottom) following.current = true
                 else if (performance.now() - gestureAt.current < GESTURE_MS)
                   following.current = false
+                if (following.current) readAt(null)
                 setAtBottom(bottom || following.current)
               }}
               atBottomThreshold={120}
               defaultItemHeight={140}
               increaseViewportBy={{ top: 800, bottom: 800 }}
               computeItemKey={(index) => path.items.get(index)?.pos ?? `p${index}`}
-              rangeChanged={({ startIndex, endIndex }) =>
+              rangeChanged={({ startIndex, endIndex }) => {
                 ensureRange(startIndex - 30, endIndex + 30)
-              }
+                const middle = path.items.get(Math.floor((startIndex + endIndex) / 2))
+                readAt(following.current ? null : (middle?.id ?? null))
+              }}
               itemContent={(index) => {
                 const item = path.items.get(index)
                 // Items are wrapped in a padded slot: Virtuoso measures the item element, and
