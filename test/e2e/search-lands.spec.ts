@@ -4,10 +4,11 @@
  * words marked in the list snippet, the transcript and the tree, and a reload lands there
  * again; find in the session counts and steps through matches; ↓/Enter from the search box,
  * one Tab stop per chip group, tree arrows that update the transcript, j/k and [ ] in the
- * transcript.
+ * transcript. Raw entries turned on for a hit the model's view no longer shows end with that
+ * session.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { audit } from './axe'
 import { expect, test } from './harness'
@@ -178,6 +179,67 @@ test('a reload after opening a search hit lands on the hit again; choosing anoth
   await session.waitReady('other001')
   await expect.poll(() => new URL(page.url()).hash).toContain('entry=other001')
   expect(new URL(page.url()).hash).not.toContain('focus=')
+})
+
+test('raw entries turned on for a hit the model’s view no longer shows end with that session', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const root = scratch('pi-sessions-marks-')
+  const branched = writeBranchedSession(root)
+  // A session whose hit was compacted away: the model's view shows the summary instead.
+  const dir = join(root, '--home-u-src-compacted--')
+  mkdirSync(dir, { recursive: true })
+  const at = (s: number) => `2026-03-02T10:00:${String(s).padStart(2, '0')}.000Z`
+  const message = (id: string, parentId: string | null, role: string, text: string, s: number) => ({
+    type: 'message',
+    id,
+    parentId,
+    timestamp: at(s),
+    message:
+      role === 'user' ? { role, content: text } : { role, content: [{ type: 'text', text }] },
+  })
+  const lines = [
+    {
+      type: 'session',
+      version: 3,
+      id: '0190a000-0000-7000-8000-00000000c001',
+      timestamp: at(0),
+      cwd: '/home/u/src/compacted',
+    },
+    message('c0000001', null, 'user', 'The okapisaur question', 1),
+    message('c0000002', 'c0000001', 'assistant', 'An answer.', 2),
+    message('c0000003', 'c0000002', 'user', 'A later question', 3),
+    message('c0000004', 'c0000003', 'assistant', 'A later answer.', 4),
+    {
+      type: 'compaction',
+      id: 'c0000005',
+      parentId: 'c0000004',
+      timestamp: at(5),
+      summary: 'Earlier work, summarised.',
+      firstKeptEntryId: 'c0000003',
+      tokensBefore: 1000,
+    },
+    message('c0000006', 'c0000005', 'user', 'After the compaction', 6),
+    message('c0000007', 'c0000006', 'assistant', 'The last answer.', 7),
+  ]
+  const compacted = '2026-03-02T10-00-00-000Z_0190a000-0000-7000-8000-00000000c001.jsonl'
+  writeFileSync(join(dir, compacted), lines.map((l) => JSON.stringify(l)).join('\n') + '\n')
+  const server = await serverFor(root)
+  const library = new LibraryPage(page)
+  await library.open(server.appUrl)
+  await library.showAllProjects()
+  await library.search('okapisaur')
+  await library.row(compacted).click()
+  // The hit is shown among the raw entries, the only view that still has it.
+  await expect(entry(page, 'c0000001')).toBeVisible()
+  await expect(page.getByTestId('view-raw')).toHaveAttribute('aria-checked', 'true')
+  // Another session opens in the model's view again: the user never chose raw entries.
+  await library.search('')
+  await library.row(basename(branched)).click()
+  await new SessionPage(page).waitReady('leafB')
+  await expect(page.getByTestId('view-context')).toHaveAttribute('aria-checked', 'true')
 })
 
 test('a snippet shows its marked word, however far into the text the match is', async ({

@@ -140,6 +140,11 @@ let visible: readonly [first: number, last: number] | null = null
 let reading: string | null = null
 /** The landing under way is the reader's place kept across a reload, not a link. */
 let landingOnReading = false
+/**
+ * The session whose search hit turned raw entries on (the model's view no longer shows it),
+ * not the user: another session opens in the user's own choice again. Null: the user's.
+ */
+let rawForHit: string | null = null
 
 function mark(name: string): void {
   performance.mark(name)
@@ -196,7 +201,10 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         if (landingOnReading) {
           landingOnReading = false
           set({ landing: null })
-        } else set({ raw: true })
+        } else {
+          rawForHit = sessionId
+          set({ raw: true })
+        }
         return await loadPath(false)
       }
       if (land !== null) set({ landing: null })
@@ -372,6 +380,8 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       hitSession = null
       // The transcript says again where the reader is once it shows this session.
       reading = null
+      const userRaw = rawForHit !== null && rawForHit !== sessionId ? { raw: false } : {}
+      if (rawForHit !== sessionId) rawForHit = null
       // The view names the session and the entry it opens before the library selects it, so
       // whoever reads "what is open" meanwhile (the URL, the last session) gets both.
       set({
@@ -388,6 +398,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         // (a hit of another session, left before its path came, must not steer this one).
         hitPatterns: landed ? get().hitPatterns : null,
         landing: landed ? get().landing : null,
+        ...userRaw,
         lineage: null,
         selected: entryId !== undefined ? { id: entryId, pos: -1 } : null,
         path: null,
@@ -475,6 +486,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     },
 
     setRaw(raw) {
+      rawForHit = null
       if (raw === get().raw) return
       set({ raw })
       void loadPath()
