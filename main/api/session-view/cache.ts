@@ -5,7 +5,7 @@
  * by the appended bytes (grow.ts); any other change loads the file again, and the new load
  * says why. Concurrent requests share one load or one growth.
  */
-import { growSource } from './grow'
+import { changedReason, growSource } from './grow'
 import type { OpenedSession } from './overview'
 import { loadViewSource, sameIdentity, stampOf, type ViewSource } from './source'
 
@@ -39,9 +39,6 @@ export interface FirstLoad {
   prepare(source: ViewSource, memo: Map<string, unknown>): Promise<unknown>
   stale(): void
 }
-
-/** Why a session was read again when its first bytes were not what its skeleton was built from. */
-export const REWRITTEN = 'the file was rewritten'
 
 /** Rounds of "the file changed while we read it" before answering with what was read. */
 const MAX_ROUNDS = 4
@@ -109,7 +106,8 @@ export class SourceCache {
           slot.busy = null
           if (this.slots.get(key) !== slot) return
           this.slots.delete(key)
-          this.load(key, path, { ...slot, reason: REWRITTEN, notice: true })
+          // Its first bytes are not those the skeleton was built from: rewritten in place.
+          this.load(key, path, { ...slot, reason: changedReason('rewritten'), notice: true })
           return
         }
         // What prepare builds is the view's own cache: a failure there is met again by the

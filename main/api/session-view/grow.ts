@@ -36,6 +36,14 @@ export type Growth =
 
 const reload = (reason: string, notice: boolean): Growth => ({ kind: 'reload', reason, notice })
 
+/**
+ * Why a session was read again after another program changed its file's bytes (shown to the
+ * user as "The file was rewritten: it was opened again.").
+ */
+export function changedReason(change: 'rewritten' | 'truncated' | 'replaced'): string {
+  return `the file was ${change}`
+}
+
 /** Bytes parsed between two yields to the event loop. */
 const SLICE_BYTES = 256 * 1024
 
@@ -174,7 +182,7 @@ export async function growSource(
   const old = source.stamp
   if (sameIdentity(old, stamp)) return { kind: 'same' }
   const change = await changeSince(source.path, old, source.loaded.tail, stamp)
-  if (change !== 'same' && change !== 'grown') return reload(`the file was ${change}`, true)
+  if (change !== 'same' && change !== 'grown') return reload(changedReason(change), true)
   // Written without growing (the load's mtime is that of the bytes it read, source.ts): pi only
   // appends, so another program rewrote the file in place, or touched it; read it again.
   if (change === 'same') return reload('the file changed without growing', true)
