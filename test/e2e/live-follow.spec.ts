@@ -10,7 +10,7 @@
 import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, test, type ServerHandle } from './harness'
+import { expect, test, type Scratch, type ServerFor, type ServerHandle } from './harness'
 import { SessionPage } from './pages/session-page'
 import { readManifest } from '../helpers/fixtures'
 import { generatedStore } from './generated-store'
@@ -25,6 +25,21 @@ async function openPlainChat(page: Page, server: ServerHandle, storeRoot: string
   const session = new SessionPage(page, server)
   await session.open(file.file.split('/').pop() as string)
   return { session, path: join(storeRoot, file.file) }
+}
+
+/** The file name of the generated session the tests below follow. */
+const FOLLOWED = '2026-03-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000077.jsonl'
+
+/** A store of one generated 400-entry session, served; the page of its view, not opened yet. */
+async function followedSession(page: Page, serverFor: ServerFor, scratch: Scratch) {
+  const { sessionsDir, generated } = await generatedStore(
+    scratch('pi-sessions-follow-'),
+    '--home-ayla-src-follow--',
+    FOLLOWED,
+    { entries: 400, targetBytes: 400_000 },
+  )
+  const server = await serverFor(sessionsDir)
+  return { generated, server, session: new SessionPage(page, server) }
 }
 
 test('a session open in the browser shows what pi writes, without a click', async ({
@@ -58,17 +73,9 @@ test('scrolled up, the reader keeps their place and is offered the new entries',
   serverFor,
   scratch,
 }) => {
-  const name = '2026-03-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000077.jsonl'
-  const { sessionsDir, generated } = await generatedStore(
-    scratch('pi-sessions-follow-'),
-    '--home-ayla-src-follow--',
-    name,
-    { entries: 400, targetBytes: 400_000 },
-  )
+  const { generated, session } = await followedSession(page, serverFor, scratch)
   const path = generated.path
-  const server = await serverFor(sessionsDir)
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  await session.open(FOLLOWED)
   const list = page.locator('.transcript-list')
   // The reader scrolls up with the mouse wheel, to the top.
   await list.hover()
@@ -112,16 +119,8 @@ test('scrolled up, the reader keeps their place when the session is opened again
   serverFor,
   scratch,
 }) => {
-  const name = '2026-03-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000078.jsonl'
-  const { sessionsDir, generated } = await generatedStore(
-    scratch('pi-sessions-follow-'),
-    '--home-ayla-src-follow--',
-    name,
-    { entries: 400, targetBytes: 400_000 },
-  )
-  const server = await serverFor(sessionsDir)
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { generated, session } = await followedSession(page, serverFor, scratch)
+  await session.open(FOLLOWED)
   const list = page.locator('.transcript-list')
   await list.hover()
   // The reader scrolls a few screens up with the mouse wheel, and reads there.
@@ -161,16 +160,8 @@ test('at the bottom, the view keeps to the end while pi writes fast from the mom
   scratch,
 }) => {
   test.setTimeout(120_000)
-  const name = '2026-03-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000078.jsonl'
-  const { sessionsDir, generated } = await generatedStore(
-    scratch('pi-sessions-fast-'),
-    '--home-ayla-src-follow--',
-    name,
-    { entries: 400, targetBytes: 400_000 },
-  )
-  const server = await serverFor(sessionsDir)
-  const session = new SessionPage(page, server)
-  const id = await session.idOf(name)
+  const { generated, server, session } = await followedSession(page, serverFor, scratch)
+  const id = await session.idOf(FOLLOWED)
   await page.goto(`${server.appUrl}&session=${id}`)
   // pi writes 300 entries 10 ms apart while the view opens; nobody touches the page.
   const written = await piWriter(generated.path, 300, 10)
