@@ -3,11 +3,11 @@
  * (the view's, the library's readers, the skeleton builder) run at a lower CPU priority, so
  * on a machine with few cores the main process (which answers every call of the window) and
  * the window's own renderer get a core first when both want one, and the parse takes what
- * they leave. On Linux a thread's priority is its own: setpriority(2) given a thread id
+ * they leave. V8's helper threads, which collect those workers' garbage, yield the same way. On Linux a thread's priority is its own: setpriority(2) given a thread id
  * changes that thread alone (see its NOTES). Elsewhere the same call would slow the whole
  * app, so there it does nothing.
  */
-import { readlinkSync } from 'node:fs'
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs'
 import { constants, getPriority, setPriority } from 'node:os'
 
 /**
@@ -29,4 +29,40 @@ export function lowerThisThreadPriority(): boolean {
   } catch {
     return false
   }
+}
+
+/** What Node names the V8 platform's helper threads (its `WorkerThreadsTaskRunner`). */
+const V8_HELPER = 'V8Worker'
+
+/**
+ * Lowers the V8 platform's helper threads to "below normal" (nice 10 on Linux), as the parsing
+ * workers are: they do the garbage collection of every isolate in the process, and while a
+ * worker parses a 250 MB session its collection keeps four of them busy for most of a second
+ * at normal priority, taking cores from the main process and the window. The main isolate's
+ * heap is small, so its own collection loses little. Threads are found by their name
+ * (`/proc/self/task/<tid>/comm`); none of that name (another embedder) leaves all as they are.
+ * @returns how many threads were lowered (0 off Linux or where the OS refused: never throws)
+ */
+export function lowerHelperThreadsPriority(): number {
+  if (process.platform !== 'linux') return 0
+  const below = constants.priority.PRIORITY_BELOW_NORMAL
+  let lowered = 0
+  let tasks: string[]
+  try {
+    tasks = readdirSync('/proc/self/task')
+  } catch {
+    return 0
+  }
+  for (const name of tasks) {
+    const tid = Number(name)
+    try {
+      if (readFileSync(`/proc/self/task/${name}/comm`, 'utf8').trim() !== V8_HELPER) continue
+      if (getPriority(tid) >= below) continue
+      setPriority(tid, below)
+      lowered++
+    } catch {
+      // The thread ended between the listing and the call, or the OS refused: left as it is.
+    }
+  }
+  return lowered
 }
