@@ -8,30 +8,9 @@ import type { TailPreview as Preview } from '../../../../preload/contract/sessio
 import type { PathItem } from '../../../../preload/contract/session-view'
 import { markWhenPainted, screenPainted } from '../../state/first-screen'
 import { useSettings } from '../../state/settings'
-import { messageText } from './message-text'
+import { nextCount } from './preview-batches'
 import { TranscriptItem } from './TranscriptItem'
 import { counted } from '../../components/format'
-
-/**
- * Characters of message text rendered per frame (one item at least): markdown costs about
- * 10 ms per 1,000 characters on a slow machine (65 ms for a frame of 7,000 in a profile), so a
- * frame's work stays far below a long task.
- */
-const FRAME_CHARS = 2500
-
-/** How many of the newest `items` are rendered after one more frame than `count`. */
-function nextCount(items: readonly PathItem[], count: number): number {
-  let chars = 0
-  let next = count
-  while (next < items.length) {
-    const item = items[items.length - 1 - next] as PathItem
-    const length = messageText(item.body)?.length ?? 0
-    if (next > count && chars + length > FRAME_CHARS) break
-    chars += length
-    next++
-  }
-  return next
-}
 
 /**
  * How many of the newest `items` to render: a frame's worth in the first frame, a frame's
