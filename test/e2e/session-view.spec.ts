@@ -183,6 +183,16 @@ test('tree search counts its matches and says so when nothing matches', async ({
   await expect(page.getByTestId('tree-no-match')).toHaveText(
     'No entry matches “zzzz-no-such-words”.',
   )
+  // The library's search forms are plain words here, as in pi's /tree: an empty result says so.
+  await search.fill(`re:${word}`)
+  await expect(page.getByTestId('tree-count')).toHaveText('0 matches')
+  await expect(page.getByTestId('tree-no-match')).toHaveText(
+    `No entry matches “re:${word}”. The tree’s search takes words, as pi’s /tree does: quotes and re: work in the library’s search.`,
+  )
+  await search.fill(`"${word}"`)
+  await expect(page.getByTestId('tree-no-match')).toContainText(
+    'quotes and re: work in the library’s search',
+  )
   await search.fill('')
   await expect(page.getByTestId('tree-no-match')).toHaveCount(0)
   await expect(page.getByTestId('tree-count')).toHaveText(`${texts.length} / ${texts.length}`)

@@ -24,7 +24,7 @@ import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
 import { markWhenPainted, screenPainted, whenPainted } from '../../state/first-screen'
 import { useViewMarks } from '../find/use-find'
-import { matchesSearch, type FilterMode } from './filters'
+import { matchesSearch, usesLibraryForms, type FilterMode } from './filters'
 import type { TreeItem } from './layout'
 import type { OutlineView } from './outline'
 import { TreeNode, TreeNodeContext } from './TreeNode'
@@ -241,6 +241,8 @@ export function BranchTree({
       {matches === 0 && (
         <p className="muted tree-empty" role="status" data-testid="tree-no-match">
           No entry {mode === 'all' ? '' : 'shown by this filter '}matches “{clipped(query, 60)}”.
+          {usesLibraryForms(query) &&
+            ' The tree’s search takes words, as pi’s /tree does: quotes and re: work in the library’s search.'}
         </p>
       )}
       <div className="tree-box" ref={boxRef} onKeyDown={onKeyDown}>

@@ -49,6 +49,7 @@ export function TreeToolbar(props: TreeToolbarProps) {
           className="tree-search"
           placeholder="Search the tree"
           aria-label="Search the tree"
+          title="Entries whose line holds every word, as pi’s /tree searches"
           data-testid="tree-search"
           value={props.query}
           onChange={(e) => props.onQuery(e.target.value)}

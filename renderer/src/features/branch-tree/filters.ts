@@ -54,6 +54,16 @@ export function searchText(row: TreeRow): string {
   return `${row.label ?? ''} ${row.role ?? row.type} ${row.head} ${row.text}`.toLowerCase()
 }
 
+/**
+ * Whether `query` is written in a form of the library's search (a `re:` pattern or a quoted
+ * phrase, main/library/search.ts) that the tree's search, pi's, takes as plain words: an empty
+ * result then says so rather than leave the user guessing.
+ */
+export function usesLibraryForms(query: string): boolean {
+  const trimmed = query.trim()
+  return trimmed.startsWith('re:') || trimmed.includes('"')
+}
+
 /** pi's search: every whitespace-separated token must occur (case-insensitive). */
 export function matchesSearch(row: TreeRow, query: string): boolean {
   const tokens = query.toLowerCase().split(/\s+/).filter(Boolean)
