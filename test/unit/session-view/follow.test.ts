@@ -120,9 +120,14 @@ test('entries pi writes while the view is open arrive once each, in order, as a 
   const { id, path, handlers, fresh } = await setup(t)
   const view = await View.open(handlers, id)
   const before = view.rows.length
-  const writer = spawn(process.execPath, [resolve('test/helpers/pi-writer.mjs'), path, '40', '3'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  // 10 ms apart: the writing lasts long enough for several follows also on a loaded machine.
+  const writer = spawn(
+    process.execPath,
+    [resolve('test/helpers/pi-writer.mjs'), path, '40', '10'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   let out = ''
   writer.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
   const exited = new Promise<number | null>((done) => writer.once('exit', done))
