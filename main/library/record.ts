@@ -9,6 +9,7 @@ import { basename } from 'node:path'
 import {
   assertRegularFile,
   headerIsFirstForPi,
+  isDamage,
   isPiSessionFile,
   loadSessionFile,
   loadSessionFileSync,
@@ -67,15 +68,12 @@ export function sameVersion(
   return previous.status !== 'unreadable' && sameIdentity(previous, facts)
 }
 
-/** Diagnostics that describe data pi itself may write on purpose, not damage. */
-const INFORMATIONAL: ReadonlySet<Diagnostic['kind']> = new Set(['unknown-type'])
-
 function describeDiagnostic(d: Diagnostic): string {
   return d.line > 0 ? `Line ${d.line}: ${d.message}` : d.message
 }
 
 function judge(diagnostics: Diagnostic[], digest: SessionDigest) {
-  const damage = diagnostics.filter((d) => !INFORMATIONAL.has(d.kind))
+  const damage = diagnostics.filter(isDamage)
   const first = damage[0]
   const headerless = !digest.hasHeader
   return {

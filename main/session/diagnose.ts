@@ -3,7 +3,7 @@
  * (pi spec 8, 9, 16). Linear time, no recursion.
  */
 import { lastIndexById } from './tree.js'
-import type { Diagnostic, SessionEntry } from './types.js'
+import type { Diagnostic, DiagnosticKind, SessionEntry } from './types.js'
 
 /**
  * Reports, in file order of discovery:
@@ -93,6 +93,19 @@ export function findCycles(
     walk.length = 0
   }
   return cycles
+}
+
+/** Kinds that are findings but not damage (see {@link isDamage}). */
+const NOT_DAMAGE: ReadonlySet<DiagnosticKind> = new Set(['unknown-type', 'not-utf8'])
+
+/**
+ * Whether a finding is damage, which the library lists as such and the view opens read-only
+ * (pi spec 16, 17). Two kinds are not: an entry type we do not know (pi and its extensions
+ * write such entries on purpose), and bytes that are not UTF-8 (every entry is still there,
+ * read as pi reads it, and appending to the file keeps those bytes).
+ */
+export function isDamage(d: Diagnostic): boolean {
+  return !NOT_DAMAGE.has(d.kind)
 }
 
 /**

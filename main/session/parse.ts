@@ -5,7 +5,7 @@
  * a line break (0x0A) never occurs inside a UTF-8 multi-byte sequence, so every complete line
  * is decoded on its own. No recursion, no whole-file string.
  */
-import { isAscii } from 'node:buffer'
+import { isAscii, isUtf8 } from 'node:buffer'
 import { splitFused } from './fused.js'
 import { SNAPSHOT_TAIL_BYTES } from './write.js'
 import type { Diagnostic, SessionEntry, SessionHeader } from './types.js'
@@ -110,17 +110,25 @@ export class SessionLineParser {
       this.carry = []
       this.carryBytes = 0
       this.line(joined.toString('utf8'), true)
+      if (!isUtf8(joined)) this.notUtf8(this.lineNo)
       start = nl + 1
     }
     const last = buf.lastIndexOf(LF)
     for (let from = start; from <= last;) {
-      // Decode at most DECODE_WINDOW bytes at a time, cut at a line break (see decode()).
+      // Decode at most DECODE_WINDOW bytes at a time, cut at a line break.
       let to = last
       if (to - from > DECODE_WINDOW) {
         const cut = buf.lastIndexOf(LF, from + DECODE_WINDOW)
         to = cut >= from ? cut : buf.indexOf(LF, from + DECODE_WINDOW)
       }
-      this.lines(decode(buf, from, to))
+      const window = buf.subarray(from, to)
+      // Most session bytes are ASCII, and copying them as ASCII is about twice as fast as
+      // decoding UTF-8. Above ~1 MB Node turns ASCII into an external string whose memory only
+      // a full GC releases (RSS would grow by the file size): a longer single line takes the
+      // UTF-8 path, which builds an ordinary heap string.
+      if (window.length <= DECODE_WINDOW && isAscii(window)) this.lines(window.toString('ascii'))
+      else if (isUtf8(window)) this.lines(window.toString('utf8'))
+      else this.linesByBytes(window)
       from = to + 1
     }
     if (last + 1 > start) start = last + 1
@@ -147,6 +155,26 @@ export class SessionLineParser {
     this.line(text.slice(from), true)
   }
 
+  /**
+   * {@link lines} for bytes that are not all UTF-8: each line is decoded on its own (as pi
+   * decodes the whole file: every bad sequence becomes U+FFFD), and each line that holds such
+   * bytes is reported, since what is shown is no longer what the file says.
+   */
+  private linesByBytes(bytes: Buffer): void {
+    for (let from = 0; ;) {
+      const nl = bytes.indexOf(LF, from)
+      const line = bytes.subarray(from, nl === -1 ? bytes.length : nl)
+      this.line(line.toString('utf8'), true)
+      if (!isUtf8(line)) this.notUtf8(this.lineNo)
+      if (nl === -1) return
+      from = nl + 1
+    }
+  }
+
+  private notUtf8(lineNo: number): void {
+    this.diag(lineNo, 'not-utf8', 'bytes that are not UTF-8, shown as � (as pi reads them)')
+  }
+
   private keepTail(buf: Buffer): void {
     if (buf.length >= SNAPSHOT_TAIL_BYTES) {
       this.raw.tail = Buffer.from(buf.subarray(buf.length - SNAPSHOT_TAIL_BYTES))
@@ -161,10 +189,16 @@ export class SessionLineParser {
     if (this.ended) throw new Error('SessionLineParser: end() called twice')
     this.ended = true
     if (this.carryBytes > 0) {
-      const last = Buffer.concat(this.carry, this.carryBytes).toString('utf8')
+      const last = Buffer.concat(this.carry, this.carryBytes)
       this.carry = []
       this.carryBytes = 0
-      this.line(last, false)
+      const reported = this.raw.diagnostics.length
+      this.line(last.toString('utf8'), false)
+      // A torn write may end inside a character: the line is reported as cut short, not this.
+      const torn = this.raw.diagnostics
+        .slice(reported)
+        .some((d) => d.kind === 'truncated-last-line')
+      if (!torn && !isUtf8(last)) this.notUtf8(this.lineNo)
     }
     this.raw.lineCount = this.lineNo
     return this.raw
@@ -281,20 +315,6 @@ export class SessionLineParser {
     if (entryId !== undefined) d.entryId = entryId
     this.raw.diagnostics.push(d)
   }
-}
-
-/**
- * UTF-8 decode with an ASCII fast path: most session bytes are ASCII, and copying them as
- * ASCII is about twice as fast as validating UTF-8 (a measurable share of opening 100 MB).
- */
-function decode(buf: Buffer, start: number, end: number): string {
-  const slice = buf.subarray(start, end)
-  // Above ~1 MB Node turns ASCII into an external string whose memory is only released by a
-  // full GC: RSS would grow by the file size. Windows stay below that; a longer single line
-  // takes the UTF-8 path, which builds an ordinary heap string.
-  return slice.length <= DECODE_WINDOW && isAscii(slice)
-    ? slice.toString('ascii')
-    : slice.toString('utf8')
 }
 
 function isBlank(text: string): boolean {

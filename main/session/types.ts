@@ -205,6 +205,7 @@ export type DiagnosticKind =
   | 'missing-header'
   | 'invalid-header'
   | 'bom'
+  | 'not-utf8'
   | 'null-line'
   | 'non-object-line'
   | 'duplicate-id'

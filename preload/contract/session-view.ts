@@ -41,6 +41,8 @@ export const DiagnosticView = z.object({
   line: z.number().int(),
   kind: z.string(),
   message: z.string(),
+  /** Damage (the view opens the file read-only), or a finding that is not (main's rule). */
+  damage: z.boolean(),
   entryId: z.string().optional(),
 })
 

@@ -11,7 +11,7 @@ import type {
 import { resumeNote } from './resume'
 import { addCalls, type CallInfo } from './row-text'
 import { buildRows } from './rows'
-import { damageReason, listingModified } from '../../session'
+import { damageReason, isDamage, listingModified } from '../../session'
 import { forEachSliced, yieldNow, type SessionEntry, type ViewSource } from './source'
 
 /** Sums pi Usage objects (pi spec 2.3) defensively: odd files carry odd values. */
@@ -203,7 +203,7 @@ export async function buildOverview(
   const leaf = leafPos >= 0 ? entries[leafPos] : undefined
   // The view opens every damaged file read-only (pi spec 16, 17), not only those pi
   // rejects.
-  const damage = loaded.diagnostics.find((d) => d.kind !== 'unknown-type')
+  const damage = loaded.diagnostics.find(isDamage)
   const reason =
     manager.getReadOnlyReason() ??
     (header === null ? 'the file has no session header' : null) ??
@@ -230,6 +230,7 @@ export async function buildOverview(
       line: d.line,
       kind: d.kind,
       message: d.message,
+      damage: isDamage(d),
       ...(d.entryId !== undefined ? { entryId: d.entryId } : {}),
     })),
     readOnly: reason !== null,

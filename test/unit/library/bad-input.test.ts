@@ -14,6 +14,7 @@ import { SessionLibrary } from '../../../main/library/library'
 import { loadSessionFile, loadSessionFileSync, readSessionHeader } from '../../../main/session'
 import { FIXTURE_STORE } from '../../helpers/fixtures'
 import { query } from '../../helpers/library'
+import { headerLine, messageLine } from '../../helpers/append'
 import { tempDir } from '../../helpers/temp'
 
 const ALL: SessionQuery = query()
@@ -54,6 +55,25 @@ test('hostile files next to sessions are listed with the reason, sessions still 
   assert.ok(!byName.has('README.md') && !byName.has('notes.txt'), 'non-session files are not rows')
   const problems = library.listProjects().problems
   assert.ok(problems.some((p) => p.path.endsWith('dir-loop') && /loop/.test(p.message)))
+  await library.close()
+})
+
+test('a session with bytes that are not UTF-8 is listed as sound, its text read as pi reads it', async (ctx) => {
+  const root = tempDir(ctx, 'pi-sessions-latin1-')
+  const t = '2026-01-01T00:00:00.000Z'
+  // "café" written by another program in Latin-1: 0xE9 is not UTF-8 on its own.
+  const user = Buffer.from(messageLine('u1', null, 'user', 'caf\u00e9 menu', t), 'latin1')
+  writeFileSync(
+    join(root, 'latin1.jsonl'),
+    Buffer.concat([Buffer.from(`${headerLine('s1', t, '/w')}\n`), user, Buffer.from('\n')]),
+  )
+  const library = new SessionLibrary([{ path: root, source: 'cli' }], { watch: false })
+  await library.start()
+  await library.whenIdle()
+  const [row] = library.query(ALL).rows
+  assert.equal(row?.status, 'ok')
+  assert.equal(row?.problem, null)
+  assert.equal(row?.firstMessage, 'caf\uFFFD menu')
   await library.close()
 })
 

@@ -4,7 +4,7 @@
  */
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { appendFileSync, readFileSync } from 'node:fs'
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { HandlerContext, HandlerTable } from '../../../main/api/context'
 import { dispatch } from '../../helpers/dispatch'
@@ -90,7 +90,7 @@ test('a damaged file opens read-only with its diagnostics and parsable entries',
     sessionId: idOf('damaged-garbage-line', 'handwritten'),
   })
   assert.equal(overview.readOnly, true)
-  assert.ok(overview.diagnostics.some((d) => d.kind === 'malformed-json' && d.line > 1))
+  assert.ok(overview.diagnostics.some((d) => d.kind === 'malformed-json' && d.line > 1 && d.damage))
   assert.ok(overview.rowCount > 0)
   const dir = await dispatch(
     handlers,
@@ -99,6 +99,29 @@ test('a damaged file opens read-only with its diagnostics and parsable entries',
     log,
   )
   assert.equal(!dir.ok && dir.error.code, 'io')
+})
+
+test('bytes that are not UTF-8 are a finding, not damage: the file stays writable', async () => {
+  // A copy of a sound session in which another program wrote "é" as Latin-1 (0xE9 alone).
+  const source = `${store.root}/${fixtureFile('tools-images', 'pi 1.6.0').file}`
+  const bytes = readFileSync(source)
+  const lines = bytes.toString('latin1').split('\n')
+  const line = lines.findIndex((l) => l.includes('"role":"user"')) + 1
+  // The first letter of the user's text ("Here is a screenshot…").
+  const text = bytes.indexOf('"text":"', bytes.indexOf('"role":"user"')) + '"text":"'.length
+  assert.equal(String.fromCharCode(bytes[text] as number), 'H')
+  bytes[text] = 0xe9
+  const copy = source.replace(/\.jsonl$/, '-latin1.jsonl')
+  writeFileSync(copy, bytes)
+  await library.refresh()
+  const row = library.query(query()).rows.find((r) => r.fileName === basename(copy))
+  assert.equal(row?.status, 'ok')
+  const overview = await ok<SessionOverview>('session:open', { sessionId: row.id })
+  assert.equal(overview.readOnly, false)
+  assert.deepEqual(
+    overview.diagnostics.map(({ kind, line, damage }) => ({ kind, line, damage })),
+    [{ kind: 'not-utf8', line, damage: false }],
+  )
 })
 
 test('images are served by reference, only as raster base64', async () => {

@@ -321,6 +321,70 @@ describe('odd content loads', () => {
     }
   })
 
+  it('bytes that are not UTF-8 read as U+FFFD, as pi reads them, and their line is reported', () => {
+    const entry = (id: string, parentId: string | null, text: Buffer) =>
+      Buffer.concat([
+        Buffer.from(
+          `{"type":"message","id":"${id}","parentId":${JSON.stringify(parentId)},"timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","timestamp":1,"content":"`,
+        ),
+        text,
+        Buffer.from('"}}\n'),
+      ])
+    // Line 2: Latin-1 "café" (0xE9 alone); line 3: valid UTF-8 "é ✨"; line 4: a lone 0xFF.
+    const bytes = Buffer.concat([
+      Buffer.from(`${header}\n`),
+      entry('a', null, Buffer.from([0x63, 0x61, 0x66, 0xe9])),
+      entry('b', 'a', Buffer.from('é ✨')),
+      entry('c', 'b', Buffer.from([0x78, 0xff, 0x79])),
+    ])
+    // pi reads the file with readFileSync(path, 'utf8'): each bad byte becomes U+FFFD.
+    const asPi = bytes
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l) as unknown)
+    for (const size of [bytes.length, 1, 3, 7, 64]) {
+      const parser = new SessionLineParser()
+      for (let i = 0; i < bytes.length; i += size) parser.push(bytes.subarray(i, i + size))
+      const loaded = finishParse(parser.end(), false, 0)
+      assert.deepEqual(loaded.entries, asPi, `chunk size ${size}`)
+      assert.deepEqual(
+        loaded.diagnostics.map((d) => [d.kind, d.line]),
+        [
+          ['not-utf8', 2],
+          ['not-utf8', 4],
+        ],
+        `chunk size ${size}`,
+      )
+    }
+    const text = (loaded: LoadedSession, i: number) =>
+      (loaded.entries[i] as { message: { content: string } }).message.content
+    const whole = finishParse(
+      (() => {
+        const parser = new SessionLineParser()
+        parser.push(bytes)
+        return parser.end()
+      })(),
+      false,
+      0,
+    )
+    assert.equal(text(whole, 0), 'caf\uFFFD')
+    assert.equal(text(whole, 1), 'é ✨')
+  })
+
+  it('a last line torn inside a character is cut short, not also "not UTF-8"', () => {
+    const line = `{"type":"message","id":"a","parentId":null,"timestamp":"t","message":{"role":"user","content":"✨`
+    const bytes = Buffer.from(`${header}\n${line}`)
+    const parser = new SessionLineParser()
+    parser.push(bytes.subarray(0, bytes.length - 1))
+    const loaded = finishParse(parser.end(), false, 0)
+    assert.deepEqual(
+      loaded.diagnostics.map((d) => [d.kind, d.line]),
+      [['truncated-last-line', 2]],
+    )
+  })
+
   it('glued lines (a write appended to an unterminated line) are recovered as fused-lines', () => {
     const a = JSON.stringify({
       type: 'message',

@@ -7,7 +7,7 @@ import type { DiagnosticView } from '../../../../preload/contract/session-view'
 /** The diagnostics list (collapsed when long). */
 export function Diagnostics({ diagnostics }: { diagnostics: readonly DiagnosticView[] }) {
   if (diagnostics.length === 0) return null
-  const informational = diagnostics.every((d) => d.kind === 'unknown-type')
+  const informational = diagnostics.every((d) => !d.damage)
   return (
     <details
       className={`diagnostics${informational ? ' info' : ''}`}
