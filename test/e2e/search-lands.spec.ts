@@ -7,7 +7,7 @@
  * transcript. Raw entries turned on for a hit the model's view no longer shows end with that
  * session.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { audit } from './axe'
@@ -179,6 +179,48 @@ test('a reload after opening a search hit lands on the hit again; choosing anoth
   await session.waitReady('other001')
   await expect.poll(() => new URL(page.url()).hash).toContain('entry=other001')
   expect(new URL(page.url()).hash).not.toContain('focus=')
+})
+
+test('a hit on pi’s branch follows what pi writes; a hit on another branch keeps to its own', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  const root = scratch('pi-sessions-marks-')
+  const file = writeBranchedSession(root)
+  const library = new LibraryPage(page)
+  await library.open((await serverFor(root)).appUrl)
+  const session = new SessionPage(page)
+  // pi appends after its leaf, as it does (a whole line under the file's last entry).
+  let parent = 'leafB'
+  const piWrites = (id: string) => {
+    const timestamp = new Date().toISOString()
+    const message = { role: 'user', content: `Written after the hit ${id}`, timestamp: 1 }
+    appendFileSync(
+      file,
+      `${JSON.stringify({ type: 'message', id, parentId: parent, timestamp, message })}\n`,
+    )
+    parent = id
+  }
+  // The hit is on pi's branch: the view lands there and follows pi's leaf from then on.
+  await library.search('"different question"')
+  await expect(library.sessions().first()).toHaveAttribute('data-match-entry-id', 'other001')
+  await library.sessions().first().click()
+  await session.waitReady('leafB')
+  piWrites('live0001')
+  await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'live0001')
+  await expect(entry(page, 'live0001')).toBeVisible()
+  // The hit is on the branch pi left: the view keeps to that branch; the session gains the entry.
+  await library.search(HIT_WORD)
+  await library.sessions().first().click()
+  await session.waitReady('leafA')
+  const stat = page.getByTestId('stat-entries')
+  const before = Number((await stat.textContent())?.replace(/\D/g, ''))
+  piWrites('live0002')
+  await expect(stat).toHaveText(`${before + 1} entries`)
+  await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'leafA')
+  await expect(entry(page, 'live0002')).toHaveCount(0)
 })
 
 test('raw entries turned on for a hit the model’s view no longer shows end with that session', async ({

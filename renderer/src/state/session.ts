@@ -222,6 +222,9 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         pathStatus: 'ready',
         preview: null,
         selected: { id: page.targetId, pos: page.targetPos },
+        // A landing shows the branch through the entry to that branch's end: when that end is
+        // pi's leaf, the view follows what pi writes next, as when opened at the leaf.
+        ...(land !== null ? { followLeaf: page.targetPos === get().overview?.leafPos } : {}),
       })
     } catch (error) {
       if (ticket !== pathTicket || get().sessionId !== sessionId) return
