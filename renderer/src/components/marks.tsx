@@ -60,11 +60,18 @@ export function findPattern(text: string): RegExp | null {
   return text.trim() === '' ? null : new RegExp(escape(text), 'gi')
 }
 
-/** Every match of `pattern` in `text` as [start, end) offsets (empty matches skipped). */
-export function matchRanges(text: string, pattern: RegExp): [number, number][] {
+/**
+ * Every match of `pattern` in `text` as [start, end) offsets (empty matches skipped), or the
+ * first `limit` of them.
+ */
+export function matchRanges(
+  text: string,
+  pattern: RegExp,
+  limit = Number.POSITIVE_INFINITY,
+): [number, number][] {
   const ranges: [number, number][] = []
   const re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : 'gi')
-  for (let m = re.exec(text); m; m = re.exec(text)) {
+  for (let m = re.exec(text); m && ranges.length < limit; m = re.exec(text)) {
     if (m[0] === '') {
       re.lastIndex += 1
       continue
@@ -91,12 +98,22 @@ export function leadToMatch(text: string, marks: Marks | null): string {
   return `…${text.slice(start).replace(/^…/, '')}`
 }
 
-/** `text` with its matches wrapped in `<mark>` (plain text when nothing is marked). */
+/**
+ * Most matches marked in one text: a 12 MB message shown whole held 2.5 million matches of a
+ * word, and as many `<mark>` elements froze the window for minutes. The find still counts
+ * every match; stepping past the last marked one stays on it.
+ */
+export const MARKS_PER_TEXT = 2000
+
+/**
+ * `text` with its matches wrapped in `<mark>` (plain text when nothing is marked), the first
+ * {@link MARKS_PER_TEXT} of them.
+ */
 export function Marked({ text, marks }: { text: string; marks?: Marks | null }): ReactNode {
   const context = useMarks()
   const active = marks === undefined ? context : marks
   if (!active || text === '') return text
-  const ranges = matchRanges(text, active.pattern)
+  const ranges = matchRanges(text, active.pattern, MARKS_PER_TEXT)
   if (ranges.length === 0) return text
   const nodes: ReactNode[] = []
   let at = 0
@@ -115,13 +132,16 @@ export function Marked({ text, marks }: { text: string; marks?: Marks | null }):
 
 /**
  * A rehype plugin (for react-markdown) wrapping matches in markdown's text nodes in `mark`
- * elements; code is marked too, since a search matches it.
+ * elements, the first {@link MARKS_PER_TEXT} of the document; code is marked too, since a
+ * search matches it.
  */
 export function rehypeMarks(marks: Marks) {
   return () => (tree: Root) => {
+    let left = MARKS_PER_TEXT
     visit(tree, 'text', (node: Text, index, parent) => {
-      if (!parent || index === undefined) return
-      const ranges = matchRanges(node.value, marks.pattern)
+      if (!parent || index === undefined || left === 0) return
+      const ranges = matchRanges(node.value, marks.pattern, left)
+      left -= ranges.length
       if (ranges.length === 0) return
       const parts: (Text | Element)[] = []
       let at = 0

@@ -1,11 +1,21 @@
 /**
  * Marking matched words (renderer logic): main's search patterns become one case-insensitive
  * pattern, a regex that could backtrack for long or matches empty text marks nothing, and
- * find matches are counted per path item in order.
+ * find matches are counted per path item in order; one text marks a bounded number of them.
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { findPattern, matchRanges, searchPattern } from '../../../renderer/src/components/marks'
+import * as React from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import type { Element, Root } from 'hast'
+import {
+  MARKS_PER_TEXT,
+  Marked,
+  findPattern,
+  matchRanges,
+  rehypeMarks,
+  searchPattern,
+} from '../../../renderer/src/components/marks'
 import { FindTally } from '../../../renderer/src/features/find/matches'
 import type { PathItem } from '../../../preload/contract/session-view'
 
@@ -87,4 +97,36 @@ test('a find tally counts items as they come, and keeps their counts once they a
   tally.add(new Map([[2, low]]))
   assert.equal(tally.version, version)
   assert.equal(tally.matches(), list)
+})
+
+test('one text marks its first 2,000 matches, and keeps every character', () => {
+  // The test runner compiles the renderer's JSX for the classic runtime: React in scope.
+  ;(globalThis as { React?: unknown }).React = React
+  // A 12 MB message shown whole held millions of matches: as many marks froze the window.
+  const text = 'word '.repeat(10_000)
+  const marks = { pattern: findPattern('word') as RegExp, className: 'find-match' }
+  const html = renderToStaticMarkup(React.createElement(Marked, { text, marks }))
+  assert.equal(MARKS_PER_TEXT, 2000)
+  assert.equal(html.split('<mark').length - 1, MARKS_PER_TEXT)
+  assert.equal(html.replace(/<[^>]+>/g, ''), text)
+})
+
+test('a markdown document marks its first 2,000 matches across its text nodes', () => {
+  const paragraph = (n: number): Element => ({
+    type: 'element',
+    tagName: 'p',
+    properties: {},
+    children: [{ type: 'text', value: 'word '.repeat(n) }],
+  })
+  const tree: Root = { type: 'root', children: [paragraph(1500), paragraph(1500)] }
+  const marks = { pattern: findPattern('word') as RegExp, className: 'find-match' }
+  rehypeMarks(marks)()(tree)
+  const count = (node: Root | Element): number =>
+    node.children.reduce(
+      (n, child) =>
+        n + (child.type === 'element' ? (child.tagName === 'mark' ? 1 : 0) + count(child) : 0),
+      0,
+    )
+  assert.equal(count(tree.children[0] as Element), 1500)
+  assert.equal(count(tree.children[1] as Element), MARKS_PER_TEXT - 1500)
 })
