@@ -45,6 +45,34 @@ test('label a tree node inline, see it in the tree and after a reload, then undo
   expect(PiSessionManager.open(path).getLabel(target)).toBe('first question')
 })
 
+test('a label saved with Enter leaves the keyboard on its node in the tree', async ({
+  page,
+  server,
+}) => {
+  const { name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const nodes = session.treeNodes()
+  const first = (await nodes.first().getAttribute('data-entry-id')) as string
+  const second = (await nodes.nth(1).getAttribute('data-entry-id')) as string
+  await session.selectNode(first)
+  await page.keyboard.press('l')
+  await page.getByTestId('tree-label-input').fill('keyboard label')
+  await page.keyboard.press('Enter')
+  await expect(session.tree.label(first)).toHaveText('[keyboard label]')
+  // The entry whose row has the keyboard (or the focused element's tag when no row has it).
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement
+      return el?.getAttribute('role') === 'treeitem'
+        ? (el.querySelector('[data-entry-id]')?.getAttribute('data-entry-id') ?? null)
+        : (el?.tagName ?? null)
+    })
+  await expect.poll(focused).toBe(first)
+  await page.keyboard.press('ArrowDown')
+  await expect.poll(focused).toBe(second)
+})
+
 test('rename a session from the list with F2; the row and pi agree', async ({
   page,
   library,

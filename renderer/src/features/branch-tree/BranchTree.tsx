@@ -29,7 +29,7 @@ import type { TreeItem } from './layout'
 import type { OutlineView } from './outline'
 import { TreeNode, TreeNodeContext } from './TreeNode'
 import { TreeToolbar } from './TreeToolbar'
-import { useLabelEditing } from './use-label-editing'
+import { useKeyboardReturn, useLabelEditing } from './use-label-editing'
 import { useOutlineHandover } from './use-outline-handover'
 import { useRunOpenState } from './use-run-open-state'
 import { useBrowseDelay, useHitInView, useSelectionInRun } from './use-tree-browse'
@@ -113,6 +113,7 @@ export function BranchTree({
   const sessionId = useSessionView((s) => s.sessionId)
   const labels = useLabelEditing(treeRef, dataRows, sessionId, !overview.readOnly, selection)
   const stopEditing = labels.stop
+  useKeyboardReturn(treeRef, dataRows, sessionId, shown && !shownOutline)
   const nodeContext = useMemo(
     () => ({
       rows: dataRows,
