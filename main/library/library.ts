@@ -381,7 +381,7 @@ export class SessionLibrary {
    */
   getSession(id: string): SessionLocation {
     const session = this.index.locate(id)
-    if (!session) throw new ApiError('not_found', `No session with id ${id}`)
+    if (!session) throw unknownSession()
     return session
   }
 
@@ -409,7 +409,7 @@ export class SessionLibrary {
   /** The row of one session. @throws ApiError `not_found` for unknown ids. */
   getSummary(id: string): LibraryRow {
     const row = this.index.row(id, this.marks())
-    if (!row) throw new ApiError('not_found', `No session with id ${id}`)
+    if (!row) throw unknownSession()
     return row
   }
 
@@ -456,4 +456,16 @@ export class SessionLibrary {
 /** Roots with absolute paths: the index is keyed by absolute file paths. */
 function absolute(roots: readonly SessionRoot[]): SessionRoot[] {
   return roots.map((root) => ({ ...root, path: resolve(root.path) }))
+}
+
+/**
+ * The error for an id the library does not know: most often a session whose file was deleted
+ * or moved since the window listed it (a forged id gets the same answer). Said in words, not
+ * by the opaque id.
+ */
+function unknownSession(): ApiError {
+  return new ApiError(
+    'not_found',
+    'This session is no longer in the library: its file was deleted or moved.',
+  )
 }
