@@ -2,7 +2,7 @@
  * Labels, rename and extract from the UI (each edit a pi-format append, with undo), in Chromium against server mode on a
  * temp copy of the fixtures; what lands on disk is read back with pi's own SessionManager.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import { expect, test } from './harness'
@@ -71,6 +71,29 @@ test('a label saved with Enter leaves the keyboard on its node in the tree', asy
   await expect.poll(focused).toBe(first)
   await page.keyboard.press('ArrowDown')
   await expect.poll(focused).toBe(second)
+})
+
+test('a session whose file is deleted while open offers no edit, and says why', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const rename = page.getByTestId('action-rename')
+  await expect(rename).toBeEnabled()
+  // Another program deletes the file (the app itself only ever moves files to the trash).
+  rmSync(join(store.root, rel))
+  await expect(page.getByTestId('file-notice')).toHaveAttribute('data-state', 'gone')
+  await expect(rename).toBeDisabled()
+  await expect(rename).toHaveAttribute('title', /file is gone/)
+  await expect(page.getByTestId('action-label')).toBeDisabled()
+  // F2 and L, the edits' keys, ask for nothing either.
+  await page.keyboard.press('F2')
+  await page.keyboard.press('l')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByTestId('tree-label-input')).toHaveCount(0)
 })
 
 test('rename a session from the list with F2; the row and pi agree', async ({

@@ -20,6 +20,7 @@ import { Tree, type NodeApi, type TreeApi } from 'react-arborist'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import { clipped, formatCount } from '../../components/format'
 import { useElementSize } from '../../components/useElementSize'
+import { useSessionFile } from '../../state/session-file'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
 import { markWhenPainted, screenPainted, whenPainted } from '../../state/first-screen'
@@ -111,7 +112,15 @@ export function BranchTree({
     rows: dataRows,
   } = useOutlineHandover(stage === 2, rows, layout, selection)
   const sessionId = useSessionView((s) => s.sessionId)
-  const labels = useLabelEditing(treeRef, dataRows, sessionId, !overview.readOnly, selection)
+  // Nothing is written to a read-only file, nor to one deleted or moved while open.
+  const gone = useSessionFile((s) => s.state === 'gone')
+  const labels = useLabelEditing(
+    treeRef,
+    dataRows,
+    sessionId,
+    !overview.readOnly && !gone,
+    selection,
+  )
   const stopEditing = labels.stop
   useKeyboardReturn(treeRef, dataRows, sessionId, shown && !shownOutline)
   const nodeContext = useMemo(
