@@ -22,6 +22,17 @@ export const useSessionFile = create<{ state: FileState; notice: string | null }
   notice: null,
 }))
 
+/**
+ * Why the open session cannot be edited (renamed, labelled, a branch extracted), in words for
+ * its buttons; null when it can: a read-only file (damaged or archived) says its reason, and
+ * a file deleted or moved while open has nothing left to append to.
+ */
+export function useEditBlock(overview: SessionOverview): string | null {
+  const gone = useSessionFile((s) => s.state === 'gone')
+  if (gone) return 'The session’s file is gone (deleted or moved): there is nothing to write to'
+  return overview.readOnly ? `Read-only: ${overview.readOnlyReason ?? 'damaged file'}` : null
+}
+
 let following: Promise<void> | null = null
 let again = false
 

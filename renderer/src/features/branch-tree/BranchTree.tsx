@@ -20,7 +20,7 @@ import { Tree, type NodeApi, type TreeApi } from 'react-arborist'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import { clipped, formatCount } from '../../components/format'
 import { useElementSize } from '../../components/useElementSize'
-import { useSessionFile } from '../../state/session-file'
+import { useEditBlock } from '../../state/session-file'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
 import { markWhenPainted, screenPainted, whenPainted } from '../../state/first-screen'
@@ -112,15 +112,8 @@ export function BranchTree({
     rows: dataRows,
   } = useOutlineHandover(stage === 2, rows, layout, selection)
   const sessionId = useSessionView((s) => s.sessionId)
-  // Nothing is written to a read-only file, nor to one deleted or moved while open.
-  const gone = useSessionFile((s) => s.state === 'gone')
-  const labels = useLabelEditing(
-    treeRef,
-    dataRows,
-    sessionId,
-    !overview.readOnly && !gone,
-    selection,
-  )
+  const canLabel = useEditBlock(overview) === null
+  const labels = useLabelEditing(treeRef, dataRows, sessionId, canLabel, selection)
   const stopEditing = labels.stop
   useKeyboardReturn(treeRef, dataRows, sessionId, shown && !shownOutline)
   const nodeContext = useMemo(

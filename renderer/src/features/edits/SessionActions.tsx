@@ -6,7 +6,7 @@ import { useEdits } from '../../state/edits'
 import { useExport } from '../export/store'
 import { useLibrary } from '../../state/library'
 import { useSessionView } from '../../state/session'
-import { useSessionFile } from '../../state/session-file'
+import { useEditBlock } from '../../state/session-file'
 import { sessionInfo, showToast } from '../toasts/show'
 import { extractPrompt } from './extract'
 
@@ -21,14 +21,8 @@ export function SessionActions({ overview }: { overview: SessionOverview }) {
   const selected = useSessionView((s) => s.selected)
   const desktop = useLibrary((s) => s.info?.host === 'electron')
   const busy = useEdits((s) => s.busy)
-  // A file deleted or moved while open has nothing left to append to: no edit is offered.
-  const gone = useSessionFile((s) => s.state === 'gone')
-  const readOnly = overview.readOnly || gone
-  const why = gone
-    ? 'The session’s file is gone (deleted or moved): there is nothing to write to'
-    : readOnly
-      ? `Read-only: ${overview.readOnlyReason ?? 'damaged file'}`
-      : undefined
+  const why = useEditBlock(overview) ?? undefined
+  const readOnly = why !== undefined
 
   useEffect(() => {
     if (!sessionId || readOnly) return
