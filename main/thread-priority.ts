@@ -3,9 +3,10 @@
  * (the view's, the library's readers, the skeleton builder) run at a lower CPU priority, so
  * on a machine with few cores the main process (which answers every call of the window) and
  * the window's own renderer get a core first when both want one, and the parse takes what
- * they leave. V8's helper threads, which collect those workers' garbage, yield the same way. On Linux a thread's priority is its own: setpriority(2) given a thread id
- * changes that thread alone (see its NOTES). Elsewhere the same call would slow the whole
- * app, so there it does nothing.
+ * they leave. V8's helper threads, which collect those workers' garbage, yield the same way.
+ * On Linux a thread's priority is its own: setpriority(2) given a thread id changes that
+ * thread alone (see its NOTES). Elsewhere the same call would slow the whole app, so there it
+ * does nothing.
  */
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs'
 import { constants, getPriority, setPriority } from 'node:os'
@@ -22,13 +23,22 @@ export function lowerThisThreadPriority(): boolean {
     // "/proc/thread-self" links to "<pid>/task/<tid>": the id of this very thread.
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
     if (!Number.isInteger(tid) || tid <= 0 || tid === process.pid) return false
-    const below = constants.priority.PRIORITY_BELOW_NORMAL
-    if (getPriority(tid) >= below) return false
-    setPriority(tid, below)
-    return true
+    return lowerThread(tid)
   } catch {
     return false
   }
+}
+
+/**
+ * Lowers thread `tid` to "below normal" unless it is that low already.
+ * @returns whether it was lowered
+ * @throws the OS error (the thread ended, or the call was refused)
+ */
+function lowerThread(tid: number): boolean {
+  const below = constants.priority.PRIORITY_BELOW_NORMAL
+  if (getPriority(tid) >= below) return false
+  setPriority(tid, below)
+  return true
 }
 
 /** What Node names the V8 platform's helper threads (its `WorkerThreadsTaskRunner`). */
@@ -45,7 +55,6 @@ const V8_HELPER = 'V8Worker'
  */
 export function lowerHelperThreadsPriority(): number {
   if (process.platform !== 'linux') return 0
-  const below = constants.priority.PRIORITY_BELOW_NORMAL
   let lowered = 0
   let tasks: string[]
   try {
@@ -57,9 +66,7 @@ export function lowerHelperThreadsPriority(): number {
     const tid = Number(name)
     try {
       if (readFileSync(`/proc/self/task/${name}/comm`, 'utf8').trim() !== V8_HELPER) continue
-      if (getPriority(tid) >= below) continue
-      setPriority(tid, below)
-      lowered++
+      if (lowerThread(tid)) lowered++
     } catch {
       // The thread ended between the listing and the call, or the OS refused: left as it is.
     }

@@ -109,8 +109,7 @@ export class SessionLineParser {
       const joined = Buffer.concat(this.carry, this.carryBytes + nl - start)
       this.carry = []
       this.carryBytes = 0
-      this.line(joined.toString('utf8'), true)
-      if (!isUtf8(joined)) this.notUtf8(this.lineNo)
+      this.lineOfBytes(joined)
       start = nl + 1
     }
     const last = buf.lastIndexOf(LF)
@@ -163,12 +162,16 @@ export class SessionLineParser {
   private linesByBytes(bytes: Buffer): void {
     for (let from = 0; ;) {
       const nl = bytes.indexOf(LF, from)
-      const line = bytes.subarray(from, nl === -1 ? bytes.length : nl)
-      this.line(line.toString('utf8'), true)
-      if (!isUtf8(line)) this.notUtf8(this.lineNo)
+      this.lineOfBytes(bytes.subarray(from, nl === -1 ? bytes.length : nl))
       if (nl === -1) return
       from = nl + 1
     }
+  }
+
+  /** One terminated line from its bytes, reported when they are not all UTF-8. */
+  private lineOfBytes(bytes: Buffer): void {
+    this.line(bytes.toString('utf8'), true)
+    if (!isUtf8(bytes)) this.notUtf8(this.lineNo)
   }
 
   private notUtf8(lineNo: number): void {
