@@ -98,9 +98,7 @@ export class SessionFile {
   /** Appends one line, completing a missing line break first (pi spec 6.1, 13.2). */
   append(line: string): void {
     const known = this.snapshot
-    const endsWithNewline = known === null ? true : known.endsWithNewline
-    const after = appendLine(this.path, line, endsWithNewline)
-    const written = Buffer.byteLength(line, 'utf8') + (endsWithNewline ? 0 : 1)
+    const { snapshot: after, written } = appendLine(this.path, line)
     // Another writer's bytes landed with ours (pi takes no lock, spec 13.2): what we know of
     // the file no longer matches it, so the next sync reads the whole file again.
     const alone = known !== null && after.size === known.size + written

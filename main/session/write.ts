@@ -223,22 +223,54 @@ function errnoError(code: string, message: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: ${message}`), { code })
 }
 
+/** How long an append waits for another writer's unfinished line to end (ms), and how often it looks. */
+const LINE_SETTLE_MS = 100
+const LINE_SETTLE_STEP_MS = 5
+const sleeper = new Int32Array(new SharedArrayBuffer(4))
+
+/**
+ * Whether the file open as `fd` ends in `\n` (an empty file does), giving another writer's line
+ * time to land: a reader sees a write arrive in pieces (on ext4, one look in eight at a file
+ * receiving 400-byte lines finds one unfinished), and pi takes no lock (pi spec 13.2). An end
+ * that is not `\n` is looked at again every {@link LINE_SETTLE_STEP_MS} for up to
+ * {@link LINE_SETTLE_MS} before it counts as a broken last line that our write must complete.
+ * Blocks the thread for that long only when the file really ends in a broken line.
+ */
+function endsWithLineBreak(fd: number): boolean {
+  const last = Buffer.alloc(1)
+  const deadline = performance.now() + LINE_SETTLE_MS
+  for (;;) {
+    const size = fstatSync(fd).size
+    if (size === 0) return true
+    if (readFully(fd, last, size - 1) === 1 && last[0] === 0x0a) return true
+    if (performance.now() >= deadline) return false
+    Atomics.wait(sleeper, 0, 0, LINE_SETTLE_STEP_MS)
+  }
+}
+
+/** What {@link appendLine} did: the file after it, and the bytes it wrote. */
+export interface AppendResult {
+  snapshot: FileSnapshot
+  /** Bytes of our write: the line, plus one when it completed a broken last line. */
+  written: number
+}
+
 /**
  * Appends one serialised line to an existing file in a single write; if the file does not end
- * in `\n`, the line break is completed in the same write (pi spec 6.1: pi 0.73.1 would glue the
- * line onto the broken one). Opens with O_APPEND, never creates the file. A failed or short
- * write leaves the file byte-identical (see {@link writeWhole}).
+ * in `\n` (looked at just before the write, see {@link endsWithLineBreak}), the line break is
+ * completed in the same write (pi spec 6.1: pi 0.73.1 would glue the line onto the broken one).
+ * Opens with O_APPEND, never creates the file. A failed or short write leaves the file
+ * byte-identical (see {@link writeWhole}).
  * @param line one line ending in `\n`
- * @returns the new snapshot
  * @throws the fs error (ENOSPC, EIO...) with the file unchanged, or {@link PartialWriteError}
  */
-export function appendLine(path: string, line: string, endsWithNewline: boolean): FileSnapshot {
-  const data = Buffer.from(endsWithNewline ? line : `\n${line}`, 'utf8')
-  // Read-write: the snapshot after the write reads the new tail through the same descriptor.
+export function appendLine(path: string, line: string): AppendResult {
+  // Read-write: the end check and the snapshot after the write read through the same descriptor.
   const fd = openSync(path, constants.O_RDWR | constants.O_APPEND)
   try {
+    const data = Buffer.from(endsWithLineBreak(fd) ? line : `\n${line}`, 'utf8')
     writeWhole(fd, path, data)
-    return snapshotFd(fd)
+    return { snapshot: snapshotFd(fd), written: data.length }
   } finally {
     closeSync(fd)
   }

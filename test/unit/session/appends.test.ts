@@ -18,6 +18,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import { parseSessionText, SessionManager } from '../../../main/session/index.js'
 import { assistant, user } from './samples.js'
@@ -64,6 +65,40 @@ describe('safe appends', () => {
       )
       assert.equal(parsed.entries.length, m.getEntries().length + 1)
     }
+  })
+
+  it('a line another writer is still writing gets time to end: ours follows it whole', async () => {
+    const { m, path, first } = session()
+    // pi's next line, as a reader can see it while pi's write lands: only its first half.
+    const piEntry = { ...m.getEntry(first), id: 'pi000001', parentId: m.getLeafId() }
+    const piLine = JSON.stringify(piEntry)
+    appendFileSync(path, piLine.slice(0, 40))
+    const ours = SessionManager.open(path)
+    // The rest of pi's line lands 10 ms after our write starts, from another thread.
+    const go = new Int32Array(new SharedArrayBuffer(4))
+    const writer = new Worker(
+      `const { workerData, parentPort } = require('node:worker_threads')
+       const { appendFileSync } = require('node:fs')
+       parentPort.postMessage('ready')
+       Atomics.wait(workerData.go, 0, 0)
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)
+       appendFileSync(workerData.path, workerData.rest)`,
+      { eval: true, workerData: { go, path, rest: `${piLine.slice(40)}\n` } },
+    )
+    await new Promise((resolve) => writer.once('message', resolve))
+    const file = (ours as unknown as { file: { append(line: string): void } }).file
+    const write = file.append.bind(file)
+    file.append = (line) => {
+      Atomics.store(go, 0, 1)
+      Atomics.notify(go, 0)
+      write(line)
+    }
+    const label = ours.appendLabelChange(first, 'while pi writes')
+    await new Promise((resolve) => writer.once('exit', resolve))
+    const lines = readFileSync(path, 'utf8').split('\n')
+    assert.equal(lines.pop(), '', 'the file ends with a line break')
+    assert.deepEqual(lines.slice(-2), [piLine, JSON.stringify(ours.getEntry(label))])
+    assert.deepEqual(parseSessionText(lines.join('\n')).diagnostics, [])
   })
 
   it('a label or name on a file pi appended to meanwhile is parented on the actual last entry', () => {
