@@ -73,6 +73,27 @@ test('a label saved with Enter leaves the keyboard on its node in the tree', asy
   await expect.poll(focused).toBe(second)
 })
 
+test('a label keeps the tree as it was: a folded branch stays folded', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('branches')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const entries = PiSessionManager.open(join(store.root, rel)).getEntries()
+  const fork = entries.find((e) => entries.filter((child) => child.parentId === e.id).length > 1)
+    ?.id as string
+  const first = entries.find((e) => e.type === 'message')?.id as string
+  expect(first).not.toBe(fork)
+  await session.tree.toggle(session.tree.node(fork))
+  await expect(session.tree.node(fork).locator('.tree-toggle')).toHaveText('▸')
+  const shown = await session.treeNodes().count()
+  await session.tree.setLabel(first, 'kept folded')
+  await expect(session.tree.node(fork).locator('.tree-toggle')).toHaveText('▸')
+  await expect(session.treeNodes()).toHaveCount(shown)
+})
+
 test('a session whose file is deleted while open offers no edit, and says why', async ({
   page,
   server,

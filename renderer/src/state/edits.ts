@@ -2,13 +2,14 @@
  * The edits store: rename a session, label an entry, extract a branch (named), and undo the
  * last of them: a rename or label is undone by writing the previous value as a new entry, as
  * pi would; an extraction by moving the new file to the OS trash (never unlink).
- * After each edit the open session view is reloaded; the list follows main's change event.
+ * After each edit the open session view shows it; the list follows main's change event.
  */
 import { create } from 'zustand'
 import type { ApiErrorData } from '../../../preload/contract/errors'
 import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 import { useSessionView } from './session'
+import { checkOpenSession } from './session-file'
 import { useTrash } from './trash'
 
 /** What the edit dialog is asking for. */
@@ -58,13 +59,17 @@ export interface EditsState {
 }
 
 /**
- * Shows an edit in the open session view. The library list is not refetched here: main re-reads
- * the file after every edit and says `library:changed`, whose listener refetches (wiring.ts), so
- * an edit costs one refetch, not two.
+ * Shows an edit in the open session view. A rename or a label appended a line to the open file:
+ * live follow reads just that line, so the tree keeps its folds, focus and scroll (a re-open
+ * would read the whole file and mount a new tree). An extraction opens the new session again.
+ * The library list is not refetched here: main re-reads the file after every edit and says
+ * `library:changed`, whose listener refetches (wiring.ts), so an edit costs one refetch, not two.
  */
-async function refreshAfter(sessionId: string): Promise<void> {
+async function refreshAfter(edit: LastEdit): Promise<void> {
   const view = useSessionView.getState()
-  if (view.sessionId === sessionId) await view.reload()
+  if (view.sessionId !== edit.sessionId) return
+  if (edit.kind === 'extract') await view.reload()
+  else await checkOpenSession()
 }
 
 export const useEdits = create<EditsState>((set, get) => {
@@ -96,7 +101,7 @@ export const useEdits = create<EditsState>((set, get) => {
       done = edit
       set({ last: edit, prompt: null })
     })
-    if (done) await refreshAfter((done as LastEdit).sessionId)
+    if (done) await refreshAfter(done as LastEdit)
     return ok
   }
 

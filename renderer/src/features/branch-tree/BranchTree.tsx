@@ -30,7 +30,7 @@ import type { TreeItem } from './layout'
 import type { OutlineView } from './outline'
 import { TreeNode, TreeNodeContext } from './TreeNode'
 import { TreeToolbar } from './TreeToolbar'
-import { useKeyboardReturn, useLabelEditing } from './use-label-editing'
+import { useLabelEditing } from './use-label-editing'
 import { useOutlineHandover } from './use-outline-handover'
 import { useRunOpenState } from './use-run-open-state'
 import { useBrowseDelay, useHitInView, useSelectionInRun } from './use-tree-browse'
@@ -115,7 +115,6 @@ export function BranchTree({
   const canLabel = useEditBlock(overview) === null
   const labels = useLabelEditing(treeRef, dataRows, sessionId, canLabel, selection)
   const stopEditing = labels.stop
-  useKeyboardReturn(treeRef, dataRows, sessionId, shown && !shownOutline)
   const nodeContext = useMemo(
     () => ({
       rows: dataRows,

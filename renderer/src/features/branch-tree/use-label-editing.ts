@@ -49,8 +49,6 @@ export function useLabelEditing(
       const item = treeRef.current?.get(id)?.data
       const row = item && item.row >= 0 ? rows[item.row] : undefined
       setEditing(null)
-      // The label field had the keyboard; the view reads the file again after the edit.
-      if (row?.id && sessionId) keyboardReturn = { sessionId, entryId: row.id, at: Date.now() }
       if (!row?.id || !sessionId) return
       if ((row.label ?? '') === name.trim()) return
       void useEdits.getState().setLabel(sessionId, row.id, name.trim() === '' ? null : name)
@@ -58,40 +56,4 @@ export function useLabelEditing(
     [rows, sessionId, treeRef],
   )
   return { editing, stop, rename }
-}
-
-/** How long after a label is saved the tree still gives the keyboard back to its node (ms). */
-const RETURN_WITHIN_MS = 5000
-
-/** The node whose label was just saved from its field, to give the keyboard back to. */
-let keyboardReturn: { sessionId: string; entryId: string; at: number } | null = null
-
-/**
- * Gives the keyboard back to the node whose label was just saved, once the tree is shown
- * again: the view reads the file again after an edit and draws a new tree, and the focus,
- * which was in the label field, fell to the page meanwhile (arrows would no longer move in
- * the tree). Only while nothing else has the focus, and once.
- * @param shown the tree is laid out with every row (its nodes can take the focus)
- */
-export function useKeyboardReturn(
-  treeRef: RefObject<TreeApi<TreeItem> | undefined>,
-  rows: readonly TreeRow[],
-  sessionId: string | null,
-  shown: boolean,
-): void {
-  useEffect(() => {
-    const wanted = keyboardReturn
-    if (!shown || !wanted || wanted.sessionId !== sessionId) return
-    if (Date.now() - wanted.at > RETURN_WITHIN_MS) {
-      keyboardReturn = null
-      return
-    }
-    const active = document.activeElement
-    if (active !== null && active !== document.body) return
-    const row = rows.findIndex((r) => r.id === wanted.entryId)
-    const node = row >= 0 ? treeRef.current?.get(`e${row}`) : null
-    if (!node) return
-    keyboardReturn = null
-    node.focus()
-  }, [treeRef, rows, sessionId, shown])
 }
