@@ -6,7 +6,7 @@
 import { dirname } from 'node:path'
 import type { SESSION_EDIT_CHANNELS } from '../../preload/contract/channels'
 import { ApiError } from '../../preload/contract/errors'
-import { extractBranch, renameSession, setLabel } from '../library/edits'
+import { applyEdit, extractBranch, type EditResult, type SessionEdit } from '../library/edits'
 import { opaqueId } from '../library/ids'
 import { isDirectory } from '../library/roots'
 import { terminalCommand } from '../terminal/command'
@@ -25,17 +25,21 @@ export function createEditHandlers(
   const pathOf = (sessionId: string) => library.getSession(sessionId).path
   // Archived sessions are read-only (archive.ts): edits name the writable path.
   const writable = (sessionId: string) => library.writablePath(sessionId)
+  /**
+   * A label or rename: made by the session view's core when it holds the session loaded (only
+   * the file's new bytes are read), else here from the whole file; then the library re-reads it.
+   */
+  const edit = async (sessionId: string, change: SessionEdit): Promise<EditResult> => {
+    const path = writable(sessionId)
+    const result =
+      (await context.view?.edit(sessionId, path, change)) ?? (await applyEdit(path, change))
+    await library.reread(sessionId)
+    return result
+  }
   return {
-    'session:set-label': async ({ sessionId, entryId, label }) => {
-      const result = await setLabel(writable(sessionId), entryId, label)
-      await library.reread(sessionId)
-      return result
-    },
-    'session:rename': async ({ sessionId, name }) => {
-      const result = await renameSession(writable(sessionId), name)
-      await library.reread(sessionId)
-      return result
-    },
+    'session:set-label': ({ sessionId, entryId, label }) =>
+      edit(sessionId, { kind: 'label', entryId, label }),
+    'session:rename': ({ sessionId, name }) => edit(sessionId, { kind: 'rename', name }),
     'session:extract-branch': async ({ sessionId, entryId, name }) => {
       const file = await extractBranch(writable(sessionId), entryId, name ?? null)
       await library.refresh()

@@ -33,14 +33,14 @@ export function normalizeText(text: string, max: number, what: string): string {
   return clean
 }
 
-async function openForEdit(path: string): Promise<SessionManager> {
+async function openForEdit(path: string, loaded?: SessionManager): Promise<SessionManager> {
   // Opening a missing path would start a new session there (pi's rule): refuse instead.
   const exists = await lstat(path).then(
     (s) => s.isFile(),
     () => false,
   )
   if (!exists) throw new ApiError('not_found', 'The session file no longer exists')
-  const manager = await SessionManager.openAsync(path)
+  const manager = loaded ?? (await SessionManager.openAsync(path))
   if (manager.isReadOnly()) {
     throw new ApiError(
       'conflict',
@@ -107,20 +107,38 @@ export interface EditResult {
   current: string | null
 }
 
+/** A label or session-name change, as the session view's core is asked to make it. */
+export type SessionEdit =
+  { kind: 'label'; entryId: string; label: string | null } | { kind: 'rename'; name: string | null }
+
+/** Makes `edit` on the session at `path` ({@link setLabel} or {@link renameSession}). */
+export function applyEdit(
+  path: string,
+  edit: SessionEdit,
+  loaded?: SessionManager,
+): Promise<EditResult> {
+  return edit.kind === 'label'
+    ? setLabel(path, edit.entryId, edit.label, loaded)
+    : renameSession(path, edit.name, loaded)
+}
+
 /**
  * Sets (non-empty) or clears (null or blank) the label of one entry (pi spec 10: the
  * latest label entry in file order wins). The label the entry already has writes nothing
  * (the result's `previous` equals its `current`).
  * @throws ApiError `not_found` (file or entry gone), `conflict` (read-only), `invalid_argument`,
  * `io` (a file-system failure, in words; the file is unchanged unless the message says otherwise)
+ * @param loaded a manager over this file loaded earlier (`SessionManager.fromLoaded`): the edit
+ * reads only what the file gained since, not the whole file; none: the file is read whole
  */
 export async function setLabel(
   path: string,
   entryId: string,
   label: string | null,
+  loaded?: SessionManager,
 ): Promise<EditResult> {
   return inWords('write', path, async () => {
-    const manager = await openForEdit(path)
+    const manager = await openForEdit(path, loaded)
     if (!manager.getEntry(entryId))
       throw new ApiError('not_found', `Entry ${entryId} is not in this session`)
     const clean = label === null ? '' : normalizeText(label, LABEL_MAX, 'label')
@@ -139,10 +157,15 @@ export async function setLabel(
  * Sets (non-empty) or clears (null or blank) the session name (pi spec 11). The name the
  * session already has writes nothing (the result's `previous` equals its `current`).
  * @throws ApiError `not_found`, `conflict`, `invalid_argument`
+ * @param loaded as for {@link setLabel}
  */
-export async function renameSession(path: string, name: string | null): Promise<EditResult> {
+export async function renameSession(
+  path: string,
+  name: string | null,
+  loaded?: SessionManager,
+): Promise<EditResult> {
   return inWords('write', path, async () => {
-    const manager = await openForEdit(path)
+    const manager = await openForEdit(path, loaded)
     const clean = name === null ? '' : normalizeText(name, NAME_MAX, 'session name')
     const previous = manager.getSessionName() ?? null
     const current = clean === '' ? null : clean

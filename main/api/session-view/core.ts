@@ -12,6 +12,8 @@ import type { SessionOverview } from '../../../preload/contract/session-view'
 import type { z } from 'zod'
 import type { Replied } from '../json-reply'
 import type { CHANNEL_SCHEMAS, ChannelResult } from '../../../preload/contract/schemas'
+import { applyEdit, type EditResult, type SessionEdit } from '../../library/edits'
+import { SessionManager } from '../../session'
 import { OPENED_KEY, SourceCache, memoize } from './cache'
 import { imageAt } from './images'
 import { buildOverview, overviewOf, type OpenedSession } from './overview'
@@ -61,6 +63,14 @@ export interface ViewCore {
     file: SessionFile,
     args: ViewArgs<C>,
   ): Promise<Replied<ChannelResult<C>>>
+  /**
+   * Labels an entry or renames the session through the session this core holds loaded at
+   * `path` (pi spec 10, 11): the edit reads only the bytes the file gained since, where an
+   * edit on its own reads the whole file (a second at 250 MB, and that much memory).
+   * @returns null when the session is not loaded here: the caller makes the edit itself
+   * @throws as {@link applyEdit}
+   */
+  edit(sessionId: string, path: string, edit: SessionEdit): Promise<EditResult | null>
   /** Stops the core (a worker exits; calls in flight fail). */
   close(): Promise<void>
 }
@@ -169,6 +179,14 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
   }
   return {
     call: (channel, file, args) => bodies[channel](file, args as never),
+    edit: async (sessionId, path, edit) => {
+      const slot = cache.peek(sessionId)
+      const source = slot?.busy ? null : slot?.source
+      if (!source || source.path !== path) return null
+      // A manager of its own (fromLoaded copies the arrays): our line reaches the view's
+      // session as any appended line does, through live follow.
+      return applyEdit(path, edit, SessionManager.fromLoaded(path, source.loaded))
+    },
     close: async () => cache.clear(),
   }
 }

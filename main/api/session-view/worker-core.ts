@@ -11,15 +11,17 @@ import { ApiError, type ErrorCode } from '../../../preload/contract/errors'
 import { JsonReply, encodeJsonReply } from '../json-reply'
 import type { WorkerScript } from '../../library/read-pool'
 import type { LocalViewCore, SessionFile, ViewChannel, ViewCore } from './core'
+import type { EditResult, SessionEdit } from '../../library/edits'
+
+/** `Omit` applied to each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 import { WORKER_YOUNG_GENERATION_MB } from '../../worker-heap'
 
-/** A call posted to the worker. */
-export interface ViewRequest {
-  id: number
-  channel: ViewChannel
-  file: SessionFile
-  args: unknown
-}
+/** A call posted to the worker: a view channel, or an edit ({@link ViewCore.edit}). */
+export type ViewRequest = { id: number } & (
+  | { channel: ViewChannel; file: SessionFile; args: unknown }
+  | { channel: 'edit'; sessionId: string; path: string; edit: SessionEdit }
+)
 
 /** The worker's answer: the value's JSON in UTF-8, or the error. */
 export type ViewReply = { id: number } & (
@@ -36,7 +38,10 @@ const HEAP_MB = 8192
  */
 export async function replyOf(core: LocalViewCore, request: ViewRequest): Promise<ViewReply> {
   try {
-    const value = await core.call(request.channel, request.file, request.args as never)
+    const value =
+      request.channel === 'edit'
+        ? await core.edit(request.sessionId, request.path, request.edit)
+        : await core.call(request.channel, request.file, request.args as never)
     return { id: request.id, json: encodeJsonReply(value).bytes }
   } catch (thrown) {
     const error = thrown as Error & { code?: unknown }
@@ -110,16 +115,22 @@ export function workerViewCore(
   }
   // Started now, not on the first click: a worker takes ~60 ms to come up.
   worker = start()
+  /** Posts one request; resolves with the worker's JSON bytes. */
+  const post = (request: DistributiveOmit<ViewRequest, 'id'>): Promise<JsonReply> => {
+    worker ??= start()
+    const w = worker
+    const id = nextId++
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject })
+      w.ref()
+      w.postMessage({ ...request, id } satisfies ViewRequest)
+    })
+  }
   return {
-    call(channel, file, args) {
-      worker ??= start()
-      const w = worker
-      const id = nextId++
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject })
-        w.ref()
-        w.postMessage({ id, channel, file, args } satisfies ViewRequest)
-      })
+    call: (channel, file, args) => post({ channel, file, args }) as never,
+    async edit(sessionId, path, edit) {
+      const reply = await post({ channel: 'edit', sessionId, path, edit })
+      return JSON.parse(new TextDecoder().decode(reply.bytes)) as EditResult | null
     },
     async close() {
       const w = worker
