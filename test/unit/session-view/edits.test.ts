@@ -56,7 +56,7 @@ function forbidWholeReads(t: { after(fn: () => void): void }): void {
 test('a label on a session the view holds is made from it: pi’s new line is read, the file is not', async (t) => {
   const { library, file } = await setup(t)
   const core = localViewCore()
-  await core.call('session:open', file, {})
+  await core.call('session:open', file, { sessionId: file.id })
   // pi answers after the view loaded the session.
   appendAfterLast(file.path, userEntry('pi000001', 'from pi, after the view loaded'))
   const target = PiSessionManager.open(file.path).getEntries()[0]?.id as string
@@ -108,7 +108,7 @@ test('in the worker: the edit is made from the loaded session, and its errors ke
   )
   t.after(() => worker.close())
   assert.equal(await worker.edit(file.id, file.path, { kind: 'rename', name: 'Not yet' }), null)
-  await worker.call('session:open', file, {})
+  await worker.call('session:open', file, { sessionId: file.id })
   appendAfterLast(file.path, userEntry('pi000002', 'from pi, after the worker loaded'))
   const result = await worker.edit(file.id, file.path, { kind: 'rename', name: 'From the worker' })
   assert.deepEqual(result, { previous: null, current: 'From the worker' })
