@@ -28,10 +28,17 @@ test('label a tree node inline, see it in the tree and after a reload, then undo
   const target = PiSessionManager.open(path)
     .getEntries()
     .find((e) => e.type === 'message')?.id as string
+  const lastBefore = PiSessionManager.open(path).getLeafId()
   await session.selectNode(target)
   await session.tree.setLabel(target, 'first question')
   await expect(session.tree.label(target)).toHaveText('[first question]')
   expect(PiSessionManager.open(path).getLabel(target)).toBe('first question')
+  // pi's leaf is now the label entry, which the default filter hides: the entry it hangs on
+  // carries the "leaf" badge.
+  await expect(page.locator('[data-testid="tree-node"][data-leaf="true"]')).toHaveAttribute(
+    'data-entry-id',
+    lastBefore as string,
+  )
   await session.screenshot('label-inline')
 
   await page.reload()

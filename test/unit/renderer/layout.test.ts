@@ -176,6 +176,22 @@ test('a 50,000-deep chain lays out flat with long runs collapsed', () => {
   assert.ok(walk(reveal.data).some((x) => x.item.row === 40_000))
 })
 
+test('a leaf the filter hides (a label appended last) is shown by its nearest shown ancestor', () => {
+  // 40 messages, then a label on the first and a session name: pi's leaf is the name.
+  const rows = Array.from({ length: 40 }, (_, i) => row(i, i - 1))
+  rows[0] = { ...(rows[0] as TreeRow), label: 'start' }
+  rows.push(row(40, 39, { type: 'label', role: undefined, head: '[label: start]', text: '' }))
+  rows.push(row(41, 40, { type: 'session_info', role: undefined, head: '[title: x]', text: '' }))
+  const hidden = buildTreeData(rows, { mode: 'default', leafRow: 41, runMin: 24 })
+  assert.equal(hidden.leafShown, 39)
+  assert.equal(hidden.inData[39], 1, 'the row standing for the leaf is a node')
+  assert.equal(hidden.inData[41], 0)
+  assert.deepEqual(hidden.tail?.rows.at(-1), 39, 'the top line ends there')
+  const all = buildTreeData(rows, { mode: 'all', leafRow: 41, runMin: 24 })
+  assert.equal(all.leafShown, 41)
+  assert.equal(buildTreeData(rows, { mode: 'all', leafRow: -1, runMin: 24 }).leafShown, -1)
+})
+
 test('a deep comb of side branches keeps nesting bounded', () => {
   // Each node has two children: a continuing chain (second, later) and a one-entry side branch
   // that itself continues the comb, so every level is a side branch.

@@ -118,13 +118,14 @@ export function BranchTree({
   const nodeContext = useMemo(
     () => ({
       rows: dataRows,
-      leafRow,
+      leafShown: layout.leafShown,
+      leafHidden: layout.leafShown !== leafRow,
       active,
       onEditEnd: stopEditing,
       marks,
       partial: !!shownOutline,
     }),
-    [dataRows, leafRow, active, stopEditing, marks, shownOutline],
+    [dataRows, layout.leafShown, leafRow, active, stopEditing, marks, shownOutline],
   )
   const browse = useBrowseDelay()
 

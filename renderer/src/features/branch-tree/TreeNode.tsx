@@ -11,10 +11,17 @@ import { LABEL_MAX } from '../../../../preload/contract/session'
 import { Marked, type Marks } from '../../components/marks'
 import type { RowMarks, TreeItem } from './layout'
 
+/** What the "leaf" badge adds when the leaf itself is not shown. */
+const HIDDEN_LEAF =
+  'The leaf itself comes after this entry: one this filter hides (a label, a session name or a setting).'
+
 /** What every node needs besides its own data. */
 export interface NodeContext {
   rows: readonly TreeRow[]
-  leafRow: number
+  /** The row marked "leaf": pi's leaf, or the nearest shown ancestor of one the filter hides. */
+  leafShown: number
+  /** pi's leaf is hidden by the filter (it comes after the row marked "leaf"). */
+  leafHidden: boolean
   active: RowMarks
   /** Called when a label edit ends without a submit (Escape, focus lost). */
   onEditEnd: () => void
@@ -109,7 +116,7 @@ export function TreeNode({ node, style }: NodeRendererProps<TreeItem>) {
   // It stays blank for that frame; the render with the new rows follows.
   if (!row) return <div style={style} className="tree-node" aria-hidden="true" />
   const onActive = ctx.active.has(item.row)
-  const isLeaf = item.row === ctx.leafRow
+  const isLeaf = item.row === ctx.leafShown
   const classes = ['tree-node', `kind-${row.role ?? row.type}`]
   if (onActive) classes.push('active')
   if (node.isSelected) classes.push('selected')
@@ -137,7 +144,10 @@ export function TreeNode({ node, style }: NodeRendererProps<TreeItem>) {
         </span>
       )}
       {isLeaf && (
-        <span className="badge leaf-badge" title={GLOSSARY.leaf}>
+        <span
+          className="badge leaf-badge"
+          title={ctx.leafHidden ? `${GLOSSARY.leaf} ${HIDDEN_LEAF}` : GLOSSARY.leaf}
+        >
           leaf
         </span>
       )}

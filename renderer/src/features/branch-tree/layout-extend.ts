@@ -35,6 +35,8 @@ export function extendTreeData(
   const n = before.length
   if (
     !tail ||
+    // The ending stops at the row standing for a leaf the filter hid: laid out again whole.
+    layout.leafShown !== oldLeaf ||
     rows.length <= n ||
     opts.leafRow !== rows.length - 1 ||
     opts.mode !== prev.opts.mode ||
@@ -76,5 +78,5 @@ export function extendTreeData(
   collapseEntries(rows, members.slice(0, from), data, opts, runIds, runOfRow, inData)
   const next = { rows: members.slice(from), dataStart: data.length, runStart: runIds.length }
   collapseEntries(rows, next.rows, data, opts, runIds, runOfRow, inData)
-  return { data, shown, runIds, runOfRow, inData, tail: next }
+  return { data, shown, runIds, runOfRow, inData, leafShown: opts.leafRow, tail: next }
 }

@@ -59,6 +59,12 @@ export interface TreeLayout {
   /** For each row, 1 when it is a node of `data` (shown, and not inside a closed run). */
   inData: Uint8Array
   /**
+   * The row that stands for pi's leaf: the leaf, or when the filter hides it (a label or
+   * session name appended last) its nearest shown ancestor, where pi's context ends; -1 for
+   * none. Never folded into a run.
+   */
+  leafShown: number
+  /**
    * When the top line ends at pi's leaf: its ending, entries with no side branches down to the
    * leaf (row indices, in line order), where their items begin in `data` and their runs in
    * `runIds` (last, as the top line is collapsed last). Live follow lays out only this ending
@@ -198,6 +204,8 @@ interface Build {
   folders: TreeItem[]
   /** Rows made into items so far (TreeLayout.inData). */
   inData: Uint8Array
+  /** TreeLayout.leafShown. */
+  leafShown: number
   marks: Map<number, BranchMark>
   lines: Set<Line>
   /** Work: append to `line` the line starting at `start` (`depth` = nesting level of it). */
@@ -283,10 +291,10 @@ function materialize(
 
 /**
  * Whether line member `m` is a plain entry a run may collapse: an entry (not a folder) with no
- * side branches, no label, and not pi's leaf.
+ * side branches, no label, and not pi's leaf (or the row standing for it, TreeLayout.leafShown).
  */
-function isPlain(b: Build, m: number, leafRow: number): boolean {
-  return m >= 0 && !b.marks.get(m)?.children && m !== leafRow && b.rows[m]?.label === undefined
+function isPlain(b: Build, m: number): boolean {
+  return m >= 0 && !b.marks.get(m)?.children && m !== b.leafShown && b.rows[m]?.label === undefined
 }
 
 /** Appends the items of line `members` to `out`, collapsing runs of plain entries into closed "N entries" nodes. */
@@ -302,7 +310,7 @@ function collapseRuns(
     materialize(b, members, 0, members.length, out)
     return
   }
-  const plain = (m: number) => isPlain(b, m, opts.leafRow)
+  const plain = (m: number) => isPlain(b, m)
   let i = 0
   while (i < members.length) {
     let j = i
@@ -334,10 +342,12 @@ export interface ShownTree {
   /** Rows the filter shows. */
   shown: number
   kids: ShownKids
+  /** TreeLayout.leafShown. */
+  leafShown: number
 }
 
 /**
- * Which of `rows` filter `mode` shows (pi's leaf always) and their shown children, each hung on
+ * Which of `rows` filter `mode` shows (pi's leaf also when it has no text) and their shown children, each hung on
  * its nearest shown ancestor (pi spec 15.6). {@link buildTreeData} does this first; at 100,000
  * rows it is about half of the layout, so the tree can do it in a task of its own.
  * @param leafRow row index of pi's leaf, or -1
@@ -351,7 +361,8 @@ export function shownTree(rows: readonly TreeRow[], mode: FilterMode, leafRow: n
       shown++
     }
   }
-  return { mode, leafRow, shown, kids: shownChildren(rows, visible) }
+  const leafShown = nearestAncestor(rows, leafRow, (r) => visible[r] === 1)
+  return { mode, leafRow, shown, kids: shownChildren(rows, visible), leafShown }
 }
 
 /**
@@ -365,7 +376,7 @@ export function buildTreeData(
   made?: ShownTree,
 ): TreeLayout {
   const fits = made && made.mode === opts.mode && made.leafRow === opts.leafRow
-  const { shown, kids } = fits ? made : shownTree(rows, opts.mode, opts.leafRow)
+  const { shown, kids, leafShown } = fits ? made : shownTree(rows, opts.mode, opts.leafRow)
   const data: TreeItem[] = []
   const top = newLine(data)
   const b: Build = {
@@ -373,6 +384,7 @@ export function buildTreeData(
     kids,
     folders: [],
     inData: new Uint8Array(rows.length),
+    leafShown,
     marks: new Map(),
     lines: new Set(),
     work: [],
@@ -394,7 +406,7 @@ export function buildTreeData(
   for (const line of b.lines)
     if (line !== top) collapseRuns(b, line.members, line.out, opts, runIds, runOfRow)
   const tail = collapseTop(b, top.members, data, opts, runIds, runOfRow)
-  return { data, shown, runIds, runOfRow, inData: b.inData, tail }
+  return { data, shown, runIds, runOfRow, inData: b.inData, leafShown, tail }
 }
 
 /**
@@ -412,13 +424,13 @@ function collapseTop(
   runOfRow: Int32Array,
 ): LineTail | null {
   const end = members.length - 1
-  if (end < 0 || members[end] !== opts.leafRow || b.marks.has(opts.leafRow)) {
+  if (end < 0 || members[end] !== b.leafShown || b.marks.has(b.leafShown)) {
     collapseRuns(b, members, data, opts, runIds, runOfRow)
     return null
   }
-  const from = endingStart(members, (m) => isPlain(b, m, opts.leafRow) && !b.marks.has(m))
+  const from = endingStart(members, (m) => isPlain(b, m) && !b.marks.has(m))
   // A branch count with no side folder shown would be lost when the ending is laid out again.
-  if (from > 0 && isPlain(b, members[from - 1] as number, opts.leafRow)) {
+  if (from > 0 && isPlain(b, members[from - 1] as number)) {
     collapseRuns(b, members, data, opts, runIds, runOfRow)
     return null
   }
@@ -456,6 +468,7 @@ export function collapseEntries(
     kids: { roots: [], start: new Int32Array(0), list: new Int32Array(0) },
     folders: [],
     inData,
+    leafShown: opts.leafRow,
     marks: new Map(),
     lines: new Set(),
     work: [],

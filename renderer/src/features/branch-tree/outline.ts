@@ -12,6 +12,7 @@ import type { FilterMode } from './filters'
 import {
   RUN_MIN,
   buildTreeData,
+  nearestAncestor,
   pathMarks,
   type RowMarks,
   type TreeItem,
@@ -147,6 +148,7 @@ function* outlineSteps(outline: OutlineText): Generator<void, OutlineView> {
       runIds,
       runOfRow: new Int32Array(outline.total).fill(-1),
       inData,
+      leafShown: nearestAncestor(rows, body.leafRow, (row) => inData[row] === 1),
       tail: null,
     },
   }

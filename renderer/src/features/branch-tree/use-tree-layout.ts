@@ -24,6 +24,7 @@ const NO_LAYOUT: TreeLayout = {
   runIds: [],
   runOfRow: new Int32Array(0),
   inData: new Uint8Array(0),
+  leafShown: -1,
   tail: null,
 }
 
