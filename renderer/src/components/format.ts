@@ -90,6 +90,15 @@ export function clipped(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text
 }
 
+/**
+ * What the user typed, quoted for a sentence ("No entry matches “x”."), cut to `max`
+ * characters: a phrase they already put in double quotes keeps only its own quotes.
+ */
+export function quotedInput(text: string, max: number): string {
+  const shown = clipped(text, max)
+  return /^["“].*["”]$/s.test(text) && text.length > 1 ? shown : `“${shown}”`
+}
+
 /** One formatter for every count: `toLocaleString` builds a new one per call (tens of µs). */
 const COUNT = new Intl.NumberFormat()
 

@@ -18,7 +18,7 @@ import {
 } from 'react'
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
-import { clipped, formatCount } from '../../components/format'
+import { formatCount, quotedInput } from '../../components/format'
 import { useElementSize } from '../../components/useElementSize'
 import { useEditBlock } from '../../state/session-file'
 import { useSessionView } from '../../state/session'
@@ -243,7 +243,7 @@ export function BranchTree({
       )}
       {matches === 0 && (
         <p className="muted tree-empty" role="status" data-testid="tree-no-match">
-          No entry {mode === 'all' ? '' : 'shown by this filter '}matches “{clipped(query, 60)}”.
+          No entry {mode === 'all' ? '' : 'shown by this filter '}matches {quotedInput(query, 60)}.
           {usesLibraryForms(query) &&
             ' The tree’s search takes words, as pi’s /tree does: quotes and re: work in the library’s search.'}
         </p>

@@ -3,7 +3,7 @@ import type { QueryRow } from '../../../../preload/contract/library'
 import { call, errorData } from '../../api/client'
 import { registerCommand } from '../../state/commands'
 import { openFromQuickOpen } from './ScopeNotice'
-import { age, clipped, counted } from '../../components/format'
+import { age, counted, quotedInput } from '../../components/format'
 import { rowTitle } from '../library/format'
 import { collidingTitles, ForkOf, TitleDiffers } from '../library/identity'
 import { useModal } from '../../components/dialogs'
@@ -108,7 +108,7 @@ export function QuickOpen() {
       )}
       {current && problem === null && rows.length === 0 && text.trim() !== '' && (
         <p className="muted quick-open-note" role="status" data-testid="quick-open-empty">
-          No session matches “{clipped(text, 60)}”.
+          No session matches {quotedInput(text, 60)}.
         </p>
       )}
       <ul id="quick-open-list" role="listbox" aria-label="Sessions" aria-busy={!current}>
