@@ -149,6 +149,30 @@ test('an invalid regex search says why instead of failing', async ({ library, pa
   await expect(page.getByTestId('query-error')).toContainText('Invalid regular expression')
 })
 
+test('a slow search says so, fades the rows it will replace and drops the error of the last query', async ({
+  library,
+  page,
+}) => {
+  await library.search('re:(unclosed')
+  await expect(page.getByTestId('query-error')).toBeVisible()
+  // The next queries answer only when released (a regex over every message can take seconds).
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/api\/library:query-sessions$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.getByTestId('search-input').fill('re:daemon|rollout')
+  await expect(page.getByTestId('searching')).toHaveText('Searching…')
+  await expect(page.getByTestId('query-error')).toHaveCount(0)
+  await expect(page.locator('.session-rows')).toHaveAttribute('aria-busy', 'true')
+  release()
+  await library.waitRows()
+  await expect(page.getByTestId('searching')).toHaveCount(0)
+  await expect(page.locator('.session-rows')).toHaveAttribute('aria-busy', 'false')
+  await expect(page.getByTestId('query-error')).toHaveCount(0)
+})
+
 test('opened without its token the app says where the address is, and pasting it in loads the library', async ({
   page,
   server,

@@ -14,6 +14,7 @@ import { GLOSSARY } from '../../components/glossary'
 import { leadToMatch, Marked, searchMarks } from '../../components/marks'
 import { BulkBar } from './BulkBar'
 import { collidingTitles, ForkOf, TitleDiffers } from './identity'
+import { useShownAfter } from '../../components/use-shown-after'
 import { NoMatch } from './NoMatch'
 import { searchCoverage } from './filters'
 import { SessionToolbar } from './SessionToolbar'
@@ -233,12 +234,18 @@ const ROWS_COMPONENTS = {
   }),
 }
 
+/** How long a query runs before the list says it is searching (ms). */
+const SEARCHING_SIGN_MS = 200
+
 /** The session list: toolbar, progress, and the virtualized rows of the current query. */
 export function SessionList() {
   const rows = useLibrary((s) => s.rows)
   const status = useLibrary((s) => s.rowsStatus)
   const rowsText = useLibrary((s) => s.rowsText)
   const queryError = useLibrary((s) => s.queryError)
+  // A slow search (a `re:` pattern over every message) says so, and the rows of the previous
+  // query fade until its own arrive; its error, which belonged to that query, is not shown.
+  const searching = useShownAfter(status === 'loading', SEARCHING_SIGN_MS)
   const matched = useLibrary((s) => s.matched)
   const total = useLibrary((s) => s.total)
   const selectedId = useLibrary((s) => s.selectedSessionId)
@@ -306,7 +313,12 @@ export function SessionList() {
       <SessionToolbar />
       <BulkBar />
       <Progress />
-      {queryError && (
+      {searching && (
+        <p className="muted searching" role="status" data-testid="searching">
+          Searching…
+        </p>
+      )}
+      {queryError && status !== 'loading' && (
         <p className="error-text" role="alert" data-testid="query-error">
           {queryError.message}
         </p>
@@ -315,7 +327,8 @@ export function SessionList() {
       <Virtuoso
         ref={list}
         components={ROWS_COMPONENTS}
-        className="session-rows"
+        className={searching ? 'session-rows stale' : 'session-rows'}
+        aria-busy={searching}
         data={rows}
         // Rows beyond the visible ones stay rendered, so scrolling and arrow keys never wait
         // on a blank row.
