@@ -9,9 +9,12 @@ import { useEffect, useState } from 'react'
 export function useShownAfter(active: boolean, ms: number): boolean {
   const [shown, setShown] = useState(false)
   useEffect(() => {
-    if (!active) return setShown(false)
+    if (!active) return
     const timer = setTimeout(() => setShown(true), ms)
-    return () => clearTimeout(timer)
+    return () => {
+      clearTimeout(timer)
+      setShown(false)
+    }
   }, [active, ms])
   return active && shown
 }
