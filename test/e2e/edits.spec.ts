@@ -149,6 +149,26 @@ test('rename a session from the list with F2; the row and pi agree', async ({
   expect(readFileSync(join(store.root, rel))).toEqual(bytes)
 })
 
+test('a name longer than the limit is kept in the field with the reason, and nothing is written', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const bytes = readFileSync(join(store.root, rel))
+  // 200 letters and 150 emoji: 350 characters, 500 UTF-16 units (a field's maxLength counts
+  // units, and used to cut the paste silently).
+  const long = 'x'.repeat(200) + '🙂'.repeat(150)
+  await new EditDialog(page).renameSelected(long)
+  await expect(page.getByTestId('edit-dialog').getByRole('alert')).toHaveText(
+    /^The session name is too long: at most \d+ characters$/,
+  )
+  await expect(page.getByTestId('edit-input')).toHaveValue(long)
+  expect(readFileSync(join(store.root, rel))).toEqual(bytes)
+})
+
 test('extract a branch into a new session, which opens and names its parent', async ({
   page,
   server,

@@ -7,13 +7,11 @@ import type { NodeRendererProps } from 'react-arborist'
 import { counted } from '../../components/format'
 import { GLOSSARY } from '../../components/glossary'
 import type { TreeRow } from '../../../../preload/contract/session-view'
-import { LABEL_MAX } from '../../../../preload/contract/session'
 import { Marked, type Marks } from '../../components/marks'
 import type { RowMarks, TreeItem } from './layout'
 
 /** What the "leaf" badge adds when the leaf itself is not shown. */
-const HIDDEN_LEAF =
-  'The leaf itself comes after this entry: one this filter hides (a label, a session name or a setting).'
+const HIDDEN_LEAF = 'The leaf itself is a later entry on this branch that this filter hides.'
 
 /** What every node needs besides its own data. */
 export interface NodeContext {
@@ -47,7 +45,6 @@ function LabelEditor({
       data-testid="tree-label-input"
       aria-label="Label (empty removes it)"
       defaultValue={initial}
-      maxLength={LABEL_MAX}
       autoFocus
       onFocus={(e) => e.currentTarget.select()}
       onBlur={() => {

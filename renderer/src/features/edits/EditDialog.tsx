@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { useEdits } from '../../state/edits'
 import { useModal } from '../../components/dialogs'
-import { LABEL_MAX, NAME_MAX } from '../../../../preload/contract/session'
 import { counted } from '../../components/format'
 
 /** The dialog's words for each question. */
@@ -60,7 +59,6 @@ export function EditDialog() {
           aria-label={words.field}
           data-testid="edit-input"
           value={value}
-          maxLength={prompt?.kind === 'label' ? LABEL_MAX : NAME_MAX}
           autoFocus
           onChange={(e) => setValue(e.target.value)}
         />
