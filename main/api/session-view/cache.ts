@@ -128,6 +128,14 @@ export class SourceCache {
     slot.busy = growSource(source, opened, stamp).then(
       (growth) => {
         slot.busy = null
+        if (growth.kind === 'rebuilt') {
+          // Everything made from the load is made again from the grown session, by whoever
+          // asks next; a view of the old rows is told to open again.
+          slot.memo.clear()
+          slot.reason = growth.reason
+          slot.notice = false
+          return
+        }
         if (growth.kind !== 'reload') return
         if (this.slots.get(key) !== slot) return
         this.slots.delete(key)

@@ -2,9 +2,9 @@
  * Live follow: when the open session's file grows, only the appended bytes are read (the
  * session module's continuation parse, as the library reads growth) and the loaded session,
  * its tree rows and its header facts are extended in place, at a cost proportional to the
- * appended bytes. Growth that does not simply continue pi's leaf (a new branch, a damaged or
- * unfinished line, a duplicate id), a rewrite, a truncation or a replaced file asks for a full
- * read instead. Reading never writes (pi spec 17).
+ * appended bytes. A new branch extends the loaded session too, but its rows (in display order)
+ * are built again from memory. A damaged or unfinished line, a duplicate id, a rewrite, a
+ * truncation or a replaced file asks for a full read instead. Reading never writes (pi spec 17).
  */
 import {
   CURRENT_SESSION_VERSION,
@@ -28,10 +28,15 @@ import {
   type ViewSource,
 } from './source'
 
-/** What became of a loaded session whose file changed. */
+/**
+ * What became of a loaded session whose file changed: `grown` extended the view in place;
+ * `rebuilt` extended the loaded session, whose view (rows in display order) must be built again
+ * from memory; `reload` needs the file read again.
+ */
 export type Growth =
   | { kind: 'same' }
   | { kind: 'grown'; entries: number }
+  | { kind: 'rebuilt'; reason: string }
   | { kind: 'reload'; reason: string; notice: boolean }
 
 const reload = (reason: string, notice: boolean): Growth => ({ kind: 'reload', reason, notice })
@@ -68,28 +73,44 @@ async function readWholeLines(source: ViewSource, size: number): Promise<LoadedS
 }
 
 /**
- * Why `more` (entries parsed after the old end) cannot simply extend the view, or null: each
- * new entry must be whole and valid, carry a new id and hang on the entry before it, starting at
- * pi's leaf (the old last entry, pi spec 7), so the tree's order and every path stay as they are.
+ * How `more` (entries parsed after the old end) joins the loaded session. It `continues` when
+ * each new entry is whole and valid, carries a new id and hangs on the entry before it, starting
+ * at pi's leaf (the old last entry, pi spec 7): the tree's order and every path stay as they are.
+ * It `branches` when some entry hangs on an older entry instead (pi wrote on after our label,
+ * which hung on pi's last entry, or pi continued from another point of the tree): the entries
+ * are sound, but the rows, in display order, must be laid out again. Anything else is read again
+ * from the file, with the `reason`.
  */
-function whyNotContinuing(source: ViewSource, more: LoadedSession): string | null {
-  if (source.loaded.version !== CURRENT_SESSION_VERSION) return 'a legacy file grew'
-  if (more.diagnostics.length > 0 || !more.endsWithNewline) return 'the new lines need a full read'
+function fitOf(
+  source: ViewSource,
+  more: LoadedSession,
+): { kind: 'continues' | 'branches' } | { kind: 'reread'; reason: string } {
+  const reread = (reason: string) => ({ kind: 'reread' as const, reason })
+  if (source.loaded.version !== CURRENT_SESSION_VERSION) return reread('a legacy file grew')
+  if (more.diagnostics.length > 0 || !more.endsWithNewline)
+    return reread('the new lines need a full read')
   const last = source.entries[source.entries.length - 1]
   if (!last || typeof last.id !== 'string' || source.byId.get(last.id) !== last)
-    return 'the file had no leaf to continue'
-  if (source.leafPos !== source.entries.length - 1) return 'the file had no leaf to continue'
+    return reread('the file had no leaf to continue')
+  if (source.leafPos !== source.entries.length - 1)
+    return reread('the file had no leaf to continue')
   let previous: string = last.id
+  let branches = false
   const seen = new Set<string>()
   for (const entry of more.entries) {
     const id = entry.id
     if (typeof id !== 'string' || source.byId.has(id) || seen.has(id))
-      return 'a new entry reuses an id'
-    if (entry.parentId !== previous) return 'pi started a new branch'
+      return reread('a new entry reuses an id')
+    const parent = entry.parentId
+    if (parent !== previous) {
+      if (typeof parent !== 'string' || !(source.byId.has(parent) || seen.has(parent)))
+        return reread('a new entry hangs on no entry')
+      branches = true
+    }
     seen.add(id)
     previous = id
   }
-  return null
+  return { kind: branches ? 'branches' : 'continues' }
 }
 
 /** Adds the parsed growth to the loaded session and its lookups. */
@@ -190,11 +211,16 @@ export async function growSource(
   const more = await readWholeLines(source, stamp.size)
   // pi is still writing its line: it is read once it is whole.
   if (more === null) return { kind: 'same' }
-  const why = whyNotContinuing(source, more)
-  if (why !== null) return reload(why, false)
+  const fit = fitOf(source, more)
+  if (fit.kind === 'reread') return reload(fit.reason, false)
   // The rows are extended only once they exist (a view still building them waits).
   const view = opened ? await opened : undefined
-  if (view && view.resumeNote !== null) return reload('pi resumes elsewhere', false)
+  if (fit.kind === 'branches' || (view && view.resumeNote !== null)) {
+    // The file is not read again: what was loaded and what pi appended make the whole session.
+    extendSource(source, more, stamp)
+    const reason = fit.kind === 'branches' ? 'pi started a new branch' : 'pi resumes elsewhere'
+    return { kind: 'rebuilt', reason }
+  }
   const from = source.entries.length
   extendSource(source, more, stamp)
   if (view) extendOpened(view, source, from)

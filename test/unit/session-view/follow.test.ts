@@ -23,6 +23,7 @@ import type { HandlerContext, HandlerTable } from '../../../main/api/context'
 import { dispatch } from '../../helpers/dispatch'
 import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { SourceCache } from '../../../main/api/session-view/cache'
+import { localViewCore } from '../../../main/api/session-view/core'
 import { SessionLibrary } from '../../../main/library/library'
 import {
   treeRowsOf,
@@ -54,7 +55,7 @@ async function setup(t: { after(fn: () => Promise<void>): void }, scenario = 'pl
   assert.ok(row)
   const path = `${store.root}/${file.file}`
   const table = () => createSessionHandlers({ library } as HandlerContext) as HandlerTable
-  return { id: row.id, path, handlers: table(), fresh: table }
+  return { id: row.id, path, library, handlers: table(), fresh: table }
 }
 
 async function ok<T>(handlers: HandlerTable, channel: string, args: unknown): Promise<T> {
@@ -174,18 +175,53 @@ test('labels and a session name appended later change the rows and the header', 
   assert.equal((await view.follow()).kind, 'same')
 })
 
-test('a new branch pi starts is re-opened without a notice', async (t) => {
-  const { id, path, handlers } = await setup(t)
-  const view = await View.open(handlers, id)
-  const older = view.rows[0] as TreeRow
+test('a new branch is opened again from the loaded session, without a notice: the file is not read again', async (t) => {
+  const { id, path, library, fresh } = await setup(t)
+  const cache = new SourceCache()
+  const core = localViewCore({}, cache)
+  const handlers = createSessionHandlers({ library } as HandlerContext, core) as HandlerTable
+  let view = await View.open(handlers, id)
+  const loaded = cache.peek(id)?.source
+  assert.ok(loaded)
+  // Our label hangs on pi's last entry; pi, which does not read the file, writes on from there.
+  const last = view.rows.at(-1) as TreeRow
+  appendAfterLast(path, {
+    type: 'label',
+    id: 'feed0001',
+    timestamp: new Date().toISOString(),
+    targetId: (view.rows[1] as TreeRow).id,
+    label: 'while pi writes',
+  })
+  appendFileSync(path, JSON.stringify({ ...userEntry('feed0002', 'pi'), parentId: last.id }) + '\n')
+  let result = await view.follow()
+  assert.deepEqual(result, { kind: 'reopen', reason: 'pi started a new branch', notice: false })
+  view = await View.open(handlers, id)
+  assert.equal(view.overview.leafId, 'feed0002')
+  assert.equal(view.rows[1]?.label, 'while pi writes')
+  sameAsFresh(view, await freshView(fresh, id))
+  // pi goes on from an older entry.
   appendFileSync(
     path,
-    JSON.stringify({ ...userEntry('feed0003', 'a branch'), parentId: older.id }) + '\n',
+    JSON.stringify({ ...userEntry('feed0003', 'a branch'), parentId: view.rows[0]?.id }) + '\n',
   )
-  const result = await view.follow()
+  result = await view.follow()
   assert.deepEqual(result, { kind: 'reopen', reason: 'pi started a new branch', notice: false })
-  const again = await View.open(handlers, id)
-  assert.equal(again.overview.leafId, 'feed0003')
+  view = await View.open(handlers, id)
+  assert.equal(view.overview.leafId, 'feed0003')
+  sameAsFresh(view, await freshView(fresh, id))
+  assert.equal(cache.peek(id)?.source, loaded, 'the loaded session grew; it was not read again')
+  // An entry that hangs on no entry is read again from the file.
+  appendFileSync(
+    path,
+    JSON.stringify({ ...userEntry('feed0004', 'x'), parentId: 'nowhere' }) + '\n',
+  )
+  result = await view.follow()
+  assert.deepEqual(result, {
+    kind: 'reopen',
+    reason: 'a new entry hangs on no entry',
+    notice: false,
+  })
+  assert.notEqual(cache.peek(id)?.source, loaded)
 })
 
 test('truncated, rewritten, written in place or replaced files are re-opened with a notice; a deleted one is gone', async (t) => {
