@@ -2,7 +2,7 @@
  * Labels, rename and extract from the UI (each edit a pi-format append, with undo), in Chromium against server mode on a
  * temp copy of the fixtures; what lands on disk is read back with pi's own SessionManager.
  */
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import { expect, test } from './harness'
@@ -99,6 +99,43 @@ test('a label keeps the tree as it was: a folded branch stays folded', async ({
   await session.tree.setLabel(first, 'kept folded')
   await expect(session.tree.node(fork).locator('.tree-toggle')).toHaveText('▸')
   await expect(session.treeNodes()).toHaveCount(shown)
+})
+
+test('pi writing on after a label (a new branch) shows in place: folds and focus stay', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('branches')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const path = join(store.root, rel)
+  const pi = PiSessionManager.open(path)
+  const entries = pi.getEntries()
+  const fork = entries.find((e) => entries.filter((child) => child.parentId === e.id).length > 1)
+    ?.id as string
+  const first = entries.find((e) => e.type === 'message')?.id as string
+  const piLeaf = pi.getLeafId() as string
+  await session.tree.toggle(session.tree.node(fork))
+  await session.tree.setLabel(first, 'before pi goes on')
+  // pi does not read the file: its next entry hangs on its own leaf, not on our label.
+  appendFileSync(
+    path,
+    JSON.stringify({
+      type: 'message',
+      id: 'feed0001',
+      parentId: piLeaf,
+      timestamp: new Date().toISOString(),
+      message: { role: 'user', content: 'pi goes on', timestamp: Date.now() },
+    }) + '\n',
+  )
+  await expect(session.tree.node('feed0001')).toHaveAttribute('data-leaf', 'true')
+  await expect(session.tree.node(fork).locator('.tree-toggle')).toHaveText('▸')
+  await expect(session.tree.label(first)).toHaveText('[before pi goes on]')
+  const focused = await page.evaluate(() =>
+    document.activeElement?.querySelector('[data-entry-id]')?.getAttribute('data-entry-id'),
+  )
+  expect(focused).toBe(first)
 })
 
 test('a session whose file is deleted while open offers no edit, and says why', async ({

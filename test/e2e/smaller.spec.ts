@@ -117,19 +117,20 @@ test('the URL names the open session and entry, and a reload reopens both', asyn
   session.expectClean()
 })
 
-test('a reload while the view re-reads the session after an edit reopens the same entry', async ({
+test('a reload while the view reads an edit in reopens the same entry', async ({
   page,
   server,
   library,
 }) => {
   const { session, other } = await openOtherLeaf(page, server, library)
   await expect.poll(() => fragment(page).get('entry')).toBe(other)
-  // The re-read after the edit is held back, so the reload lands while it runs.
-  await page.route(/\/api\/session:open$/, async (route) => {
+  // The view reads the edit's line as live follow does; that read is held back, so the
+  // reload lands while it runs.
+  await page.route(/\/api\/session:follow$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500))
     await route.continue().catch(() => undefined)
   })
-  const reread = page.waitForRequest(/\/api\/session:open$/)
+  const reread = page.waitForRequest(/\/api\/session:follow$/)
   await session.treeNode(other).click()
   await page.keyboard.press('l')
   await page.getByTestId('tree-label-input').fill('kept across the reload')

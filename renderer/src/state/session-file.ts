@@ -86,10 +86,12 @@ async function followView(
   if (now.overview !== overview || now.rows !== rows) return
   if (result.kind === 'same') return
   if (result.kind === 'reopen') {
-    if (result.notice)
-      useSessionFile.setState({
-        notice: `The file ${result.reason.replace(/^the file /, '')}: it was opened again.`,
-      })
+    // pi's own writing (a new branch) is shown in place; another program's change is opened
+    // again, with a word.
+    if (!result.notice) return await now.refresh()
+    useSessionFile.setState({
+      notice: `The file ${result.reason.replace(/^the file /, '')}: it was opened again.`,
+    })
     await now.reload()
     return
   }

@@ -104,6 +104,14 @@ export interface SessionViewState {
    */
   reload(): Promise<void>
   /**
+   * Reads the open session's overview and every tree row again while the view stays as it is
+   * (live follow found a new branch, which reorders the rows, or lines main had to read whole),
+   * then shows them as a growth: the selection follows pi's leaf unless the user chose another
+   * entry (a reader scrolled up stays at the entry they were reading, as on {@link reload}),
+   * and the tree keeps its folds and focus. Falls back to {@link reload}.
+   */
+  refresh(): Promise<void>
+  /**
    * The transcript says which entry is in the middle of the reader's view when they have
    * scrolled away from the path's end; null while it keeps to the end.
    */
@@ -527,6 +535,36 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         set({ landing: reading, hitPatterns: null })
       }
       await get().openSession(sessionId, followLeaf ? undefined : selected?.id || undefined)
+    },
+
+    async refresh() {
+      const { sessionId, overview } = get()
+      if (!sessionId || !overview) return
+      const ticket = openTicket
+      const current = () => ticket === openTicket && get().sessionId === sessionId
+      try {
+        const {
+          outline: _outline,
+          behind: _behind,
+          ...next
+        } = await call('session:open', {
+          sessionId,
+        })
+        const rows = await loadTreeRows(next)
+        if (!current()) return
+        const { followLeaf, path } = get()
+        set({ overview: next, rows, behind: false })
+        if (!followLeaf || next.leafPos === null) return
+        set({ selected: { id: next.leafId ?? '', pos: next.leafPos } })
+        if (reading === null) return void loadPath(path !== null)
+        // A reader scrolled up stays at the entry they were reading, on its branch.
+        landingOnReading = true
+        set({ landing: reading, hitPatterns: null })
+        void loadPath()
+      } catch {
+        // Read again meanwhile (a conflict), or gone: opened as after a rewrite.
+        if (current()) await get().reload()
+      }
     },
 
     readAt(entryId) {
