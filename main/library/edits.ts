@@ -50,6 +50,17 @@ async function openForEdit(path: string, loaded?: SessionManager): Promise<Sessi
   return manager
 }
 
+/**
+ * An edit names an entry the file does not have: the ids come from a view of the file, so it
+ * was cut short or rewritten since (an Undo after another program truncated it).
+ */
+function missingEntry(entryId: string): ApiError {
+  return new ApiError(
+    'not_found',
+    `Entry ${entryId} is no longer in this session: the file was cut short or rewritten since it was shown`,
+  )
+}
+
 /** How much of the file's end is read to check that our entry follows its parent (bytes). */
 const PARENT_CHECK_BYTES = 256 * 1024
 
@@ -139,8 +150,7 @@ export async function setLabel(
 ): Promise<EditResult> {
   return inWords('write', path, async () => {
     const manager = await openForEdit(path, loaded)
-    if (!manager.getEntry(entryId))
-      throw new ApiError('not_found', `Entry ${entryId} is not in this session`)
+    if (!manager.getEntry(entryId)) throw missingEntry(entryId)
     const clean = label === null ? '' : normalizeText(label, LABEL_MAX, 'label')
     const previous = manager.getLabel(entryId) ?? null
     const current = clean === '' ? null : clean
@@ -194,8 +204,7 @@ export async function extractBranch(
   const clean = name === null ? '' : normalizeText(name, NAME_MAX, 'session name')
   const file = await inWords('write', path, async () => {
     const manager = await openForEdit(path)
-    if (!manager.getEntry(entryId))
-      throw new ApiError('not_found', `Entry ${entryId} is not in this session`)
+    if (!manager.getEntry(entryId)) throw missingEntry(entryId)
     const created = manager.createBranchedSession(entryId)
     const file = manager.getSessionFile()
     const written =

@@ -87,7 +87,13 @@ test('over-long text is refused before anything is written', async (ctx) => {
 test('a missing entry, a missing file and a damaged file are refused with no write', async (ctx) => {
   const t = copyOf(ctx, 'plain-chat')
   const before = readFileSync(t.path)
-  await assert.rejects(setLabel(t.path, 'nope0000', 'x'), (e) => code(e) === 'not_found')
+  await assert.rejects(
+    setLabel(t.path, 'nope0000', 'x'),
+    (e) =>
+      code(e) === 'not_found' &&
+      (e as Error).message ===
+        'Entry nope0000 is no longer in this session: the file was cut short or rewritten since it was shown',
+  )
   assert.deepEqual(readFileSync(t.path), before)
   await assert.rejects(
     renameSession(join(t.dir, 'gone.jsonl'), 'x'),
