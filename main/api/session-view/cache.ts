@@ -79,6 +79,19 @@ export class SourceCache {
     }
   }
 
+  /**
+   * The loaded session of `key` once no load or growth of it is under way, without reading
+   * the file itself; null when none is loaded (or its load failed).
+   */
+  async settled(key: string): Promise<ViewSource | null> {
+    for (;;) {
+      const slot = this.slots.get(key)
+      if (!slot) return null
+      if (!slot.busy) return slot.source
+      await slot.busy.catch(() => undefined)
+    }
+  }
+
   /** The slot of `key` without loading or checking the file (null when not loaded). */
   peek(key: string): Slot | null {
     return this.slots.get(key) ?? null

@@ -180,8 +180,9 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
   return {
     call: (channel, file, args) => bodies[channel](file, args as never),
     edit: async (sessionId, path, edit) => {
-      const slot = cache.peek(sessionId)
-      const source = slot?.busy ? null : slot?.source
+      // A growth under way (pi is writing) is waited for: reading the whole file instead
+      // would take longer.
+      const source = await cache.settled(sessionId)
       if (!source || source.path !== path) return null
       // A manager of its own (fromLoaded copies the arrays): our line reaches the view's
       // session as any appended line does, through live follow.

@@ -11,6 +11,7 @@ import { basename, resolve } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import type { HandlerContext, HandlerTable } from '../../../main/api/context'
 import { createEditHandlers } from '../../../main/api/edit-handlers'
+import { SourceCache } from '../../../main/api/session-view/cache'
 import { localViewCore, type ViewCore } from '../../../main/api/session-view/core'
 import { workerViewCore } from '../../../main/api/session-view/worker-core'
 import { SessionLibrary } from '../../../main/library/library'
@@ -89,6 +90,29 @@ test('a label on a session the view holds is made from it: pi’s new line is re
       ['session_info', entries.at(-2)?.id],
     ],
   )
+})
+
+test('an edit while the view reads what pi appended waits for that read, not for a whole one', async (t) => {
+  const { file } = await setup(t)
+  const cache = new SourceCache()
+  const core = localViewCore({}, cache)
+  const opened = await core.call('session:open', file, { sessionId: file.id })
+  // Two megabytes from pi: the view's read of them takes several turns of the event loop.
+  for (let i = 0; i < 40; i++)
+    appendAfterLast(file.path, userEntry(`feed${String(i).padStart(4, '0')}`, 'x'.repeat(50_000)))
+  const following = core.call('session:follow', file, {
+    sessionId: file.id,
+    revision: opened.revision,
+    rowCount: opened.rowCount,
+  })
+  while (!cache.peek(file.id)?.busy) await new Promise((next) => setImmediate(next))
+  forbidWholeReads(t)
+  const result = await core.edit(file.id, file.path, { kind: 'rename', name: 'During growth' })
+  assert.deepEqual(result, { previous: null, current: 'During growth' })
+  assert.equal((await following).kind, 'appended')
+  const pi = PiSessionManager.open(file.path)
+  assert.equal(pi.getSessionName(), 'During growth')
+  assert.equal(pi.getEntry(lastEntryId(file.path))?.parentId, 'feed0039')
 })
 
 test('a session the view has not loaded is left to the caller, the file untouched', async (t) => {
