@@ -5,7 +5,8 @@
 import { appendFileSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
-import { expect, test } from './harness'
+import type { Page } from '@playwright/test'
+import { expect, test, type ServerHandle } from './harness'
 import { EditDialog } from './pages/edit-dialog'
 import { SessionPage } from './pages/session-page'
 import { readManifest } from '../helpers/fixtures'
@@ -80,21 +81,31 @@ test('a label saved with Enter leaves the keyboard on its node in the tree', asy
   await expect.poll(focused).toBe(second)
 })
 
-test('a label keeps the tree as it was: a folded branch stays folded', async ({
-  page,
-  server,
-  store,
-}) => {
+/**
+ * Opens the branched fixture with its first branch point folded; returns that entry, the first
+ * message (above it) and the file.
+ */
+async function withForkFolded(page: Page, server: ServerHandle, store: { root: string }) {
   const { rel, name } = fixture('branches')
   const session = new SessionPage(page, server)
   await session.open(name)
-  const entries = PiSessionManager.open(join(store.root, rel)).getEntries()
+  const path = join(store.root, rel)
+  const entries = PiSessionManager.open(path).getEntries()
   const fork = entries.find((e) => entries.filter((child) => child.parentId === e.id).length > 1)
     ?.id as string
   const first = entries.find((e) => e.type === 'message')?.id as string
   expect(first).not.toBe(fork)
   await session.tree.toggle(session.tree.node(fork))
   await expect(session.tree.node(fork).locator('.tree-toggle')).toHaveText('▸')
+  return { session, fork, first, path }
+}
+
+test('a label keeps the tree as it was: a folded branch stays folded', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { session, fork, first } = await withForkFolded(page, server, store)
   const shown = await session.treeNodes().count()
   await session.tree.setLabel(first, 'kept folded')
   await expect(session.tree.node(fork).locator('.tree-toggle')).toHaveText('▸')
@@ -106,17 +117,8 @@ test('pi writing on after a label (a new branch) shows in place: folds and focus
   server,
   store,
 }) => {
-  const { rel, name } = fixture('branches')
-  const session = new SessionPage(page, server)
-  await session.open(name)
-  const path = join(store.root, rel)
-  const pi = PiSessionManager.open(path)
-  const entries = pi.getEntries()
-  const fork = entries.find((e) => entries.filter((child) => child.parentId === e.id).length > 1)
-    ?.id as string
-  const first = entries.find((e) => e.type === 'message')?.id as string
-  const piLeaf = pi.getLeafId() as string
-  await session.tree.toggle(session.tree.node(fork))
+  const { session, fork, first, path } = await withForkFolded(page, server, store)
+  const piLeaf = PiSessionManager.open(path).getLeafId() as string
   await session.tree.setLabel(first, 'before pi goes on')
   // pi does not read the file: its next entry hangs on its own leaf, not on our label.
   appendFileSync(

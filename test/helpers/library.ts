@@ -3,7 +3,8 @@
  */
 import { SessionQuery, type SessionQueryInput } from '../../preload/contract/library'
 import { SessionLibrary } from '../../main/library/library'
-import { copyFixtureStore, type TempStore } from './fixtures'
+import { basename } from 'node:path'
+import { copyFixtureStore, fixtureFile, type TempStore } from './fixtures'
 
 /** A full SessionQuery from a few fields (the contract's defaults for the rest). */
 export function query(fields: Partial<SessionQueryInput> = {}): SessionQuery {
@@ -42,4 +43,30 @@ export async function openFixtureLibrary(): Promise<{
       store.cleanup()
     },
   }
+}
+
+/**
+ * A library over a fresh temp copy of the fixture store's sessions folder (no watcher, no
+ * index on disk), closed and removed after the test, and the session of `scenario` written by
+ * pi 1.6.0 in it: its library id and file.
+ */
+export async function libraryWithSession(
+  t: { after(fn: () => Promise<void>): void },
+  prefix: string,
+  scenario = 'plain-chat',
+): Promise<{ library: SessionLibrary; id: string; path: string }> {
+  const store = copyFixtureStore(prefix)
+  const library = new SessionLibrary([{ path: store.sessionsDir, source: 'cli' }], {
+    watch: false,
+    dataDir: null,
+  })
+  await library.refresh()
+  t.after(async () => {
+    await library.close()
+    store.cleanup()
+  })
+  const file = fixtureFile(scenario, 'pi 1.6.0')
+  const row = allRows(library).find((r) => r.fileName === basename(file.file))
+  if (!row) throw new Error(`the library lists no ${scenario} session`)
+  return { library, id: row.id, path: `${store.root}/${file.file}` }
 }

@@ -14,34 +14,19 @@ import { createEditHandlers } from '../../../main/api/edit-handlers'
 import { SourceCache } from '../../../main/api/session-view/cache'
 import { localViewCore, type ViewCore } from '../../../main/api/session-view/core'
 import { workerViewCore } from '../../../main/api/session-view/worker-core'
-import { SessionLibrary } from '../../../main/library/library'
 import { SessionManager } from '../../../main/session'
 import { ApiError } from '../../../preload/contract/errors'
 import { appendAfterLast, lastEntryId, userEntry } from '../../helpers/append'
 import { dispatch } from '../../helpers/dispatch'
-import { copyFixtureStore, fixtureFile } from '../../helpers/fixtures'
-import { query } from '../../helpers/library'
+import { libraryWithSession } from '../../helpers/library'
 import { recordingLog } from '../../helpers/log'
 
 const log = recordingLog()
 
 /** A library over a copy of the fixtures, and the plain-chat session in it. */
 async function setup(t: { after(fn: () => Promise<void>): void }) {
-  const store = copyFixtureStore('pi-sessions-view-edits-')
-  const library = new SessionLibrary([{ path: store.sessionsDir, source: 'cli' }], {
-    watch: false,
-    dataDir: null,
-  })
-  await library.refresh()
-  t.after(async () => {
-    await library.close()
-    store.cleanup()
-  })
-  const fixture = fixtureFile('plain-chat', 'pi 1.6.0')
-  const row = library.query(query()).rows.find((r) => r.fileName === basename(fixture.file))
-  assert.ok(row)
-  const path = `${store.root}/${fixture.file}`
-  const file = { id: row.id, path, fileName: basename(path), size: statSync(path).size }
+  const { library, id, path } = await libraryWithSession(t, 'pi-sessions-view-edits-')
+  const file = { id, path, fileName: basename(path), size: statSync(path).size }
   return { library, file }
 }
 

@@ -18,13 +18,12 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs'
-import { basename, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import type { HandlerContext, HandlerTable } from '../../../main/api/context'
 import { dispatch } from '../../helpers/dispatch'
 import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { SourceCache } from '../../../main/api/session-view/cache'
 import { localViewCore } from '../../../main/api/session-view/core'
-import { SessionLibrary } from '../../../main/library/library'
 import {
   treeRowsOf,
   type FollowResult,
@@ -32,30 +31,16 @@ import {
 } from '../../../preload/contract/session-live'
 import type { PathPage, SessionOverview, TreeRow } from '../../../preload/contract/session-view'
 import { appendAfterLast, userEntry } from '../../helpers/append'
-import { copyFixtureStore, fixtureFile } from '../../helpers/fixtures'
-import { query } from '../../helpers/library'
+import { libraryWithSession } from '../../helpers/library'
 import { recordingLog } from '../../helpers/log'
 
 const log = recordingLog()
 
 /** A library over a copy of the fixtures and a fresh handler table; `open` a scenario in it. */
 async function setup(t: { after(fn: () => Promise<void>): void }, scenario = 'plain-chat') {
-  const store = copyFixtureStore('pi-sessions-follow-')
-  const library = new SessionLibrary([{ path: store.sessionsDir, source: 'cli' }], {
-    watch: false,
-    dataDir: null,
-  })
-  await library.refresh()
-  t.after(async () => {
-    await library.close()
-    store.cleanup()
-  })
-  const file = fixtureFile(scenario, 'pi 1.6.0')
-  const row = library.query(query()).rows.find((r) => r.fileName === basename(file.file))
-  assert.ok(row)
-  const path = `${store.root}/${file.file}`
+  const { library, id, path } = await libraryWithSession(t, 'pi-sessions-follow-', scenario)
   const table = () => createSessionHandlers({ library } as HandlerContext) as HandlerTable
-  return { id: row.id, path, library, handlers: table(), fresh: table }
+  return { id, path, library, handlers: table(), fresh: table }
 }
 
 async function ok<T>(handlers: HandlerTable, channel: string, args: unknown): Promise<T> {
