@@ -12,10 +12,10 @@ import { JsonReply, encodeJsonReply } from '../json-reply'
 import type { WorkerScript } from '../../library/read-pool'
 import type { LocalViewCore, SessionFile, ViewChannel, ViewCore } from './core'
 import type { EditResult, SessionEdit } from '../../library/edits'
+import { WORKER_YOUNG_GENERATION_MB } from '../../worker-heap'
 
 /** `Omit` applied to each member of a union. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
-import { WORKER_YOUNG_GENERATION_MB } from '../../worker-heap'
 
 /** A call posted to the worker: a view channel, or an edit ({@link ViewCore.edit}). */
 export type ViewRequest = { id: number } & (

@@ -178,6 +178,15 @@ export const useSessionView = create<SessionViewState>((set, get) => {
    * Loads the end of the path to the selected entry. `extend`: the path grew at its end (live
    * follow): loaded items and the list's position are kept.
    */
+  /**
+   * The next path load lands on `entryId`, the entry the reader was reading when the session
+   * was read again: their place is kept, nothing is marked.
+   */
+  function landOnReading(entryId: string): void {
+    landingOnReading = true
+    set({ landing: entryId, hitPatterns: null })
+  }
+
   async function loadPath(extend = false): Promise<void> {
     const { sessionId, selected, raw, landing } = get()
     if (!sessionId || !selected) return set({ path: null, pathStatus: 'idle' })
@@ -531,8 +540,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         // Opened at the entry being read, as a search hit opens (nothing marked): the path
         // runs on to pi's leaf when that entry is still on it, and new entries are counted.
         hitSession = sessionId
-        landingOnReading = true
-        set({ landing: reading, hitPatterns: null })
+        landOnReading(reading)
       }
       await get().openSession(sessionId, followLeaf ? undefined : selected?.id || undefined)
     },
@@ -558,8 +566,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         set({ selected: { id: next.leafId ?? '', pos: next.leafPos } })
         if (reading === null) return void loadPath(path !== null)
         // A reader scrolled up stays at the entry they were reading, on its branch.
-        landingOnReading = true
-        set({ landing: reading, hitPatterns: null })
+        landOnReading(reading)
         void loadPath()
       } catch {
         // Read again meanwhile (a conflict), or gone: opened as after a rewrite.

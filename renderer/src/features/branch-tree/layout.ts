@@ -347,9 +347,10 @@ export interface ShownTree {
 }
 
 /**
- * Which of `rows` filter `mode` shows (pi's leaf also when it has no text) and their shown children, each hung on
- * its nearest shown ancestor (pi spec 15.6). {@link buildTreeData} does this first; at 100,000
- * rows it is about half of the layout, so the tree can do it in a task of its own.
+ * Which of `rows` filter `mode` shows (pi's leaf also when it has no text) and their shown
+ * children, each hung on its nearest shown ancestor (pi spec 15.6). {@link buildTreeData} does
+ * this first; at 100,000 rows it is about half of the layout, so the tree can do it in a task of
+ * its own.
  * @param leafRow row index of pi's leaf, or -1
  */
 export function shownTree(rows: readonly TreeRow[], mode: FilterMode, leafRow: number): ShownTree {
