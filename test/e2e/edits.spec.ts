@@ -277,3 +277,33 @@ test('when another program truncates the open file, the view opens it again and 
   await notice.getByRole('button', { name: 'Dismiss' }).click()
   await expect(notice).toHaveCount(0)
 })
+
+test('when a rewrite drops the entry the user selected, the view says so of the selection, not of a link', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const path = join(store.root, rel)
+  const lines = readFileSync(path, 'utf8').trimEnd().split('\n')
+  const ids = lines.slice(1).map((line) => (JSON.parse(line) as { id: string }).id)
+  const chosen = ids.at(-2) as string
+  await session.selectNode(chosen)
+  // Another tool cuts the file before the chosen entry: the entry and pi's leaf are gone.
+  writeFileSync(path, lines.slice(0, -2).join('\n') + '\n')
+  await expect(page.getByTestId('file-notice')).toHaveAttribute('data-state', 'reopened')
+  const missing = page.getByTestId('missing-entry-notice')
+  await expect(missing).toContainText(
+    `The selected entry ${chosen} is no longer in the file: its last entry (where pi resumes) is shown instead.`,
+  )
+  await expect(missing).not.toContainText('link')
+  // pi's leaf of the cut file: its last entry (pi spec 6.2).
+  await expect(page.locator('.transcript')).toHaveAttribute(
+    'data-path-target',
+    ids.at(-3) as string,
+  )
+  await session.waitReady()
+  await session.screenshot('selection-cut')
+})

@@ -46,6 +46,13 @@ export interface SearchHitTarget {
 }
 
 /** State and actions of the session view. */
+/** An entry the view was asked to open at that its session does not have. */
+export interface MissingEntry {
+  id: string
+  /** Who named it: a link (deep link, search hit), or the user's selection kept on a reload. */
+  namedBy: 'link' | 'selection'
+}
+
 export interface SessionViewState {
   sessionId: string | null
   status: Status
@@ -77,10 +84,11 @@ export interface SessionViewState {
   /** The hit entry the next path load lands on (the whole branch through it), or null. */
   landing: string | null
   /**
-   * The id a link (a deep link, a search hit) named that this session has no entry for: the
-   * view shows pi's leaf instead and says so. Null otherwise.
+   * An entry this session has no entry for, named by a link (a deep link, a search hit) or by
+   * the user's own selection when the session was read again after a rewrite: the view shows
+   * pi's leaf instead and says so. Null otherwise.
    */
-  missingEntry: string | null
+  missingEntry: MissingEntry | null
   /** Opens a session (again), selecting `entryId` or pi's leaf; a no-op reload is avoided. */
   openSession(sessionId: string, entryId?: string): Promise<void>
   /**
@@ -148,6 +156,10 @@ let visible: readonly [first: number, last: number] | null = null
 let reading: string | null = null
 /** The landing under way is the reader's place kept across a reload, not a link. */
 let landingOnReading = false
+/** The entry {@link SessionViewState.reload} opens at: the user's selection, not a link. */
+let reopeningAt: string | null = null
+/** The view being opened names its entry by the user's selection kept across a reload. */
+let openedAtSelection = false
 /**
  * The session whose search hit turned raw entries on (the model's view no longer shows it),
  * not the user: another session opens in the user's own choice again. Null: the user's.
@@ -256,8 +268,9 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         // The entry being read is gone (the file was cut): pi's leaf, nothing to say of links.
         const quiet = land !== null && landingOnReading
         landingOnReading = false
+        const namedBy = land === null && openedAtSelection ? 'selection' : 'link'
         set({
-          missingEntry: quiet ? null : linked,
+          missingEntry: quiet ? null : { id: linked, namedBy },
           landing: null,
           followLeaf: true,
           selected: { id: overview.leafId ?? '', pos: overview.leafPos },
@@ -390,12 +403,14 @@ export const useSessionView = create<SessionViewState>((set, get) => {
           const row =
             entryId === undefined ? undefined : current.rows?.find((r) => r.id === entryId)
           if (row) get().selectEntry(row)
-          else if (entryId !== undefined) set({ missingEntry: entryId })
+          else if (entryId !== undefined) set({ missingEntry: { id: entryId, namedBy: 'link' } })
           selectInLibrary(sessionId)
           return
         }
       }
       const ticket = ++openTicket
+      openedAtSelection = entryId !== undefined && entryId === reopeningAt
+      reopeningAt = null
       const landed = hitSession === sessionId && get().landing !== null
       hitSession = null
       // The transcript says again where the reader is once it shows this session.
@@ -542,7 +557,9 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         hitSession = sessionId
         landOnReading(reading)
       }
-      await get().openSession(sessionId, followLeaf ? undefined : selected?.id || undefined)
+      const at = followLeaf ? undefined : selected?.id || undefined
+      reopeningAt = at ?? null
+      await get().openSession(sessionId, at)
     },
 
     async refresh() {

@@ -90,17 +90,23 @@ function DismissibleNotice({
   )
 }
 
-/** Says when a link named an entry this session does not have (pi's leaf is shown instead). */
+/**
+ * Says when a link, or the selection kept while the session was read again, named an entry
+ * this session does not have (pi's leaf is shown instead).
+ */
 function MissingEntryNotice() {
   const missing = useSessionView((s) => s.missingEntry)
   if (missing === null) return null
+  const id = clipped(missing.id, 40)
   return (
     <DismissibleNotice
       testId="missing-entry-notice"
       onDismiss={() => useSessionView.setState({ missingEntry: null })}
     >
-      The link names entry {clipped(missing, 40)}, which this session does not have: its last entry
-      (where pi resumes) is shown instead.
+      {missing.namedBy === 'selection'
+        ? `The selected entry ${id} is no longer in the file`
+        : `The link names entry ${id}, which this session does not have`}
+      : its last entry (where pi resumes) is shown instead.
     </DismissibleNotice>
   )
 }
