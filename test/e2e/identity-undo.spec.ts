@@ -151,6 +151,26 @@ test('Undo after extract moves the new session to the trash and the original lis
   await expect(session.header().locator('.session-name')).toHaveText(title as string)
 })
 
+/**
+ * Starts watching the page for elements of test ids `a` and `b` in it at the same moment.
+ * @returns whether that has happened since
+ */
+async function watchTogether(page: Page, a: string, b: string): Promise<() => Promise<boolean>> {
+  await page.evaluate(
+    ({ a, b }) => {
+      const seen = window as unknown as { __together?: boolean }
+      seen.__together = false
+      const check = () => {
+        const has = (id: string) => document.querySelector(`[data-testid="${id}"]`) !== null
+        if (has(a) && has(b)) seen.__together = true
+      }
+      new MutationObserver(check).observe(document.body, { childList: true, subtree: true })
+    },
+    { a, b },
+  )
+  return () => page.evaluate(() => (window as unknown as { __together: boolean }).__together)
+}
+
 /** Opens the plain-chat fixture and renames it through the dialog; returns its path. */
 async function renamePlainChat(session: SessionPage, page: Page, root: string, to: string) {
   const { rel, name } = fixture('plain-chat')
@@ -181,14 +201,17 @@ test('Ctrl+Z undoes a rename with a pi-compatible entry, but not while typing in
 
   const lines = readFileSync(path, 'utf8').trimEnd().split('\n').length
   await session.header().click({ position: { x: 5, y: 5 } })
+  const bothShown = await watchTogether(page, 'edit-notice', 'edit-undone')
   await page.keyboard.press('Control+z')
   await expect(session.header().locator('.session-name')).not.toHaveText('A name to undo')
-  // The undo says what it took back.
+  // The undo says what it took back, in the place of the edit's toast.
   await expect(page.getByTestId('edit-undone')).toContainText(
     previous
       ? `Undone: the session is named “${previous}” again.`
       : 'Undone: the session has no name again.',
   )
+  await expect(page.getByTestId('edit-notice')).toHaveCount(0)
+  expect(await bothShown()).toBe(false)
   const text = readFileSync(path, 'utf8').trimEnd().split('\n')
   expect(text).toHaveLength(lines + 1)
   expect(JSON.parse(text.at(-1) as string).type).toBe('session_info')

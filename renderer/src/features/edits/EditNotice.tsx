@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { type LastEdit, type ValueEdit, useEdits } from '../../state/edits'
 import { offerUndo, withdrawUndo } from '../../state/undo'
-import { hideToast, showToast } from '../toasts/show'
+import { hideToast, replaceToast, showToast } from '../toasts/show'
 
 const undoEdit = () => useEdits.getState().undo()
 
@@ -48,6 +48,7 @@ export function useEditToasts(): void {
   useEffect(
     () =>
       useEdits.subscribe((now, before) => {
+        const undoneNow = now.undone !== null && now.undone !== before.undone
         if (now.last !== before.last) {
           if (now.last) {
             offerUndo(undoEdit)
@@ -63,11 +64,12 @@ export function useEditToasts(): void {
             })
           } else {
             withdrawUndo(undoEdit)
-            hideToast('edit')
+            // Undone: the edit's toast says so in its place (below).
+            if (!undoneNow) hideToast('edit')
           }
         }
-        if (now.undone && now.undone !== before.undone)
-          showToast({
+        if (now.undone && undoneNow)
+          replaceToast('edit', {
             id: 'edit-undone',
             kind: 'info',
             body: undoneOf(now.undone),

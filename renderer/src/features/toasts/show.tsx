@@ -97,6 +97,23 @@ export function showToast(spec: ToastSpec): void {
   })
 }
 
+/**
+ * Shows `spec` in the place of toast `id` while that one still shows: its news turned into
+ * this (an edit into "Undone: …"), so one toast changes its words rather than one leaving
+ * while the other arrives, both on screen for the length of sonner's animations. Toast `id`
+ * is gone (its `onGone` runs); when it no longer shows, `spec` is shown as a new toast.
+ */
+export function replaceToast(id: string, spec: ToastSpec): void {
+  const sonnerId = sonnerIds.get(id)
+  if (sonnerId !== undefined && id !== spec.id) {
+    // A toast of the new id already showing (an earlier undo's news) gives way to this one.
+    if (sonnerIds.has(spec.id)) hideToast(spec.id)
+    gone(id)
+    sonnerIds.set(spec.id, sonnerId)
+  }
+  showToast(spec)
+}
+
 /** Removes a toast at once (its news was superseded, or the user dismissed it). */
 export function hideToast(id: string): void {
   const sonnerId = sonnerIds.get(id)
