@@ -23,7 +23,7 @@ import { treeOutlineOf } from './tree-outline'
 import { treePageText } from './tree-pages'
 
 /** Bumped whenever the meta line's shape changes. */
-const FORMAT = 6
+const FORMAT = 7
 
 /** What a skeleton holds of the overview: all but what names it in this app run. */
 export type SkeletonOverview = Omit<SessionOverview, 'id' | 'fileName' | 'revision'>

@@ -5,15 +5,22 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildOverview } from '../../../main/api/session-view/overview'
+import { loadViewSource } from '../../../main/api/session-view/source'
 import type { TreeRow } from '../../../preload/contract/session-view'
 import {
   MAX_DEPTH,
+  RUN_MIN,
   buildTreeData,
   nearestAncestor,
   pathMarks,
   type TreeItem,
 } from '../../../renderer/src/features/branch-tree/layout'
 import { passesFilter, type FilterMode } from '../../../renderer/src/features/branch-tree/filters'
+import { headerLine, messageLine } from '../../helpers/append'
 import { branchedFixtures, branchesFixture, fixtureRows } from './fixture-rows'
 
 function row(i: number, parent: number, extra: Partial<TreeRow> = {}): TreeRow {
@@ -207,4 +214,65 @@ test('a deep comb of side branches keeps nesting bounded', () => {
   const items = walk(data)
   assert.equal(items.filter((x) => x.item.row >= 0).length, rows.length)
   assert.ok(Math.max(...items.map((x) => x.depth)) <= MAX_DEPTH + 1)
+})
+
+/** Every item of `data` by entry position: its id, for entries and for collapsed runs. */
+function idsByPos(rows: readonly TreeRow[], data: TreeItem[]): Map<string, string> {
+  const ids = new Map<string, string>()
+  for (const { item } of walk(data)) {
+    if (item.row >= 0) ids.set(`entry ${(rows[item.row] as TreeRow).pos}`, item.id)
+    else ids.set(`run of ${item.count}`, item.id)
+  }
+  return ids
+}
+
+test('a new branch reorders the rows, and every entry and unchanged run keeps its item id', async () => {
+  // A chain long enough for a collapsed run; pi then branches from its 71st entry and the new
+  // entry becomes the leaf, so the view's rows put that branch first (pi spec 15.6).
+  const dir = mkdtempSync(join(tmpdir(), 'pi-sessions-layout-'))
+  try {
+    const path = join(dir, 'chain.jsonl')
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString()
+    const lines = [headerLine('019d0000-0000-7000-8000-00000000c0de', at(0), '/tmp/chain')]
+    for (let i = 0; i < 80; i++)
+      lines.push(
+        messageLine(
+          `c${i}`,
+          i ? `c${i - 1}` : null,
+          i % 2 ? 'assistant' : 'user',
+          `m${i}`,
+          at(i + 1),
+        ),
+      )
+    writeFileSync(path, lines.join('\n') + '\n')
+    const layoutOf = async () => {
+      const overview = await buildOverview(await loadViewSource(path), '0123456789abcdef', 'f')
+      const { rows } = overview
+      const leafRow = rows.findIndex((r) => r.pos === overview.leafPos)
+      return { rows, ...buildTreeData(rows, { mode: 'all', leafRow, runMin: RUN_MIN }) }
+    }
+    const before = await layoutOf()
+    appendFileSync(path, messageLine('b0', 'c70', 'user', 'a new branch', at(90)) + '\n')
+    const after = await layoutOf()
+    const rowOf = (rows: readonly TreeRow[], id: string) => rows.findIndex((r) => r.id === id)
+    assert.notEqual(rowOf(after.rows, 'c75'), rowOf(before.rows, 'c75'), 'the rows were reordered')
+    // Entries shown in both layouts (outside collapsed runs) keep their ids.
+    const ids = idsByPos(after.rows, after.data)
+    let compared = 0
+    for (const [entry, id] of idsByPos(before.rows, before.data)) {
+      if (!entry.startsWith('entry') || !ids.has(entry)) continue
+      assert.equal(ids.get(entry), id, `${entry} keeps its item id`)
+      compared++
+    }
+    assert.ok(compared >= 4, `${compared} entries are shown in both (c0, c1, c78, c79 at least)`)
+    // The run before the branch point starts at the same entry: a run the user opened stays so.
+    const runIds = (l: { data: TreeItem[] }) =>
+      walk(l.data)
+        .filter((x) => x.item.row < 0)
+        .map((x) => x.item.id)
+    assert.equal(runIds(before).length, 1)
+    assert.deepEqual(runIds(after), runIds(before))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })

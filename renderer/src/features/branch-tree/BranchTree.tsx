@@ -33,7 +33,6 @@ import { TreeToolbar } from './TreeToolbar'
 import { useLabelEditing } from './use-label-editing'
 import { useOutlineHandover } from './use-outline-handover'
 import { useRunOpenState } from './use-run-open-state'
-import { useStateAcrossReorder } from './use-state-across-reorder'
 import { useBrowseDelay, useHitInView, useSelectionInRun } from './use-tree-browse'
 import { useTreeLayout } from './use-tree-layout'
 import './branch-tree.css'
@@ -137,7 +136,6 @@ export function BranchTree({
   // closed, also once the rows a filter waited for are in. The selection is given again.
   const runsKey = `${mode} ${collapse && !marks && !query.trim()} ${tree.waiting}`
   const initialOpenState = useRunOpenState(treeRef, layout, runsKey)
-  useStateAcrossReorder(treeRef, dataRows)
   // The first painted tree (the outline of a large one), then the tree from every row.
   const complete = shown && !shownOutline
   useLayoutEffect(() => {

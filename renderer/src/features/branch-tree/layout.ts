@@ -87,9 +87,18 @@ export const MAX_DEPTH = 200
 /** Entries kept visible at each end of a collapsed run. */
 const EDGE = 2
 
-/** Id of the arborist node of a row. */
-export function itemId(row: number): string {
-  return `e${row}`
+/**
+ * Id of the arborist node of a row: named by the entry's file position, which keeps when the
+ * rows come in another order (a new branch puts the leaf's branch first, pi spec 15.6), so
+ * what the user folded and the node the keyboard is on stay with their entries.
+ */
+export function itemId(row: TreeRow): string {
+  return `e${row.pos}`
+}
+
+/** Id of the arborist node of a collapsed run whose first hidden entry is `row` (as {@link itemId}). */
+export function runId(row: TreeRow): string {
+  return `run${row.pos}`
 }
 
 /** A set of rows that only answers membership (cheaper than a `Set` of 100,000 numbers). */
@@ -230,7 +239,12 @@ function sideFolder(b: Build, row: number, depth: number, flatInto: Line): TreeI
   }
   const from = b.kids.start[row] as number
   const to = b.kids.start[row + 1] as number
-  const folder: TreeItem = { id: itemId(row), row, head: true, branches: to - from }
+  const folder: TreeItem = {
+    id: itemId(b.rows[row] as TreeRow),
+    row,
+    head: true,
+    branches: to - from,
+  }
   b.inData[row] = 1
   if (to === from) return folder
   const line = newLine([])
@@ -285,7 +299,8 @@ function materialize(
     }
     const mark = b.marks.get(m)
     b.inData[m] = 1
-    into.push(mark ? { id: itemId(m), row: m, ...mark } : { id: itemId(m), row: m })
+    const id = itemId(b.rows[m] as TreeRow)
+    into.push(mark ? { id, row: m, ...mark } : { id, row: m })
   }
 }
 
@@ -316,7 +331,7 @@ function collapseRuns(
     let j = i
     while (j < members.length && plain(members[j] as number)) j++
     if (j - i >= opts.runMin) {
-      const id = `run${members[i + EDGE] as number}`
+      const id = runId(b.rows[members[i + EDGE] as number] as TreeRow)
       let reveal = false
       for (let k = i + EDGE; k < j - EDGE; k++) {
         const m = members[k] as number

@@ -74,7 +74,7 @@ export function useHitInView(
       }
       timer = setTimeout(() => {
         done.current = key
-        void tree.current?.scrollTo(itemId(row), 'center')
+        void tree.current?.scrollTo(itemId(rows[row] as TreeRow), 'center')
       }, 2 * ARBORIST_POLL_MS)
     }
     timer = setTimeout(scroll, 50)

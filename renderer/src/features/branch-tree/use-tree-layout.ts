@@ -149,7 +149,7 @@ export function useTreeLayout(
     leafRow,
     active: outline?.active ?? (fromRows as NonNullable<typeof fromRows>).active,
     layout,
-    selection: selectionRow < 0 ? undefined : itemId(selectionRow),
+    selection: selectionRow < 0 ? undefined : itemId(rows[selectionRow] as TreeRow),
     selectionRow,
     setRunOpen,
     setAllRuns,
