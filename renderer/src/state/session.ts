@@ -62,7 +62,10 @@ export interface SessionViewState {
   rows: readonly TreeRow[] | null
   /** The tree's outline, shown while the rows of a tree of several pages load; else null. */
   outline: OutlineView | null
-  /** The newest items of pi's path read from the file's end, shown until the path loads. */
+  /**
+   * The newest items of pi's path read from the file's end, shown until the transcript's list
+   * shows the path (the transcript drops it then).
+   */
   preview: TailPreview | null
   /** Whether the selection follows pi's leaf as the file grows (false once another is chosen). */
   followLeaf: boolean
@@ -249,7 +252,6 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       set({
         path: toPathState(page, items, view, focusIndex),
         pathStatus: 'ready',
-        preview: null,
         selected: { id: page.targetId, pos: page.targetPos },
         // A landing shows the branch through the entry to that branch's end: when that end is
         // pi's leaf, the view follows what pi writes next, as when opened at the leaf.

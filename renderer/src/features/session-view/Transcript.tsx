@@ -20,6 +20,7 @@ import { TranscriptNav } from './nav'
 import { NewEntries, TailPreview } from './TranscriptFollow'
 import { TranscriptItem } from './TranscriptItem'
 import { TranscriptToolbar } from './TranscriptToolbar'
+import { useListShown } from './use-list-shown'
 import { useTranscriptKeys } from './use-transcript-keys'
 
 /**
@@ -117,11 +118,18 @@ export function Transcript() {
     let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(settle)))
     return () => cancelAnimationFrame(frame)
   }, [status, view, hasItems, focusIndex])
-  // The path's first frame: the transcript's part of the first screen.
+  // The path's first render: the transcript's part of the first screen (what waited for it,
+  // the tree's pages, may go on while the list scrolls to its initial item).
   useLayoutEffect(() => {
     if (status !== 'ready' || !hasItems) return
-    return markWhenPainted('pi:transcript:painted', () => screenPainted('transcript'))
+    return markWhenPainted('pi:transcript:rendered', () => screenPainted('transcript'))
   }, [status, view, hasItems])
+  const listKey = status === 'ready' && hasItems ? `${sessionId}:${view}` : null
+  const listShown = useListShown(scroller, listKey)
+  // The first frame the reader sees the path in.
+  useLayoutEffect(() => {
+    if (listShown) return markWhenPainted('pi:transcript:painted')
+  }, [listShown])
 
   // New entries arrived while the user reads further up: remember where they start.
   const seenTotal = useRef({ view, total })
@@ -147,7 +155,13 @@ export function Transcript() {
 
   const ready = status === 'ready' && path !== null && sessionId !== null
   const settledNow = ready && (path.total === 0 || settled === path.view)
-  const showPreview = !ready && preview !== null && sessionId !== null && status !== 'error'
+  // The preview stays until the list shows (Virtuoso hides it while it finds its place); then
+  // it is dropped, so no later path shows it.
+  const previewDone = ready && (path.total === 0 || listShown)
+  useEffect(() => {
+    if (previewDone && preview !== null) useSessionView.setState({ preview: null })
+  }, [previewDone, preview])
+  const showPreview = preview !== null && sessionId !== null && status !== 'error' && !previewDone
   return (
     <section
       className="transcript"
@@ -175,7 +189,6 @@ export function Transcript() {
       {status === 'error' && (
         <p className="error-text">Could not load the path: {error?.message}</p>
       )}
-      {showPreview && <TailPreview preview={preview} sessionId={sessionId} />}
       {ready && path.total === 0 && <p className="muted empty-path">Nothing on this path.</p>}
       {noEntries && status === 'idle' && (
         <p className="muted empty-path" data-testid="no-entries">
@@ -184,73 +197,76 @@ export function Transcript() {
             : 'This session has no entries yet: its file holds only the session’s header.'}
         </p>
       )}
-      {ready && path.total > 0 && (
-        <MarksContext.Provider value={marks}>
-          <TranscriptNav.Provider value={jump}>
-            <Virtuoso
-              key={`${sessionId}:${path.view}`}
-              ref={virtuoso}
-              scrollerRef={(el) => {
-                scroller.current = el instanceof HTMLElement ? el : null
-              }}
-              className="transcript-list"
-              totalCount={path.total}
-              initialTopMostItemIndex={
-                path.focusIndex !== null
-                  ? { index: path.focusIndex, align: 'center' }
-                  : { index: path.total - 1, align: 'end' }
-              }
-              followOutput={(bottom) => (bottom || following.current ? 'auto' : false)}
-              atBottomStateChange={(bottom) => {
-                if (bottom) following.current = true
-                else if (performance.now() - gestureAt.current < GESTURE_MS)
-                  following.current = false
-                if (following.current) readAt(null)
-                setAtBottom(bottom || following.current)
-              }}
-              atBottomThreshold={120}
-              defaultItemHeight={140}
-              increaseViewportBy={{ top: 800, bottom: 800 }}
-              computeItemKey={(index) => path.items.get(index)?.pos ?? `p${index}`}
-              rangeChanged={({ startIndex, endIndex }) => {
-                ensureRange(startIndex - 30, endIndex + 30)
-                const middle = path.items.get(Math.floor((startIndex + endIndex) / 2))
-                readAt(following.current ? null : (middle?.id ?? null))
-              }}
-              itemContent={(index) => {
-                const item = path.items.get(index)
-                // Items are wrapped in a padded slot: Virtuoso measures the item element, and
-                // margins (which it cannot see) make it re-align endlessly.
-                return (
-                  <div className="entry-slot">
-                    {item && <DaySeparator items={path.items} index={index} />}
-                    {item ? (
-                      <TranscriptItem
-                        item={item}
-                        index={index}
-                        sessionId={sessionId}
-                        showHidden={showHidden}
-                        selected={item.pos === path.targetPos}
-                      />
-                    ) : (
-                      <Placeholder index={index} />
-                    )}
-                  </div>
-                )
-              }}
-            />
-            {unseenFrom !== null && total > unseenFrom && (
-              <NewEntries
-                count={total - unseenFrom}
-                onJump={() => {
-                  virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
-                  setUnseenFrom(null)
+      <div className="transcript-body">
+        {showPreview && <TailPreview preview={preview} sessionId={sessionId} over={ready} />}
+        {ready && path.total > 0 && (
+          <MarksContext.Provider value={marks}>
+            <TranscriptNav.Provider value={jump}>
+              <Virtuoso
+                key={`${sessionId}:${path.view}`}
+                ref={virtuoso}
+                scrollerRef={(el) => {
+                  scroller.current = el instanceof HTMLElement ? el : null
+                }}
+                className="transcript-list"
+                totalCount={path.total}
+                initialTopMostItemIndex={
+                  path.focusIndex !== null
+                    ? { index: path.focusIndex, align: 'center' }
+                    : { index: path.total - 1, align: 'end' }
+                }
+                followOutput={(bottom) => (bottom || following.current ? 'auto' : false)}
+                atBottomStateChange={(bottom) => {
+                  if (bottom) following.current = true
+                  else if (performance.now() - gestureAt.current < GESTURE_MS)
+                    following.current = false
+                  if (following.current) readAt(null)
+                  setAtBottom(bottom || following.current)
+                }}
+                atBottomThreshold={120}
+                defaultItemHeight={140}
+                increaseViewportBy={{ top: 800, bottom: 800 }}
+                computeItemKey={(index) => path.items.get(index)?.pos ?? `p${index}`}
+                rangeChanged={({ startIndex, endIndex }) => {
+                  ensureRange(startIndex - 30, endIndex + 30)
+                  const middle = path.items.get(Math.floor((startIndex + endIndex) / 2))
+                  readAt(following.current ? null : (middle?.id ?? null))
+                }}
+                itemContent={(index) => {
+                  const item = path.items.get(index)
+                  // Items are wrapped in a padded slot: Virtuoso measures the item element, and
+                  // margins (which it cannot see) make it re-align endlessly.
+                  return (
+                    <div className="entry-slot">
+                      {item && <DaySeparator items={path.items} index={index} />}
+                      {item ? (
+                        <TranscriptItem
+                          item={item}
+                          index={index}
+                          sessionId={sessionId}
+                          showHidden={showHidden}
+                          selected={item.pos === path.targetPos}
+                        />
+                      ) : (
+                        <Placeholder index={index} />
+                      )}
+                    </div>
+                  )
                 }}
               />
-            )}
-          </TranscriptNav.Provider>
-        </MarksContext.Provider>
-      )}
+              {unseenFrom !== null && total > unseenFrom && (
+                <NewEntries
+                  count={total - unseenFrom}
+                  onJump={() => {
+                    virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
+                    setUnseenFrom(null)
+                  }}
+                />
+              )}
+            </TranscriptNav.Provider>
+          </MarksContext.Provider>
+        )}
+      </div>
     </section>
   )
 }

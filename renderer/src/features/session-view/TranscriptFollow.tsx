@@ -29,8 +29,19 @@ function useBatches(items: readonly PathItem[]): number {
   return count
 }
 
-/** The newest items of pi's active path, read from the end of the file (not navigable yet). */
-export function TailPreview({ preview, sessionId }: { preview: Preview; sessionId: string }) {
+/**
+ * The newest items of pi's active path, read from the end of the file (not navigable yet).
+ * With `over`, it lies over the transcript's list while that list is mounted but not shown.
+ */
+export function TailPreview({
+  preview,
+  sessionId,
+  over = false,
+}: {
+  preview: Preview
+  sessionId: string
+  over?: boolean
+}) {
   const showHidden = useSettings((s) => s.settings?.showHidden ?? false)
   const box = useRef<HTMLDivElement>(null)
   const count = useBatches(preview.items)
@@ -44,7 +55,11 @@ export function TailPreview({ preview, sessionId }: { preview: Preview; sessionI
     [preview],
   )
   return (
-    <div className="transcript-list tail-preview" data-testid="tail-preview" ref={box}>
+    <div
+      className={`transcript-list tail-preview${over ? ' tail-preview-over' : ''}`}
+      data-testid="tail-preview"
+      ref={box}
+    >
       <p className="muted tail-preview-note" role="status">
         Loading the rest of the session… These are its newest entries.
       </p>
