@@ -154,6 +154,41 @@ test('scrolled up, the reader keeps their place when the session is opened again
   session.expectClean()
 })
 
+test("pi's new branch shows in the transcript while the tree's rows are still on their way", async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const { generated, session } = await followedSession(page, serverFor, scratch)
+  await session.open(FOLLOWED)
+  // The tree's pages are held back once the session is open: only the path can arrive.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let held = 0
+  await page.route(
+    (url) => url.pathname === '/api/session:get-tree',
+    async (route) => {
+      held++
+      await released
+      await route.continue()
+    },
+  )
+  const lines = readFileSync(generated.path, 'utf8').trimEnd().split('\n')
+  const parent = (JSON.parse(lines.at(-2) as string) as { id: string }).id
+  const branch = { ...userEntry('fork0002', 'a branch shown before its rows'), parentId: parent }
+  appendFileSync(generated.path, `${JSON.stringify(branch)}\n`)
+  const entry = page.locator(
+    '.transcript [data-testid="transcript-entry"][data-entry-id="fork0002"]',
+  )
+  await expect(entry).toBeVisible()
+  expect(held, 'the tree asked for its rows, and waits').toBeGreaterThan(0)
+  await expect(session.treeNode('fork0002')).toHaveCount(0)
+  release()
+  await expect(session.treeNode('fork0002')).toHaveAttribute('data-leaf', 'true')
+  await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'fork0002')
+  session.expectClean()
+})
+
 test('at the bottom, the view keeps to the end while pi writes fast from the moment it opens', async ({
   page,
   serverFor,

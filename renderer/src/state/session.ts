@@ -577,16 +577,21 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         } = await call('session:open', {
           sessionId,
         })
-        const rows = await loadTreeRows(next)
         if (!current()) return
         const { followLeaf, path } = get()
-        set({ overview: next, rows, behind: false })
-        if (!followLeaf || next.leafPos === null) return
-        set({ selected: { id: next.leafId ?? '', pos: next.leafPos } })
-        if (reading === null) return void loadPath(path !== null)
-        // A reader scrolled up stays at the entry they were reading, on its branch.
-        landOnReading(reading)
-        void loadPath()
+        // The path to pi's leaf loads while the tree's rows do (every row of a large tree takes
+        // a few hundred ms): the transcript shows what pi wrote without waiting for them.
+        if (followLeaf && next.leafPos !== null) {
+          set({ selected: { id: next.leafId ?? '', pos: next.leafPos } })
+          if (reading === null) void loadPath(path !== null)
+          else {
+            // A reader scrolled up stays at the entry they were reading, on its branch.
+            landOnReading(reading)
+            void loadPath()
+          }
+        }
+        const rows = await loadTreeRows(next)
+        if (current()) set({ overview: next, rows, behind: false })
       } catch {
         // Read again meanwhile (a conflict), or gone: opened as after a rewrite.
         if (current()) await get().reload()
