@@ -17,6 +17,9 @@
  *   browser's share of the cores; and main's own block seen from inside (bench/block-probe.mjs:
  *   a timer's longest gap less the time main waited for a core);
  * - append -> entry visible in the transcript (median and p95 of 20 appends while open);
+ * - the same for entries that start a new branch from an early entry (pi's /tree, then a
+ *   prompt: every row is read again, in a new order), with the longest renderer long task and
+ *   main-process block meanwhile;
  * - pi 1.6.0's `SessionManager.open` on the same file (bench/peers, `npm run bench:setup`).
  * Run: `npm run bench:view [-- --sizes 1:500,100:50000,250:100000 --runs 3 --appends 20]`.
  * Figures, not pass/fail (ARCHITECTURE.md testing tier 4).
@@ -45,6 +48,8 @@ import { api, gapsIn, idleId, pinger, startServer, type Gap, type Server } from 
 
 const RUNS = numberArg('runs', 3)
 const APPENDS = numberArg('appends', 20)
+/** New branches pi starts while the session is open, per run. */
+const BRANCHES = numberArg('branches', 3)
 const SIZES = (
   process.argv.includes('--sizes')
     ? (process.argv[process.argv.indexOf('--sizes') + 1] as string)
@@ -217,6 +222,58 @@ async function follow(page: Page, server: Server, file: string, count: number) {
 }
 
 /**
+ * Appends `count` user entries, each starting a new branch from an early entry of the file (its
+ * sixth line), one at a time; ms until each is visible in the transcript (pi's leaf: the view
+ * follows it to its new branch).
+ */
+async function branchFollow(page: Page, server: Server, file: string, count: number) {
+  const head = Buffer.alloc(Math.min(statSync(file).size, 1_000_000))
+  const fd = openSync(file, 'r')
+  readSync(fd, head, 0, head.length, 0)
+  closeSync(fd)
+  const early = (JSON.parse(head.toString('utf8').split('\n')[5] as string) as { id: string }).id
+  const stop = pinger(server)
+  const from = Date.now()
+  await takeLongTasks(page)
+  const times: number[] = []
+  for (let i = 0; i < count; i++) {
+    const id = `n${String(i).padStart(7, '0')}`
+    const seen = page.waitForSelector(`.transcript [data-entry-id="${id}"]`, { timeout: 30_000 })
+    const started = performance.now()
+    appendFileSync(file, userLine(id, early, `A new branch ${i}`))
+    await seen
+    times.push(performance.now() - started)
+    // The tree's rows of the new order come in after the transcript: let them land.
+    await page.waitForSelector('.branch-tree[data-tree-state="ready"]', { timeout: 30_000 })
+    await new Promise((r) => setTimeout(r, 1500))
+  }
+  const pings = await stop()
+  return {
+    times,
+    block: Math.max(...pings),
+    inside: inside(gapsIn(server, from, Date.now())),
+    longTask: Math.max(0, ...(await takeLongTasks(page))),
+  }
+}
+
+/** Opens a fresh copy of `source` and measures {@link branchFollow} on it. */
+async function branchOpen(browser: Browser, root: string, file: string, source: string) {
+  copyFileSync(source, file)
+  const server = await startServer(root, ['--no-skeletons'])
+  try {
+    const id = await idleId(server, NAME)
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    await page.addInitScript(LONG_TASKS)
+    await openOnce(page, server, `${server.origin}#token=${server.token}`, id)
+    const figures = await branchFollow(page, server, file, BRANCHES)
+    await page.close()
+    return figures
+  } finally {
+    await server.stop()
+  }
+}
+
+/**
  * The first open of a quiet session, as a user meets it the day after: the file untouched for
  * a minute, the app started again, its tree skeleton built in the background
  * (main/api/session-view/skeletons.ts) before the click.
@@ -359,6 +416,9 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   const followInside: Inside[] = []
   const aloneInside: { open: Inside; follow: Inside }[] = []
   const followTask: number[] = []
+  const branches: number[] = []
+  const branchBlock: number[] = []
+  const branchTask: number[] = []
   const aloneOpen: number[] = []
   const aloneFollow: number[] = []
   try {
@@ -388,6 +448,13 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
       if (statSync(file).size >= SKELETON_MIN_BYTES) {
         skeleton.push(await skeletonOpen(browser, root, file))
         behind.push(await skeletonOpen(browser, root, file, BEHIND_ENTRIES))
+      }
+      if (BRANCHES > 0) {
+        // Last: a new branch leaves a tail that cannot settle pi's path (no tail preview).
+        const b = await branchOpen(browser, root, file, source)
+        branches.push(...b.times)
+        branchBlock.push(b.block)
+        branchTask.push(b.longTask)
       }
       const alone = await withoutBrowser(root, file, source)
       aloneOpen.push(alone.open)
@@ -443,6 +510,10 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   console.log(
     `  append -> entry visible           median ${ms(median(appends))}, p95 ${ms(pct(appends, 0.95))} of ${appends.length}   (target <= 1000 ms)`,
   )
+  if (branches.length > 0)
+    console.log(
+      `  new branch -> entry visible       median ${ms(median(branches))}, worst ${ms(worst(branches))} of ${branches.length}; longest renderer long task ${ms(worst(branchTask))}, main block ${ms(worst(branchBlock))}   (every row read again in a new order; targets <= 1000 / 100 / 50 ms)`,
+    )
 }
 
 async function main(): Promise<void> {
