@@ -97,6 +97,13 @@ async function marks(page: Page): Promise<Record<string, number>> {
   })()`)
 }
 
+/** A page of the window size the figures are for, collecting its long tasks. */
+async function benchPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  await page.addInitScript(LONG_TASKS)
+  return page
+}
+
 /** Durations of the long tasks that started at `since` (ms on the page's clock) or later. */
 async function takeLongTasks(page: Page, since = 0): Promise<number[]> {
   const tasks = await page.evaluate<[number, number][]>(`window.__longTasks.splice(0)`)
@@ -195,22 +202,38 @@ async function openOnce(page: Page, server: Server, url: string, id: string) {
   } satisfies OpenFigures
 }
 
-/** Appends `count` user entries after the leaf, one at a time; ms until each is visible. */
-async function follow(page: Page, server: Server, file: string, count: number) {
+/** One user entry a measured append writes. */
+interface Appended {
+  id: string
+  parentId: string
+  text: string
+}
+
+/**
+ * Appends `count` user entries (`entry(i)`), one at a time, as pi would while the session is
+ * open; `settle` runs after each is visible. Returns ms until each was visible in the
+ * transcript, and the longest main-process block and renderer long task meanwhile.
+ */
+async function appendWhileOpen(
+  page: Page,
+  server: Server,
+  file: string,
+  count: number,
+  entry: (i: number) => Appended,
+  settle: () => Promise<void>,
+) {
   const stop = pinger(server)
   const from = Date.now()
   await takeLongTasks(page)
   const times: number[] = []
-  let parent = String(await page.locator('.transcript').getAttribute('data-path-target'))
   for (let i = 0; i < count; i++) {
-    const id = `b${String(i).padStart(7, '0')}`
+    const { id, parentId, text } = entry(i)
     const seen = page.waitForSelector(`.transcript [data-entry-id="${id}"]`, { timeout: 30_000 })
     const started = performance.now()
-    appendFileSync(file, userLine(id, parent, `Benchmark append ${i}`))
+    appendFileSync(file, userLine(id, parentId, text))
     await seen
     times.push(performance.now() - started)
-    parent = id
-    await new Promise((r) => setTimeout(r, 250))
+    await settle()
   }
   const pings = await stop()
   return {
@@ -219,6 +242,20 @@ async function follow(page: Page, server: Server, file: string, count: number) {
     inside: inside(gapsIn(server, from, Date.now())),
     longTask: Math.max(0, ...(await takeLongTasks(page))),
   }
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+
+/** Appends `count` user entries after the leaf, one at a time; ms until each is visible. */
+async function follow(page: Page, server: Server, file: string, count: number) {
+  let parentId = String(await page.locator('.transcript').getAttribute('data-path-target'))
+  const next = (i: number): Appended => {
+    const id = `b${String(i).padStart(7, '0')}`
+    const appended = { id, parentId, text: `Benchmark append ${i}` }
+    parentId = id
+    return appended
+  }
+  return appendWhileOpen(page, server, file, count, next, () => sleep(250))
 }
 
 /**
@@ -232,28 +269,16 @@ async function branchFollow(page: Page, server: Server, file: string, count: num
   readSync(fd, head, 0, head.length, 0)
   closeSync(fd)
   const early = (JSON.parse(head.toString('utf8').split('\n')[5] as string) as { id: string }).id
-  const stop = pinger(server)
-  const from = Date.now()
-  await takeLongTasks(page)
-  const times: number[] = []
-  for (let i = 0; i < count; i++) {
-    const id = `n${String(i).padStart(7, '0')}`
-    const seen = page.waitForSelector(`.transcript [data-entry-id="${id}"]`, { timeout: 30_000 })
-    const started = performance.now()
-    appendFileSync(file, userLine(id, early, `A new branch ${i}`))
-    await seen
-    times.push(performance.now() - started)
+  const next = (i: number): Appended => ({
+    id: `n${String(i).padStart(7, '0')}`,
+    parentId: early,
+    text: `A new branch ${i}`,
+  })
+  return appendWhileOpen(page, server, file, count, next, async () => {
     // The tree's rows of the new order come in after the transcript: let them land.
     await page.waitForSelector('.branch-tree[data-tree-state="ready"]', { timeout: 30_000 })
-    await new Promise((r) => setTimeout(r, 1500))
-  }
-  const pings = await stop()
-  return {
-    times,
-    block: Math.max(...pings),
-    inside: inside(gapsIn(server, from, Date.now())),
-    longTask: Math.max(0, ...(await takeLongTasks(page))),
-  }
+    await sleep(1500)
+  })
 }
 
 /** Opens a fresh copy of `source` and measures {@link branchFollow} on it. */
@@ -262,8 +287,7 @@ async function branchOpen(browser: Browser, root: string, file: string, source: 
   const server = await startServer(root, ['--no-skeletons'])
   try {
     const id = await idleId(server, NAME)
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-    await page.addInitScript(LONG_TASKS)
+    const page = await benchPage(browser)
     await openOnce(page, server, `${server.origin}#token=${server.token}`, id)
     const figures = await branchFollow(page, server, file, BRANCHES)
     await page.close()
@@ -296,8 +320,7 @@ async function skeletonOpen(
     while (!built()) await new Promise((r) => setTimeout(r, 200))
     // pi went on writing after the skeleton was built (a session still being written).
     if (appended > 0) appendChain(file, appended)
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-    await page.addInitScript(LONG_TASKS)
+    const page = await benchPage(browser)
     const figures = await openOnce(page, server, `${server.origin}#token=${server.token}`, id)
     await page.close()
     return figures
@@ -430,8 +453,7 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
       const server = await startServer(root, ['--no-skeletons'])
       try {
         const id = await idleId(server, NAME)
-        const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-        await page.addInitScript(LONG_TASKS)
+        const page = await benchPage(browser)
         const url = `${server.origin}#token=${server.token}`
         first.push(await openOnce(page, server, url, id))
         cached.push(await openOnce(page, server, url, id))
