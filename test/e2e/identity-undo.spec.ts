@@ -152,7 +152,8 @@ test('Undo after extract moves the new session to the trash and the original lis
 })
 
 /**
- * Starts watching the page for elements of test ids `a` and `b` in it at the same moment.
+ * Starts watching the page for two toasts at the same moment among those of test ids `a` and
+ * `b` (`a` may be `b`: two of that one).
  * @returns whether that has happened since
  */
 async function watchTogether(page: Page, a: string, b: string): Promise<() => Promise<boolean>> {
@@ -161,8 +162,8 @@ async function watchTogether(page: Page, a: string, b: string): Promise<() => Pr
       const seen = window as unknown as { __together?: boolean }
       seen.__together = false
       const check = () => {
-        const has = (id: string) => document.querySelector(`[data-testid="${id}"]`) !== null
-        if (has(a) && has(b)) seen.__together = true
+        const both = `[data-testid="${a}"], [data-testid="${b}"]`
+        if (document.querySelectorAll(both).length >= 2) seen.__together = true
       }
       new MutationObserver(check).observe(document.body, { childList: true, subtree: true })
     },
@@ -292,11 +293,13 @@ test('the Undo button of a delete toast brings the session back and says so', as
   store,
 }) => {
   const { name, path, toast } = await deleteOpenSession(library, page, store.sessionsDir)
+  const twoToasts = await watchTogether(page, 'trash-notice', 'trash-notice')
   await toast.getByRole('button', { name: 'Undo' }).click()
   await expect(library.row(name)).toHaveCount(1)
   expect(existsSync(path)).toBe(true)
-  // Its own news replaces the toast the Undo closed.
+  // Its own news takes the place of the toast whose Undo was pressed: never two at once.
   await expect(toast).toContainText('Restored 1 session')
+  expect(await twoToasts()).toBe(false)
 })
 
 test('on a read-only session the edit actions look disabled and the reason is written out', async ({

@@ -39,6 +39,25 @@ function unchangedOf(edit: ValueEdit): string {
     : 'Nothing changed: the entry has no label.'
 }
 
+/** The toast of edit `last`, with its Undo. */
+function showEditToast(last: LastEdit): void {
+  showToast({
+    id: 'edit',
+    kind: 'info',
+    body: saidOf(last),
+    testId: 'edit-notice',
+    sessionId: last.sessionId,
+    // An undo that failed (its error is a toast of its own) leaves the edit as it was: its
+    // toast offers Undo again.
+    undo: () =>
+      void undoEdit().then(() => {
+        if (useEdits.getState().last === last) showEditToast(last)
+      }),
+    onDismiss: () => useEdits.getState().dismiss(),
+    onGone: () => withdrawUndo(undoEdit),
+  })
+}
+
 /**
  * Shows each edit as a toast with Undo (also Ctrl/Cmd+Z), tied to the edited session, then
  * what its undo took back; and an inline edit's error (a tree label has no dialog to show it
@@ -52,16 +71,7 @@ export function useEditToasts(): void {
         if (now.last !== before.last) {
           if (now.last) {
             offerUndo(undoEdit)
-            showToast({
-              id: 'edit',
-              kind: 'info',
-              body: saidOf(now.last),
-              testId: 'edit-notice',
-              sessionId: now.last.sessionId,
-              undo: () => void undoEdit(),
-              onDismiss: () => useEdits.getState().dismiss(),
-              onGone: () => withdrawUndo(undoEdit),
-            })
+            showEditToast(now.last)
           } else {
             withdrawUndo(undoEdit)
             // Undone: the edit's toast says so in its place (below).

@@ -4,7 +4,7 @@
  * session opens, so nothing speaks of a session the user has left. Its `onGone` runs however
  * it leaves (so an Undo is offered, Ctrl/Cmd+Z included, only while its toast shows).
  */
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { useSessionView } from '../../state/session'
 
@@ -22,7 +22,10 @@ export interface ToastSpec {
   testId?: string
   /** The session the toast is about: dropped when the user opens another session. */
   sessionId?: string | null
-  /** Offered as an Undo button; the toast goes as soon as it is pressed. */
+  /**
+   * Offered as an Undo button. Pressed, the toast stays (its button says "Undoing…") until the
+   * undo's own news takes its place: shown under the same id, or with {@link replaceToast}.
+   */
   undo?: () => void
   /** Runs when the user dismisses the toast (not when it times out). */
   onDismiss?: () => void
@@ -40,6 +43,7 @@ const showing = new Map<string, ToastSpec>()
  */
 const sonnerIds = new Map<string, string>()
 let shown = 0
+let specs = 0
 
 /** Forgets toast `id` and runs its `onGone`. */
 function gone(id: string): void {
@@ -50,6 +54,7 @@ function gone(id: string): void {
 }
 
 function Toast({ spec }: { spec: ToastSpec }) {
+  const [undoing, setUndoing] = useState(false)
   const dismiss = () => {
     hideToast(spec.id)
     spec.onDismiss?.()
@@ -66,12 +71,13 @@ function Toast({ spec }: { spec: ToastSpec }) {
           type="button"
           className="link"
           data-testid="toast-undo"
+          disabled={undoing}
           onClick={() => {
-            hideToast(spec.id)
+            setUndoing(true)
             spec.undo?.()
           }}
         >
-          Undo
+          {undoing ? 'Undoing…' : 'Undo'}
         </button>
       )}
       <button type="button" className="link" onClick={dismiss}>
@@ -87,7 +93,9 @@ export function showToast(spec: ToastSpec): void {
   const duration = spec.kind === 'error' ? Infinity : spec.undo ? UNDO_MS : INFO_MS
   const sonnerId = sonnerIds.get(spec.id) ?? `${spec.id}#${++shown}`
   sonnerIds.set(spec.id, sonnerId)
-  toast.custom(() => <Toast spec={spec} />, {
+  // Keyed per spec: a toast that replaces another in place starts with its own state.
+  const key = ++specs
+  toast.custom(() => <Toast key={key} spec={spec} />, {
     id: sonnerId,
     duration,
     // Only the toast still showing under this id is gone (not one that replaced it).
