@@ -326,7 +326,9 @@ test('every kind of entry renders: tools, images, bash, extension messages, mark
   await expect(page.getByTestId('excluded').first()).toBeVisible()
   await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = el.scrollHeight))
   await expect(page.getByTestId('hidden-message').first()).toBeVisible()
-  await page.getByTestId('show-hidden').check()
+  // A click, then the state: the box follows the settings store, which the click updates.
+  await page.getByTestId('show-hidden').click()
+  await expect(page.getByTestId('show-hidden')).toBeChecked()
   await expect(page.getByTestId('hidden-message')).toHaveCount(0)
   await session.screenshot('session-bash-custom')
   await session.open(pi('model-thinking').name)
