@@ -45,7 +45,6 @@ export interface SearchHitTarget {
   patterns: readonly string[] | null
 }
 
-/** State and actions of the session view. */
 /** An entry the view was asked to open at that its session does not have. */
 export interface MissingEntry {
   id: string
@@ -53,6 +52,7 @@ export interface MissingEntry {
   namedBy: 'link' | 'selection'
 }
 
+/** State and actions of the session view. */
 export interface SessionViewState {
   sessionId: string | null
   status: Status
