@@ -22,6 +22,7 @@ import { toRow } from './rows'
 import {
   changeSince,
   readRange,
+  stampOfBytesRead,
   yieldNow,
   type FileStamp,
   type SessionEntry,
@@ -113,7 +114,7 @@ function fitOf(
   return { kind: branches ? 'branches' : 'continues' }
 }
 
-/** Adds the parsed growth to the loaded session and its lookups. */
+/** Adds the parsed growth to the loaded session and its lookups; `stamp`: that of the bytes read. */
 function extendSource(source: ViewSource, more: LoadedSession, stamp: FileStamp): void {
   const { loaded } = source
   const entries = loaded.entries
@@ -135,7 +136,7 @@ function extendSource(source: ViewSource, more: LoadedSession, stamp: FileStamp)
   loaded.tail = Buffer.concat([Buffer.from(loaded.tail), Buffer.from(more.tail)]).subarray(-256)
   source.leafPos = entries.length - 1
   // Whole lines only: a line still being written (size beyond `bytes`) is read next time.
-  source.stamp = { size: more.bytes, mtimeMs: stamp.mtimeMs, ino: stamp.ino }
+  source.stamp = stamp
   source.dropManager()
 }
 
@@ -211,18 +212,19 @@ export async function growSource(
   const more = await readWholeLines(source, stamp.size)
   // pi is still writing its line: it is read once it is whole.
   if (more === null) return { kind: 'same' }
+  const read = await stampOfBytesRead(source.path, stamp, stamp.ino, more.bytes)
   const fit = fitOf(source, more)
   if (fit.kind === 'reread') return reload(fit.reason, false)
   // The rows are extended only once they exist (a view still building them waits).
   const view = opened ? await opened : undefined
   if (fit.kind === 'branches' || (view && view.resumeNote !== null)) {
     // The file is not read again: what was loaded and what pi appended make the whole session.
-    extendSource(source, more, stamp)
+    extendSource(source, more, read)
     const reason = fit.kind === 'branches' ? 'pi started a new branch' : 'pi resumes elsewhere'
     return { kind: 'rebuilt', reason }
   }
   const from = source.entries.length
-  extendSource(source, more, stamp)
+  extendSource(source, more, read)
   if (view) extendOpened(view, source, from)
   return { kind: 'grown', entries: more.entries.length }
 }

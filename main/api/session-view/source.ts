@@ -158,18 +158,32 @@ export async function loadViewSource(
   path: string,
   { signal, upTo, sha256 }: ViewLoadOptions = {},
 ): Promise<ViewSource> {
-  const stamp = upTo ? { ...upTo } : await stampOf(path)
+  const before = upTo ? { ...upTo } : await stampOf(path)
   const loaded = await loadSessionFile(path, { signal, toOffset: upTo?.size, sha256 })
   // Bytes parsed, not the stat before reading: a file that grew meanwhile is followed from here.
-  stamp.size = loaded.bytes
-  if (!upTo) {
-    // And the mtime of those bytes: pi appending while they were read moved it, and a file of
-    // the same size with a later mtime is one written in place (grow.ts).
-    const after = await stampOf(path).catch(() => null)
-    if (after && after.ino === loaded.ino && after.size === loaded.bytes)
-      stamp.mtimeMs = after.mtimeMs
-  }
+  const stamp = upTo
+    ? { ...before, size: loaded.bytes }
+    : await stampOfBytesRead(path, before, loaded.ino, loaded.bytes)
   return viewSourceOf(path, stamp, loaded)
+}
+
+/**
+ * The stamp of the first `bytes` bytes of `path` (file `ino`), read after the stat `before`:
+ * their size, and the mtime the file has once they are read when it still holds exactly those
+ * bytes. pi appending while they were read moves the mtime, and so does the write of the last
+ * of them: a stat can see a write's size before its mtime. Taken before the read, that mtime
+ * would later look like a file of the same size written in place (grow.ts).
+ */
+export async function stampOfBytesRead(
+  path: string,
+  before: FileStamp,
+  ino: number | undefined,
+  bytes: number,
+): Promise<FileStamp> {
+  const stamp = { ...before, size: bytes }
+  const after = await stampOf(path).catch(() => null)
+  if (after && after.ino === ino && after.size === bytes) stamp.mtimeMs = after.mtimeMs
+  return stamp
 }
 
 /**

@@ -24,6 +24,8 @@ import { dispatch } from '../../helpers/dispatch'
 import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { SourceCache } from '../../../main/api/session-view/cache'
 import { localViewCore } from '../../../main/api/session-view/core'
+import { growSource } from '../../../main/api/session-view/grow'
+import { loadViewSource, stampOf } from '../../../main/api/session-view/source'
 import {
   treeRowsOf,
   type FollowResult,
@@ -207,6 +209,22 @@ test('a new branch is opened again from the loaded session, without a notice: th
     notice: false,
   })
   assert.notEqual(cache.peek(id)?.source, loaded)
+})
+
+test('a stat that sees an append before its mtime does not make the file look written in place', async (t) => {
+  const { path } = await setup(t)
+  // The file was last written a minute ago: pi's append moves its mtime.
+  const past = new Date(Date.now() - 60_000)
+  utimesSync(path, past, past)
+  const source = await loadViewSource(path)
+  appendAfterLast(path, userEntry('feed0001', 'pi writes on'))
+  const now = await stampOf(path)
+  assert.notEqual(now.mtimeMs, source.stamp.mtimeMs)
+  // A stat racing the write sees its size with the mtime from before it.
+  const racing = { ...now, mtimeMs: source.stamp.mtimeMs }
+  assert.deepEqual(await growSource(source, undefined, racing), { kind: 'grown', entries: 1 })
+  // The file holds exactly the bytes read: nothing to read again, nothing to tell.
+  assert.deepEqual(await growSource(source, undefined, await stampOf(path)), { kind: 'same' })
 })
 
 test('truncated, rewritten, written in place or replaced files are re-opened with a notice; a deleted one is gone', async (t) => {
