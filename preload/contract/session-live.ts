@@ -142,6 +142,17 @@ export const TailPreview = z.object({
 export const RowLabel = z.object({ row: z.number().int(), label: z.string().nullable() })
 
 /**
+ * pi's leaf (the file's last entry, pi spec 7) after the file grew into a new order: `id`, its
+ * position in the file, and whether its path runs through the leaf before (`continues`: what
+ * the view shows only grew at its end; null when not known, the file having been read again).
+ */
+export const PiLeaf = z.object({
+  id: z.string(),
+  pos: z.number().int(),
+  continues: z.boolean().nullable(),
+})
+
+/**
  * `session:follow` result, relative to the revision the view holds:
  * - `same`: nothing new;
  * - `appended`: the file grew by whole entries that continue pi's leaf: `rows` are the new
@@ -149,7 +160,7 @@ export const RowLabel = z.object({ row: z.number().int(), label: z.string().null
  *   whose label changed, `overview` the header facts now;
  * - `reopen`: the view must open the file again (`reason` in words: rewritten, truncated,
  *   replaced, or grew in a way that reorders the tree); `notice` is false when the user need
- *   not be told (a new branch that pi wrote).
+ *   not be told (a new branch that pi wrote), and then `leaf` names pi's leaf (null: none).
  */
 export const FollowResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('same'), revision: z.number().int() }),
@@ -159,7 +170,13 @@ export const FollowResult = z.discriminatedUnion('kind', [
     rows: z.array(TreeRow),
     labels: z.array(RowLabel),
   }),
-  z.object({ kind: z.literal('reopen'), reason: z.string(), notice: z.boolean() }),
+  z.object({
+    kind: z.literal('reopen'),
+    reason: z.string(),
+    notice: z.boolean(),
+    /** With no notice: pi's leaf now, so the view loads its path while the tree is laid out. */
+    leaf: PiLeaf.nullable().optional(),
+  }),
 ])
 
 export type TreePage = z.output<typeof TreePage>
@@ -168,3 +185,4 @@ export type OpenReply = z.output<typeof OpenReply>
 export type TailPreview = z.output<typeof TailPreview>
 export type RowLabel = z.output<typeof RowLabel>
 export type FollowResult = z.output<typeof FollowResult>
+export type PiLeaf = z.output<typeof PiLeaf>

@@ -154,25 +154,31 @@ test('scrolled up, the reader keeps their place when the session is opened again
   session.expectClean()
 })
 
-test("pi's new branch shows in the transcript while the tree's rows are still on their way", async ({
+test("pi's new branch shows in the transcript while the tree is still laid out and its rows on their way", async ({
   page,
   serverFor,
   scratch,
 }) => {
   const { generated, session } = await followedSession(page, serverFor, scratch)
   await session.open(FOLLOWED)
-  // The tree's pages are held back once the session is open: only the path can arrive.
+  // The session's open (main lays the tree out again) and the tree's pages are held back once
+  // the session is open: only the path can arrive.
   let release = () => {}
   const released = new Promise<void>((resolve) => (release = resolve))
   let held = 0
   await page.route(
-    (url) => url.pathname === '/api/session:get-tree',
+    (url) => url.pathname === '/api/session:open' || url.pathname === '/api/session:get-tree',
     async (route) => {
       held++
       await released
       await route.continue()
     },
   )
+  const pathAsks: { offset?: number }[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/session:get-path')
+      pathAsks.push(request.postDataJSON() as { offset?: number })
+  })
   const lines = readFileSync(generated.path, 'utf8').trimEnd().split('\n')
   const parent = (JSON.parse(lines.at(-2) as string) as { id: string }).id
   const branch = { ...userEntry('fork0002', 'a branch shown before its rows'), parentId: parent }
@@ -181,7 +187,11 @@ test("pi's new branch shows in the transcript while the tree's rows are still on
     '.transcript [data-testid="transcript-entry"][data-entry-id="fork0002"]',
   )
   await expect(entry).toBeVisible()
-  expect(held, 'the tree asked for its rows, and waits').toBeGreaterThan(0)
+  expect(held, 'the session was opened again, and waits').toBeGreaterThan(0)
+  // A branch from before the leaf shown: its path is asked for from its end, not as an
+  // extension of the path shown (which it does not continue).
+  expect(pathAsks[0], 'the first path request').toBeDefined()
+  expect(pathAsks[0]?.offset, 'the first path request is no extension').toBeUndefined()
   await expect(session.treeNode('fork0002')).toHaveCount(0)
   release()
   await expect(session.treeNode('fork0002')).toHaveAttribute('data-leaf', 'true')

@@ -20,6 +20,11 @@ export interface Slot {
   reason: string | null
   /** Whether the user should be told of that reason (a rewrite, not a new branch). */
   notice: boolean
+  /**
+   * When this load grew into a new order: whether the path to pi's new leaf runs through the
+   * leaf before; null when not known (the file was read again).
+   */
+  continues: boolean | null
 }
 
 /** Memo key of a slot's opened session (`session:open`). */
@@ -109,6 +114,7 @@ export class SourceCache {
       memo: new Map(),
       reason: previous?.reason ?? null,
       notice: previous?.notice ?? false,
+      continues: null,
     }
     this.slots.set(key, slot)
     this.touch(key, slot)
@@ -147,6 +153,7 @@ export class SourceCache {
           slot.memo.clear()
           slot.reason = growth.reason
           slot.notice = false
+          slot.continues = growth.continues
           return
         }
         if (growth.kind !== 'reload') return

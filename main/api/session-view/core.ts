@@ -14,7 +14,7 @@ import type { Replied } from '../json-reply'
 import type { CHANNEL_SCHEMAS, ChannelResult } from '../../../preload/contract/schemas'
 import { applyEdit, type EditResult, type SessionEdit } from '../../library/edits'
 import { SessionManager } from '../../session'
-import { OPENED_KEY, SourceCache, memoize } from './cache'
+import { OPENED_KEY, SourceCache, memoize, type Slot } from './cache'
 import { imageAt } from './images'
 import { buildOverview, overviewOf, type OpenedSession } from './overview'
 import { pathPage } from './page'
@@ -165,8 +165,14 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
       }
     },
     'session:follow': async (file, { revision, rowCount }) => {
-      const { opened: view, slot } = await opened(file)
-      return followReply(view, slot, revision, rowCount)
+      const { source, memo, slot } = await load(file)
+      const built = memo.get(OPENED_KEY) as Promise<OpenedSession> | undefined
+      if (built) return followReply(await built, slot, source, revision, rowCount)
+      // Read again, or grown into a new order, since the view opened: it opens again. The
+      // rows are laid out for that open meanwhile, while the view loads the path to pi's leaf
+      // (a few hundred ms of layout at 100,000 entries that the transcript need not wait for).
+      openedOf(file, source, memo).catch(() => undefined)
+      return reopenReply(slot, source)
     },
     'session:get-path': async (file, { sessionId: _id, ...request }) => {
       const { source, memo } = await load(file)
@@ -210,10 +216,34 @@ function ofThisRead(view: OpenedSession, revision: number): void {
     throw new ApiError('conflict', 'The session was read again: open it again to see its tree.')
 }
 
+/**
+ * The follow reply of a view that must open its file again: why, whether the user is told,
+ * and, when not, pi's leaf (the file's last entry, pi spec 7), whose path the view can load at
+ * once.
+ */
+function reopenReply(
+  slot: Pick<Slot, 'reason' | 'notice' | 'continues'>,
+  source: ViewSource,
+): FollowResult {
+  const reason = slot.reason ?? 'the session was read again'
+  if (slot.reason !== null && slot.notice) return { kind: 'reopen', reason, notice: true }
+  const leaf = source.entries[source.leafPos]
+  return {
+    kind: 'reopen',
+    reason,
+    notice: false,
+    leaf:
+      leaf && typeof leaf.id === 'string'
+        ? { id: leaf.id, pos: source.leafPos, continues: slot.continues }
+        : null,
+  }
+}
+
 /** What a view at `revision` with `rowCount` rows must do to catch up with `view`. */
 function followReply(
   view: OpenedSession,
-  slot: { reason: string | null; notice: boolean },
+  slot: Pick<Slot, 'reason' | 'notice' | 'continues'>,
+  source: ViewSource,
   revision: number,
   rowCount: number,
 ): FollowResult {
@@ -222,11 +252,7 @@ function followReply(
     revision > view.revision ||
     rowCount > view.rows.length
   ) {
-    return {
-      kind: 'reopen',
-      reason: slot.reason ?? 'the session was read again',
-      notice: slot.reason !== null && slot.notice,
-    }
+    return reopenReply(slot, source)
   }
   if (revision === view.revision && rowCount === view.rows.length) return { kind: 'same', revision }
   return {

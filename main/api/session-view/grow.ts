@@ -21,6 +21,7 @@ import { nextRevision, statsOf, tallyEntry, type OpenedSession } from './overvie
 import { toRow } from './rows'
 import {
   changeSince,
+  pathTo,
   readRange,
   stampOfBytesRead,
   yieldNow,
@@ -32,12 +33,13 @@ import {
 /**
  * What became of a loaded session whose file changed: `grown` extended the view in place;
  * `rebuilt` extended the loaded session, whose view (rows in display order) must be built again
- * from memory; `reload` needs the file read again.
+ * from memory (`continues`: the path to pi's new leaf runs through the leaf before); `reload`
+ * needs the file read again.
  */
 export type Growth =
   | { kind: 'same' }
   | { kind: 'grown'; entries: number }
-  | { kind: 'rebuilt'; reason: string }
+  | { kind: 'rebuilt'; reason: string; continues: boolean }
   | { kind: 'reload'; reason: string; notice: boolean }
 
 const reload = (reason: string, notice: boolean): Growth => ({ kind: 'reload', reason, notice })
@@ -219,9 +221,11 @@ export async function growSource(
   const view = opened ? await opened : undefined
   if (fit.kind === 'branches' || (view && view.resumeNote !== null)) {
     // The file is not read again: what was loaded and what pi appended make the whole session.
+    const before = source.entries[source.leafPos] as SessionEntry
     extendSource(source, more, read)
     const reason = fit.kind === 'branches' ? 'pi started a new branch' : 'pi resumes elsewhere'
-    return { kind: 'rebuilt', reason }
+    const leaf = source.entries[source.leafPos] as SessionEntry
+    return { kind: 'rebuilt', reason, continues: pathTo(source, leaf).includes(before) }
   }
   const from = source.entries.length
   extendSource(source, more, read)

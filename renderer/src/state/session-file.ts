@@ -88,7 +88,7 @@ async function followView(
   if (result.kind === 'reopen') {
     // pi's own writing (a new branch) is shown in place; another program's change is opened
     // again, with a word.
-    if (!result.notice) return await now.refresh()
+    if (!result.notice) return await now.refresh(result.leaf)
     useSessionFile.setState({
       notice: `The file ${result.reason.replace(/^the file /, '')}: it was opened again.`,
     })

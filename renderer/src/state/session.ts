@@ -13,7 +13,7 @@ import type {
   TreeRow,
 } from '../../../preload/contract/session-view'
 import type { ApiErrorData } from '../../../preload/contract/errors'
-import type { TailPreview } from '../../../preload/contract/session-live'
+import type { PiLeaf, TailPreview } from '../../../preload/contract/session-live'
 import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 import { continues, toPathState, trimItems, type PathState } from './path-state'
@@ -120,8 +120,9 @@ export interface SessionViewState {
    * then shows them as a growth: the selection follows pi's leaf unless the user chose another
    * entry (a reader scrolled up stays at the entry they were reading, as on {@link reload}),
    * and the tree keeps its folds and focus. Falls back to {@link reload}.
+   * @param leaf pi's leaf as live follow found it: its path loads at once, before the overview
    */
-  refresh(): Promise<void>
+  refresh(leaf?: PiLeaf | null): Promise<void>
   /**
    * The transcript says which entry is in the middle of the reader's view when they have
    * scrolled away from the path's end; null while it keeps to the end.
@@ -564,11 +565,29 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       await get().openSession(sessionId, at)
     },
 
-    async refresh() {
+    async refresh(leaf = null) {
       const { sessionId, overview } = get()
       if (!sessionId || !overview) return
       const ticket = openTicket
       const current = () => ticket === openTicket && get().sessionId === sessionId
+      // The path to pi's new leaf loads while main lays the tree out and the renderer loads its
+      // rows (a few hundred ms each for a large tree): the transcript shows what pi wrote
+      // without waiting for them.
+      let toLeaf: number | null = null
+      const followPiLeaf = (id: string, pos: number, continues: boolean | null) => {
+        const { followLeaf, path } = get()
+        if (!followLeaf || pos === toLeaf) return
+        toLeaf = pos
+        set({ selected: { id, pos } })
+        // A path known not to run on from the one shown is shown afresh in one request.
+        if (reading === null) void loadPath(path !== null && continues !== false)
+        else {
+          // A reader scrolled up stays at the entry they were reading, on its branch.
+          landOnReading(reading)
+          void loadPath()
+        }
+      }
+      if (leaf) followPiLeaf(leaf.id, leaf.pos, leaf.continues)
       try {
         const {
           outline: _outline,
@@ -578,18 +597,8 @@ export const useSessionView = create<SessionViewState>((set, get) => {
           sessionId,
         })
         if (!current()) return
-        const { followLeaf, path } = get()
-        // The path to pi's leaf loads while the tree's rows do (every row of a large tree takes
-        // a few hundred ms): the transcript shows what pi wrote without waiting for them.
-        if (followLeaf && next.leafPos !== null) {
-          set({ selected: { id: next.leafId ?? '', pos: next.leafPos } })
-          if (reading === null) void loadPath(path !== null)
-          else {
-            // A reader scrolled up stays at the entry they were reading, on its branch.
-            landOnReading(reading)
-            void loadPath()
-          }
-        }
+        // pi wrote on meanwhile: its leaf now.
+        if (next.leafPos !== null) followPiLeaf(next.leafId ?? '', next.leafPos, null)
         const rows = await loadTreeRows(next)
         if (current()) set({ overview: next, rows, behind: false })
       } catch {

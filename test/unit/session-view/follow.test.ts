@@ -181,8 +181,15 @@ test('a new branch is opened again from the loaded session, without a notice: th
   })
   appendFileSync(path, JSON.stringify({ ...userEntry('feed0002', 'pi'), parentId: last.id }) + '\n')
   let result = await view.follow()
-  assert.deepEqual(result, { kind: 'reopen', reason: 'pi started a new branch', notice: false })
   view = await View.open(handlers, id)
+  // pi's leaf is the file's last entry (pi spec 7); its path runs on from the leaf shown.
+  const branched = (leafId: string, continues: boolean | null) => ({
+    kind: 'reopen',
+    reason: 'pi started a new branch',
+    notice: false,
+    leaf: { id: leafId, pos: view.overview.leafPos, continues },
+  })
+  assert.deepEqual(result, branched('feed0002', true))
   assert.equal(view.overview.leafId, 'feed0002')
   assert.equal(view.rows[1]?.label, 'while pi writes')
   sameAsFresh(view, await freshView(fresh, id))
@@ -192,8 +199,9 @@ test('a new branch is opened again from the loaded session, without a notice: th
     JSON.stringify({ ...userEntry('feed0003', 'a branch'), parentId: view.rows[0]?.id }) + '\n',
   )
   result = await view.follow()
-  assert.deepEqual(result, { kind: 'reopen', reason: 'pi started a new branch', notice: false })
   view = await View.open(handlers, id)
+  // From an older entry: the path shown does not run on to it.
+  assert.deepEqual(result, branched('feed0003', false))
   assert.equal(view.overview.leafId, 'feed0003')
   sameAsFresh(view, await freshView(fresh, id))
   assert.equal(cache.peek(id)?.source, loaded, 'the loaded session grew; it was not read again')
@@ -203,10 +211,11 @@ test('a new branch is opened again from the loaded session, without a notice: th
     JSON.stringify({ ...userEntry('feed0004', 'x'), parentId: 'nowhere' }) + '\n',
   )
   result = await view.follow()
+  view = await View.open(handlers, id)
+  // Read again: whether the path runs on is not known.
   assert.deepEqual(result, {
-    kind: 'reopen',
+    ...branched('feed0004', null),
     reason: 'a new entry hangs on no entry',
-    notice: false,
   })
   assert.notEqual(cache.peek(id)?.source, loaded)
 })
