@@ -174,10 +174,12 @@ test("pi's new branch shows in the transcript while the tree is still laid out a
       await route.continue()
     },
   )
+  // The transcript's requests for the path to the new entry.
   const pathAsks: { offset?: number }[] = []
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/session:get-path')
-      pathAsks.push(request.postDataJSON() as { offset?: number })
+    if (new URL(request.url()).pathname !== '/api/session:get-path') return
+    const asked = request.postDataJSON() as { entryId?: string; offset?: number }
+    if (asked.entryId === 'fork0002') pathAsks.push(asked)
   })
   const lines = readFileSync(generated.path, 'utf8').trimEnd().split('\n')
   const parent = (JSON.parse(lines.at(-2) as string) as { id: string }).id
