@@ -3,7 +3,8 @@
  * writer process (pi 0.73.1's own SessionManager) appends, without a click, every entry once
  * and in order, with the "live" marker in the list and the view; a reader scrolled up keeps
  * their place and is offered the new entries instead, and keeps it when pi branches and the
- * session is opened again; a label being typed in the tree is kept
+ * session is opened again (offered pi's new branch when it is not on it); a label being typed
+ * in the tree is kept
  * while the entries arrive; entries that pass the run length fold into a closed run. Expected
  * ids come from the writer.
  */
@@ -114,6 +115,29 @@ test('scrolled up, the reader keeps their place and is offered the new entries',
   session.expectClean()
 })
 
+/** Scrolls the transcript a few screens up with the mouse wheel; the entry read there. */
+async function scrollUpAndRead(page: Page): Promise<string> {
+  const list = page.locator('.transcript-list')
+  await list.hover()
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -1500)
+  await expect(page.locator('.transcript')).toHaveAttribute('data-at-bottom', 'false')
+  await page.waitForTimeout(300)
+  const reading = await list.evaluate((el) => {
+    const box = el.getBoundingClientRect()
+    const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    return at?.closest('[data-testid="transcript-entry"]')?.getAttribute('data-entry-id') ?? null
+  })
+  expect(reading).not.toBeNull()
+  return reading as string
+}
+
+/** Appends a user entry `id` whose parent is the entry on line `line` (1: the first entry). */
+function appendBranch(file: string, id: string, line: number): void {
+  const lines = readFileSync(file, 'utf8').trimEnd().split('\n')
+  const parent = (JSON.parse(lines[line] as string) as { id: string }).id
+  appendFileSync(file, `${JSON.stringify({ ...userEntry(id, `entry ${id}`), parentId: parent })}\n`)
+}
+
 test('scrolled up, the reader keeps their place when the session is opened again', async ({
   page,
   serverFor,
@@ -121,26 +145,11 @@ test('scrolled up, the reader keeps their place when the session is opened again
 }) => {
   const { generated, session } = await followedSession(page, serverFor, scratch)
   await session.open(FOLLOWED)
-  const list = page.locator('.transcript-list')
-  await list.hover()
-  // The reader scrolls a few screens up with the mouse wheel, and reads there.
-  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -1500)
+  const reading = await scrollUpAndRead(page)
   const transcript = page.locator('.transcript')
-  await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
-  await page.waitForTimeout(300)
-  const middle = async () =>
-    list.evaluate((el) => {
-      const box = el.getBoundingClientRect()
-      const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
-      return at?.closest('[data-testid="transcript-entry"]')?.getAttribute('data-entry-id') ?? null
-    })
-  const reading = await middle()
-  expect(reading).not.toBeNull()
-  // pi starts a new branch from the leaf's parent: the view opens the session again.
-  const lines = readFileSync(generated.path, 'utf8').trimEnd().split('\n')
-  const parent = (JSON.parse(lines.at(-2) as string) as { id: string }).id
-  const branch = { ...userEntry('fork0001', 'a new branch'), parentId: parent }
-  appendFileSync(generated.path, `${JSON.stringify(branch)}\n`)
+  // pi starts a new branch from the leaf's parent (line 399 of 400 entries): the view opens
+  // the session again.
+  appendBranch(generated.path, 'fork0001', 399)
   await expect(transcript).toHaveAttribute('data-path-target', 'fork0001')
   await expect(session.treeNode('fork0001')).toHaveAttribute('data-leaf', 'true')
   // The entry being read is on screen still, and the list did not go to the new end.
@@ -151,6 +160,46 @@ test('scrolled up, the reader keeps their place when the session is opened again
   await expect(
     page.locator('[data-testid="transcript-entry"][data-entry-id="fork0001"]'),
   ).not.toBeInViewport()
+  // The reader's branch is pi's: what pi writes next on it is offered, as before the branch.
+  appendBranch(generated.path, 'fork0002', 401)
+  await expect(transcript).toHaveAttribute('data-path-target', 'fork0002')
+  await expect(page.getByTestId('new-entries')).toHaveText('1 new entry ↓')
+  await expect(page.getByTestId('pi-elsewhere')).toHaveCount(0)
+  session.expectClean()
+})
+
+test("scrolled up on a branch pi leaves, the reader stays on it and is offered pi's new branch", async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const { generated, session } = await followedSession(page, serverFor, scratch)
+  await session.open(FOLLOWED)
+  const transcript = page.locator('.transcript')
+  const leaf = await transcript.getAttribute('data-path-target')
+  const reading = await scrollUpAndRead(page)
+  // pi goes on from its third entry (pi's /tree, then a prompt): the entry being read is not
+  // on the new branch.
+  appendBranch(generated.path, 'fork0003', 3)
+  const offer = page.getByTestId('pi-elsewhere')
+  await expect(offer).toHaveText('pi went on in another branch ↓')
+  await expect(session.treeNode('fork0003')).toHaveAttribute('data-leaf', 'true')
+  await expect(transcript).toHaveAttribute('data-path-target', leaf as string)
+  await expect(
+    page.locator(`[data-testid="transcript-entry"][data-entry-id="${reading}"]`),
+  ).toBeInViewport()
+  // pi writes on there: the reader's branch stays, and so does the offer.
+  appendBranch(generated.path, 'fork0004', 401)
+  await expect(session.treeNode('fork0004')).toHaveAttribute('data-leaf', 'true')
+  await expect(transcript).toHaveAttribute('data-path-target', leaf as string)
+  await expect(offer).toBeVisible()
+  await session.screenshot('live-follow-pi-elsewhere')
+  await offer.click()
+  await expect(transcript).toHaveAttribute('data-path-target', 'fork0004')
+  await expect(
+    page.locator('[data-testid="transcript-entry"][data-entry-id="fork0004"]'),
+  ).toBeInViewport()
+  await expect(offer).toHaveCount(0)
   session.expectClean()
 })
 

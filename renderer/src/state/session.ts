@@ -92,6 +92,11 @@ export interface SessionViewState {
    * pi's leaf instead and says so. Null otherwise.
    */
   missingEntry: MissingEntry | null
+  /**
+   * True when pi started a new branch while the reader was scrolled up on a branch it left:
+   * the view kept them there, and offers pi's leaf (selecting it follows pi again).
+   */
+  piElsewhere: boolean
   /** Opens a session (again), selecting `entryId` or pi's leaf; a no-op reload is avoided. */
   openSession(sessionId: string, entryId?: string): Promise<void>
   /**
@@ -120,7 +125,7 @@ export interface SessionViewState {
    * then shows them as a growth: the selection follows pi's leaf unless the user chose another
    * entry (a reader scrolled up stays at the entry they were reading, as on {@link reload}),
    * and the tree keeps its folds and focus. Falls back to {@link reload}.
-   * @param leaf pi's leaf as live follow found it: its path loads at once, before the overview
+   * @param leaf pi's leaf as live follow found it: its path loads first, before the overview
    */
   refresh(leaf?: PiLeaf | null): Promise<void>
   /**
@@ -203,7 +208,14 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     set({ landing: entryId, hitPatterns: null })
   }
 
-  async function loadPath(extend = false): Promise<void> {
+  /**
+   * @param piLeafPos pi's leaf (the overview's, unless the caller knows a newer one): a landing
+   *   on the branch that ends there follows pi on
+   */
+  async function loadPath(
+    extend = false,
+    piLeafPos = get().overview?.leafPos ?? null,
+  ): Promise<void> {
     const { sessionId, selected, raw, landing } = get()
     if (!sessionId || !selected) return set({ path: null, pathStatus: 'idle' })
     const land = !extend ? landing : null
@@ -256,7 +268,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         selected: { id: page.targetId, pos: page.targetPos },
         // A landing shows the branch through the entry to that branch's end: when that end is
         // pi's leaf, the view follows what pi writes next, as when opened at the leaf.
-        ...(land !== null ? { followLeaf: page.targetPos === get().overview?.leafPos } : {}),
+        ...(land !== null ? { followLeaf: page.targetPos === piLeafPos } : {}),
       })
     } catch (error) {
       if (ticket !== pathTicket || get().sessionId !== sessionId) return
@@ -387,6 +399,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     hitPatterns: null,
     landing: null,
     missingEntry: null,
+    piElsewhere: false,
 
     async openHit(sessionId, hit) {
       hitSession = sessionId
@@ -443,6 +456,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         pathStatus: 'idle',
         pathError: null,
         missingEntry: null,
+        piElsewhere: false,
       })
       selectInLibrary(sessionId)
       mark('pi:open:request')
@@ -501,6 +515,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         selected: { id: row.id, pos: row.pos },
         followLeaf: row.pos === get().overview?.leafPos,
         behind: false,
+        piElsewhere: false,
       })
       void loadPath()
     },
@@ -574,20 +589,24 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       // rows (a few hundred ms each for a large tree): the transcript shows what pi wrote
       // without waiting for them.
       let toLeaf: number | null = null
-      const followPiLeaf = (id: string, pos: number, continues: boolean | null) => {
+      let keptReading = false
+      const followPiLeaf = async (id: string, pos: number, continues: boolean | null) => {
         const { followLeaf, path } = get()
         if (!followLeaf || pos === toLeaf) return
         toLeaf = pos
         set({ selected: { id, pos } })
         // A path known not to run on from the one shown is shown afresh in one request.
-        if (reading === null) void loadPath(path !== null && continues !== false)
-        else {
-          // A reader scrolled up stays at the entry they were reading, on its branch.
-          landOnReading(reading)
-          void loadPath()
-        }
+        if (reading === null) return await loadPath(path !== null && continues !== false)
+        // A reader scrolled up stays at the entry they were reading, on its branch; that
+        // branch may end at pi's leaf, which the overview does not have yet.
+        landOnReading(reading)
+        await loadPath(false, pos)
+        keptReading = !get().followLeaf
       }
-      if (leaf) followPiLeaf(leaf.id, leaf.pos, leaf.continues)
+      // Main lays the tree out for the open once the path is sent: that layout holds its
+      // thread for a while, and the transcript comes first. A reader scrolled up lands after
+      // the open, as before.
+      if (leaf && reading === null) await followPiLeaf(leaf.id, leaf.pos, leaf.continues)
       try {
         const {
           outline: _outline,
@@ -598,9 +617,18 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         })
         if (!current()) return
         // pi wrote on meanwhile: its leaf now.
-        if (next.leafPos !== null) followPiLeaf(next.leafId ?? '', next.leafPos, null)
+        const landed =
+          next.leafPos !== null ? followPiLeaf(next.leafId ?? '', next.leafPos, null) : null
         const rows = await loadTreeRows(next)
-        if (current()) set({ overview: next, rows, behind: false })
+        await landed
+        // The reader stays on a branch pi left: the view offers pi's leaf.
+        if (current())
+          set({
+            overview: next,
+            rows,
+            behind: false,
+            piElsewhere: keptReading || get().piElsewhere,
+          })
       } catch {
         // Read again meanwhile (a conflict), or gone: opened as after a rewrite.
         if (current()) await get().reload()
@@ -627,6 +655,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         hitPatterns: null,
         landing: null,
         missingEntry: null,
+        piElsewhere: false,
       })
     },
   }

@@ -17,7 +17,7 @@ import { DaySeparator } from './DaySeparator'
 import { FindBar } from '../find/FindBar'
 import { useFindInPath } from '../find/use-find'
 import { TranscriptNav } from './nav'
-import { NewEntries, TailPreview } from './TranscriptFollow'
+import { NewEntries, PiElsewhere, TailPreview } from './TranscriptFollow'
 import { TranscriptItem } from './TranscriptItem'
 import { TranscriptToolbar } from './TranscriptToolbar'
 import { useListShown } from './use-list-shown'
@@ -55,6 +55,7 @@ export function Transcript() {
   const ensureRange = useSessionView((s) => s.ensureRange)
   const readAt = useSessionView((s) => s.readAt)
   const preview = useSessionView((s) => s.preview)
+  const piElsewhere = useSessionView((s) => s.piElsewhere)
   // A file with a header and no entry has no path to show: say so rather than stay blank.
   const noEntries = useSessionView((s) => s.overview?.rowCount === 0)
   // An empty or unreadable file has no header either (the diagnostics above say what it holds).
@@ -254,14 +255,25 @@ export function Transcript() {
                   )
                 }}
               />
-              {unseenFrom !== null && total > unseenFrom && (
-                <NewEntries
-                  count={total - unseenFrom}
+              {piElsewhere ? (
+                <PiElsewhere
                   onJump={() => {
-                    virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
-                    setUnseenFrom(null)
+                    const { overview, selectEntry } = useSessionView.getState()
+                    if (overview?.leafPos != null)
+                      selectEntry({ id: overview.leafId ?? '', pos: overview.leafPos })
                   }}
                 />
+              ) : (
+                unseenFrom !== null &&
+                total > unseenFrom && (
+                  <NewEntries
+                    count={total - unseenFrom}
+                    onJump={() => {
+                      virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
+                      setUnseenFrom(null)
+                    }}
+                  />
+                )
               )}
             </TranscriptNav.Provider>
           </MarksContext.Provider>

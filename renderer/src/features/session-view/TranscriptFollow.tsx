@@ -78,6 +78,24 @@ export function TailPreview({
   )
 }
 
+/**
+ * Shown when pi started a new branch while the reader was scrolled up on the branch it left:
+ * goes to pi's newest entry (the path to pi's leaf), and follows pi from there.
+ */
+export function PiElsewhere({ onJump }: { onJump(): void }) {
+  return (
+    <button
+      type="button"
+      className="new-entries"
+      data-testid="pi-elsewhere"
+      title="Show the path to pi’s newest entry, and follow pi from there"
+      onClick={onJump}
+    >
+      pi went on in another branch ↓
+    </button>
+  )
+}
+
 /** Jumps to the entries that arrived below the part of the transcript being read. */
 export function NewEntries({ count, onJump }: { count: number; onJump(): void }) {
   return (
