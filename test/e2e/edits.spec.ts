@@ -10,6 +10,7 @@ import { expect, test, type ServerHandle } from './harness'
 import { EditDialog } from './pages/edit-dialog'
 import { SessionPage } from './pages/session-page'
 import { readManifest } from '../helpers/fixtures'
+import { appendAfterLast, userEntry } from '../helpers/append'
 
 function fixture(scenario: string, writer = 'pi 1.6.0') {
   const file = readManifest().files.find((f) => f.scenario === scenario && f.writer === writer)
@@ -150,9 +151,15 @@ test('a session whose file is deleted while open offers no edit, and says why', 
   await session.open(name)
   const rename = page.getByTestId('action-rename')
   await expect(rename).toBeEnabled()
+  // pi writes a line: the session is live.
+  appendAfterLast(join(store.root, rel), userEntry('feed0001', 'pi writes'))
+  const live = session.header().getByTestId('live-badge')
+  await expect(live).toBeVisible()
   // Another program deletes the file (the app itself only ever moves files to the trash).
   rmSync(join(store.root, rel))
   await expect(page.getByTestId('file-notice')).toHaveAttribute('data-state', 'gone')
+  // Nothing is written to a file that is gone.
+  await expect(live).toHaveCount(0)
   await expect(rename).toBeDisabled()
   await expect(rename).toHaveAttribute('title', /file is gone/)
   await expect(page.getByTestId('action-label')).toBeDisabled()

@@ -151,6 +151,8 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
   // Opened from a skeleton built before pi appended: its counts are of the file's first
   // bytes until live follow has read the rest (a second or so).
   const behind = useSessionView((s) => s.behind)
+  // A file deleted or moved while open is written to no more.
+  const gone = useSessionFile((s) => s.state === 'gone')
   const s = overview.stats
   // The title the library's row gives it (an opened file is readable).
   const title = rowTitle({ ...overview, status: 'ok' })
@@ -160,7 +162,7 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
         <h2 className="session-name" title={title}>
           {title}
         </h2>
-        <LiveBadge mtimeMs={overview.mtimeMs} />
+        {!gone && <LiveBadge mtimeMs={overview.mtimeMs} />}
         {overview.readOnly && (
           <span
             className="badge warn"
