@@ -203,6 +203,33 @@ test("scrolled up on a branch pi leaves, the reader stays on it and is offered p
   session.expectClean()
 })
 
+test('the entry the user selected in the tree stays in place when pi branches above it', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const { generated, session } = await followedSession(page, serverFor, scratch)
+  await session.open(FOLLOWED)
+  // The user selects an entry near pi's leaf (a few rows above it), and reads its path.
+  const lines = readFileSync(generated.path, 'utf8').trimEnd().split('\n')
+  const chosen = (JSON.parse(lines[396] as string) as { id: string }).id
+  await session.selectNode(chosen)
+  const row = session.treeNode(chosen)
+  const y = async () => (await row.boundingBox())?.y
+  const before = await y()
+  expect(before).toBeDefined()
+  // pi goes on from its third entry, twice: its branch comes first under that entry, so rows
+  // appear above the chosen one.
+  appendBranch(generated.path, 'fork0005', 3)
+  await expect(session.treeNode('fork0005')).toHaveAttribute('data-leaf', 'true')
+  appendBranch(generated.path, 'fork0006', 3)
+  await expect(session.treeNode('fork0006')).toHaveAttribute('data-leaf', 'true')
+  await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', chosen)
+  await expect(row).toHaveClass(/\bselected\b/)
+  expect(await y(), 'the chosen row did not move on screen').toBe(before)
+  session.expectClean()
+})
+
 test("pi's new branch shows in the transcript while the tree is still laid out and its rows on their way", async ({
   page,
   serverFor,

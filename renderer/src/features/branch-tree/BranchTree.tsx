@@ -33,6 +33,7 @@ import { TreeToolbar } from './TreeToolbar'
 import { useLabelEditing } from './use-label-editing'
 import { useOutlineHandover } from './use-outline-handover'
 import { useRunOpenState } from './use-run-open-state'
+import { useSelectionAnchor } from './use-selection-anchor'
 import { useBrowseDelay, useHitInView, useSelectionInRun } from './use-tree-browse'
 import { useTreeLayout } from './use-tree-layout'
 import './branch-tree.css'
@@ -52,6 +53,9 @@ const BROWSE_KEYS = new Set([
   'PageUp',
   'PageDown',
 ])
+
+/** Height of a tree row (px). */
+const ROW_HEIGHT = 24
 
 /** The branch tree pane. */
 export function BranchTree({
@@ -131,6 +135,7 @@ export function BranchTree({
 
   useSelectionInRun(treeRef, shownSelection, data)
   useHitInView(treeRef, rows, layout, shown, shownSelection)
+  const foldMoved = useSelectionAnchor(treeRef, data, shownSelection, ROW_HEIGHT)
   // Each filter (and the end of a search) folds lines into runs of its own, with ids
   // react-arborist has not seen: it would open them by default, so it starts afresh with them
   // closed, also once the rows a filter waited for are in. The selection is given again.
@@ -180,9 +185,10 @@ export function BranchTree({
   )
   const onToggle = useCallback(
     (id: string) => {
+      foldMoved()
       if (id.startsWith('run')) setRunOpen(id, treeRef.current?.isOpen(id) ?? false)
     },
-    [setRunOpen],
+    [setRunOpen, foldMoved],
   )
   const onSelect = useCallback(
     (nodes: NodeApi<TreeItem>[]) => {
@@ -257,7 +263,7 @@ export function BranchTree({
               data={data}
               width={width}
               height={height}
-              rowHeight={24}
+              rowHeight={ROW_HEIGHT}
               indent={14}
               overscanCount={12}
               openByDefault
