@@ -237,6 +237,7 @@ test("pi's new branch shows in the transcript while the tree is still laid out a
 }) => {
   const { generated, session } = await followedSession(page, serverFor, scratch)
   await session.open(FOLLOWED)
+  const leaf = (await page.locator('.transcript').getAttribute('data-path-target')) as string
   // The session's open (main lays the tree out again) and the tree's pages are held back once
   // the session is open: only the path can arrive.
   let release = () => {}
@@ -271,6 +272,8 @@ test("pi's new branch shows in the transcript while the tree is still laid out a
   expect(pathAsks[0], 'the first path request').toBeDefined()
   expect(pathAsks[0]?.offset, 'the first path request is no extension').toBeUndefined()
   await expect(session.treeNode('fork0002')).toHaveCount(0)
+  // Until the tree has a row for the new leaf, it keeps the selection it had.
+  await expect(session.treeNode(leaf)).toHaveClass(/\bselected\b/)
   release()
   await expect(session.treeNode('fork0002')).toHaveAttribute('data-leaf', 'true')
   await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'fork0002')

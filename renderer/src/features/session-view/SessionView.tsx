@@ -10,6 +10,7 @@ import type { OutlineView } from '../branch-tree/outline'
 import { SessionHeader } from './SessionHeader'
 import { SessionSplit } from './SessionSplit'
 import { Transcript } from './Transcript'
+import { useTreeSelection } from './use-tree-selection'
 import './session-view.css'
 import { formatCount } from '../../components/format'
 
@@ -22,7 +23,10 @@ export function SessionView() {
   const rows = useSessionView((s) => s.rows)
   const outline = useSessionView((s) => s.outline)
   const preview = useSessionView((s) => s.preview)
-  const selectedPos = useSessionView((s) => s.selected?.pos ?? null)
+  const selectedPos = useTreeSelection(
+    rows,
+    useSessionView((s) => s.selected?.pos ?? null),
+  )
   // The tree is laid out in a deferred render: React builds it in slices between frames, so
   // 100,000 rows arriving (or growing by one) never hold the window in one long task. Until
   // they arrive, a large tree shows its outline. The selection is deferred with the rows: live
