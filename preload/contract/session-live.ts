@@ -142,9 +142,10 @@ export const TailPreview = z.object({
 export const RowLabel = z.object({ row: z.number().int(), label: z.string().nullable() })
 
 /**
- * pi's leaf (the file's last entry, pi spec 7) after the file grew into a new order: `id`, its
- * position in the file, and whether its path runs through the leaf before (`continues`: what
- * the view shows only grew at its end; null when not known, the file having been read again).
+ * pi's leaf (the file's last entry, pi spec 7) when the view must open its file again without a
+ * word (pi started a new branch, or wrote lines that needed a full read): `id`, its position in
+ * the file, and whether its path runs through the leaf before (`continues`: what the view shows
+ * only grew at its end; null when not known, the file having been read again).
  */
 export const PiLeaf = z.object({
   id: z.string(),

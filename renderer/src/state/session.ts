@@ -616,7 +616,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
           sessionId,
         })
         if (!current()) return
-        // pi wrote on meanwhile: its leaf now.
+        // pi's leaf as the open found it (pi may have written on since the follow reply).
         const landed =
           next.leafPos !== null ? followPiLeaf(next.leafId ?? '', next.leafPos, null) : null
         const rows = await loadTreeRows(next)
