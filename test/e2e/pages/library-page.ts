@@ -59,9 +59,11 @@ export class LibraryPage {
     // In a narrow window (or with the sidebar hidden) the projects are a picker.
     const picker = this.page.getByTestId('project-picker')
     const all = this.page.getByTestId('project-all')
-    await picker.or(all).first().waitFor()
-    if (await picker.isVisible()) await picker.selectOption('all')
-    else await all.click()
+    // Which of the two shows can change once the window's width is measured: asked again then.
+    await expect(async () => {
+      if (await picker.isVisible()) await picker.selectOption('all', { timeout: 2000 })
+      else await all.click({ timeout: 2000 })
+    }).toPass({ timeout: 20_000 })
     await this.waitRows()
   }
 
