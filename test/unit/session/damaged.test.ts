@@ -321,6 +321,45 @@ describe('odd content loads', () => {
     }
   })
 
+  it('lines of every length from 1 byte to 600 KB, mixed, read as pi reads them line by line', () => {
+    // The parser decodes many lines at once in windows cut at a line break: a line shorter
+    // than a window, one longer than several, and multi-byte characters on either side of a
+    // cut must all come out whole, whatever the window's size and the chunks pushed.
+    let seed = 12345
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+    const lines = [header]
+    let parent: string | null = null
+    for (let i = 0; i < 120; i++) {
+      const length = Math.floor(2 ** (random() * 19.2))
+      const text = (i % 3 === 0 ? 'ü✨' : 'ab').repeat(Math.ceil(length / 2)).slice(0, length)
+      const id = `e${i}`
+      lines.push(
+        JSON.stringify({
+          type: 'message',
+          id,
+          parentId: parent,
+          timestamp: '2026-01-01T00:00:01.000Z',
+          message: { role: 'user', content: text, timestamp: i },
+        }),
+      )
+      parent = id
+    }
+    const bytes = Buffer.from(`${lines.join('\n')}\n`)
+    assert.ok(bytes.length > 4 * 2 ** 20, 'several windows of every size in play')
+    const expected = lines.slice(1).map((line) => JSON.parse(line) as unknown)
+    for (const size of [bytes.length, 1 << 20, 256 * 1024, 65_521]) {
+      const parser = new SessionLineParser()
+      for (let i = 0; i < bytes.length; i += size) parser.push(bytes.subarray(i, i + size))
+      const loaded = finishParse(parser.end(), false, 0)
+      assert.deepEqual(loaded.diagnostics, [], `chunks of ${size}`)
+      assert.deepEqual(loaded.entries, expected, `chunks of ${size}`)
+      assert.deepEqual(
+        loaded.lines,
+        expected.map((_, i) => i + 2),
+      )
+    }
+  })
+
   it('bytes that are not UTF-8 read as U+FFFD, as pi reads them, and their line is reported', () => {
     const entry = (id: string, parentId: string | null, text: Buffer) =>
       Buffer.concat([
