@@ -125,6 +125,11 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
   }
   // Tail previews being read, per session: the first paint of a large session is its preview.
   const peeking = new Map<string, Promise<unknown>>()
+  // Paths being built, per session. The renderer asks for the path to pi's leaf and the tree's
+  // pages at once after an open; a page takes tens of ms of this thread, and the path's steps
+  // yield between them, so at 250 MB the path came 350-400 ms late, behind four pages. The
+  // transcript is what the reader looks at: its path goes first.
+  const pathing = new Map<string, Promise<unknown>>()
   const open: Bodies['session:open'] = async (file, { outline: mode }) => {
     // A session not in memory yet opens from its skeleton when it has one; the parse follows.
     if (!cache.peek(file.id)) {
@@ -146,6 +151,7 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
   const bodies: Bodies = {
     'session:open': async (file, args) => withLibraryReason(await open(file, args), file),
     'session:get-tree': async (file, { revision, offset }) => {
+      await pathing.get(file.id)?.catch(() => undefined)
       const served = await skeletons.page(file.id, revision, offset)
       if (served) return served
       const { opened: view } = await opened(file)
@@ -175,8 +181,13 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
       return reopenReply(slot, source)
     },
     'session:get-path': async (file, { sessionId: _id, ...request }) => {
-      const { source, memo } = await load(file)
-      return pathPage(source, memo, request)
+      const page = load(file).then(({ source, memo }) => pathPage(source, memo, request))
+      pathing.set(file.id, page)
+      try {
+        return await page
+      } finally {
+        if (pathing.get(file.id) === page) pathing.delete(file.id)
+      }
     },
     'session:get-image': async (file, { position, index }) => {
       const { source } = await load(file)

@@ -5,7 +5,7 @@
  * outline carries a small part of its rows, from a parse and from its skeleton alike; a tree of
  * one page or with nothing to collapse gets none; an odd filter is refused.
  */
-import { test, before, after, type TestContext } from 'node:test'
+import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import type { HandlerContext, HandlerTable } from '../../../main/api/context'
@@ -37,7 +37,7 @@ import {
   readTreeOutline,
   readTreeOutlineInTasks,
 } from '../../../renderer/src/features/branch-tree/outline'
-import { generateSession } from '../../../bench/generate-session'
+import { largeSession } from './large-session'
 import { openFixtureLibrary, query } from '../../helpers/library'
 import { recordingLog } from '../../helpers/log'
 import { tempDir } from '../../helpers/temp'
@@ -116,18 +116,6 @@ test('the outline of every fixture, in each of pi filters, is the layout made fr
   }
   assert.ok(checked >= 50, `${checked} outlines checked`)
 })
-
-/** A generated session of more than one tree page, with side branches, labels, compactions. */
-async function largeSession(ctx: TestContext): Promise<SessionFile> {
-  const dir = tempDir(ctx, 'pi-sessions-outline-')
-  const path = join(dir, 'big.jsonl')
-  const generated = await generateSession(path, {
-    entries: 12_000,
-    targetBytes: 3_000_000,
-    branchEvery: 2000,
-  })
-  return { id: '0123456789abcdef', path, fileName: 'big.jsonl', size: generated.bytes }
-}
 
 const coreRows = (core: LocalViewCore, file: SessionFile, overview: SessionOverview) =>
   allTreeRows(overview, (args) => core.call('session:get-tree', file, args))

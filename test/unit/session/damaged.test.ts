@@ -326,7 +326,7 @@ describe('odd content loads', () => {
     // than a window, one longer than several, and multi-byte characters on either side of a
     // cut must all come out whole, whatever the window's size and the chunks pushed.
     let seed = 12345
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
     const lines = [header]
     let parent: string | null = null
     for (let i = 0; i < 120; i++) {
