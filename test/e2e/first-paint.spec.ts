@@ -1,8 +1,10 @@
 /**
  * A large session's first open paints the end of pi's path from the file's tail; that preview
  * stays on screen until the transcript's list shows it (react-virtuoso keeps its list hidden
- * for a few frames while it scrolls to the end): no frame in between is blank.
+ * for a few frames while it scrolls to the end): no frame in between is blank. Opened again
+ * while main holds it, the path's own newest entries stand in for those frames.
  */
+import type { Page } from '@playwright/test'
 import { generatedStore } from './generated-store'
 import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
@@ -10,6 +12,43 @@ import { SessionPage } from './pages/session-page'
 const PROJECT = '--home-ayla-src-big-project--'
 /** Larger than the smallest session given a tail preview (4 MB, session-view/core.ts). */
 const PREVIEWED = { entries: 8_000, targetBytes: 6_000_000, branchEvery: 2000 }
+
+/**
+ * Records what each frame shows in the transcript pane: `list`, `preview` (with ` note` when
+ * it says the rest is loading, and the id of its newest entry), or `blank`.
+ */
+async function recordFrames(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const frames: string[] = []
+    ;(window as unknown as { __frames: string[] }).__frames = frames
+    const look = () => {
+      const list = document.querySelector<HTMLElement>(
+        '.transcript [data-testid="virtuoso-item-list"]',
+      )
+      const listShows =
+        list !== null && list.style.visibility !== 'hidden' && list.children.length > 0
+      const preview = document.querySelector('[data-testid="tail-preview"]')
+      const note = preview?.querySelector('.tail-preview-note') ? ' note' : ''
+      const entries = preview?.querySelectorAll('[data-testid="transcript-entry"]') ?? []
+      const newest = entries[entries.length - 1]?.getAttribute('data-entry-id')
+      frames.push(
+        listShows
+          ? 'list'
+          : preview
+            ? `preview${note}${newest ? ` ${newest}` : ''}`
+            : `blank ${list === null ? 'nolist' : list.style.visibility + ' ' + list.children.length}`,
+      )
+      requestAnimationFrame(look)
+    }
+    requestAnimationFrame(look)
+  })
+}
+
+/** The frames {@link recordFrames} recorded, without the newest entry's id. */
+async function framesOf(page: Page, withIds = false): Promise<string[]> {
+  const frames = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames)
+  return withIds ? frames : frames.map((f) => f.replace(/^(preview( note)?) .*$/, '$1'))
+}
 
 test('the tail preview stays until the transcript list shows: no blank frame between', async ({
   page,
@@ -35,35 +74,50 @@ test('the tail preview stays until the transcript list shows: no blank frame bet
       await route.continue()
     },
   )
-  // What each frame shows in the transcript pane: the list, the preview, or nothing.
-  await page.addInitScript(() => {
-    const frames: string[] = []
-    ;(window as unknown as { __frames: string[] }).__frames = frames
-    const look = () => {
-      const list = document.querySelector<HTMLElement>(
-        '.transcript [data-testid="virtuoso-item-list"]',
-      )
-      const listShows =
-        list !== null && list.style.visibility !== 'hidden' && list.children.length > 0
-      const preview = document.querySelector('[data-testid="tail-preview"]') !== null
-      frames.push(
-        listShows
-          ? 'list'
-          : preview
-            ? 'preview'
-            : `blank ${list === null ? 'nolist' : list.style.visibility + ' ' + list.children.length}`,
-      )
-      requestAnimationFrame(look)
-    }
-    requestAnimationFrame(look)
-  })
+  await recordFrames(page)
   await page.goto(`${server.appUrl}&session=${id}`)
   await session.waitReady()
-  const frames = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames)
-  const previewAt = frames.indexOf('preview')
+  const frames = await framesOf(page)
+  const previewAt = frames.indexOf('preview note')
   expect(previewAt, 'the preview painted').toBeGreaterThanOrEqual(0)
   const listAt = frames.indexOf('list', previewAt)
   expect(listAt, 'then the list').toBeGreaterThan(previewAt)
   expect(frames.slice(previewAt, listAt).filter((f) => f.startsWith('blank'))).toEqual([])
+  await expect(page.getByTestId('tail-preview')).toHaveCount(0)
+})
+
+test('opened again while main holds it, the path’s newest entries stand in until the list shows', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  test.setTimeout(120_000)
+  const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000046.jsonl'
+  const { sessionsDir } = await generatedStore(
+    scratch('pi-sessions-stand-in-'),
+    PROJECT,
+    name,
+    PREVIEWED,
+  )
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  const id = await session.idOf(name)
+  await page.goto(`${server.appUrl}&session=${id}`)
+  await session.waitReady()
+  const leaf = await page.locator('.transcript').getAttribute('data-path-target')
+  // A new document: main still holds the session, so there is no preview from the file's end.
+  await recordFrames(page)
+  await page.goto('about:blank')
+  await page.goto(`${server.appUrl}&session=${id}`)
+  await session.waitReady()
+  const frames = await framesOf(page)
+  const previewAt = frames.indexOf('preview')
+  expect(previewAt, `a stand-in painted (${[...new Set(frames)].join(', ')})`).toBeGreaterThan(0)
+  expect(frames, 'no preview from the file’s end, no note').not.toContain('preview note')
+  const listAt = frames.indexOf('list', previewAt)
+  expect(listAt, 'then the list').toBeGreaterThan(previewAt)
+  expect(frames.slice(previewAt, listAt).filter((f) => f.startsWith('blank'))).toEqual([])
+  // It ends where the list ends: at pi's leaf.
+  expect((await framesOf(page, true))[previewAt]).toBe(`preview ${leaf}`)
   await expect(page.getByTestId('tail-preview')).toHaveCount(0)
 })

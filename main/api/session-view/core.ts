@@ -7,7 +7,7 @@
  */
 import type { SESSION_VIEW_CHANNELS } from '../../../preload/contract/channels'
 import { ApiError } from '../../../preload/contract/errors'
-import type { FollowResult } from '../../../preload/contract/session-live'
+import { TAIL_PREVIEW_MIN_BYTES, type FollowResult } from '../../../preload/contract/session-live'
 import type { SessionOverview } from '../../../preload/contract/session-view'
 import type { z } from 'zod'
 import type { Replied } from '../json-reply'
@@ -24,9 +24,6 @@ import type { ViewSource } from './source'
 import { peekTail } from './tail'
 import { treeOutlineOf } from './tree-outline'
 import { treePageText } from './tree-pages'
-
-/** Files smaller than this are parsed whole before the first paint (it takes a blink). */
-const PEEK_MIN_BYTES = 4 * 1024 * 1024
 
 /** The channels the view core answers: every session view channel but lineage (the library's). */
 export type ViewChannel = Exclude<(typeof SESSION_VIEW_CHANNELS)[number], 'session:get-lineage'>
@@ -160,7 +157,7 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
       return { revision: view.revision, offset, total: view.rows.length, rows }
     },
     'session:peek-tail': async (file) => {
-      if (cache.peek(file.id)?.source || file.size < PEEK_MIN_BYTES)
+      if (cache.peek(file.id)?.source || file.size < TAIL_PREVIEW_MIN_BYTES)
         return { items: [], leafId: null, reason: 'the whole session is read at once', bytes: 0 }
       const peek = peekTail(file.path)
       peeking.set(file.id, peek)

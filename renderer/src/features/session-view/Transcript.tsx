@@ -21,6 +21,7 @@ import { NewEntries, PiElsewhere, TailPreview } from './TranscriptFollow'
 import { TranscriptItem } from './TranscriptItem'
 import { TranscriptToolbar } from './TranscriptToolbar'
 import { useListShown } from './use-list-shown'
+import { useStandIn } from './use-stand-in'
 import { useTranscriptKeys } from './use-transcript-keys'
 
 /**
@@ -60,6 +61,7 @@ export function Transcript() {
   const noEntries = useSessionView((s) => s.overview?.rowCount === 0)
   // An empty or unreadable file has no header either (the diagnostics above say what it holds).
   const noHeader = useSessionView((s) => s.overview?.headerId === null)
+  const size = useSessionView((s) => s.overview?.size ?? 0)
   const virtuoso = useRef<VirtuosoHandle>(null)
   const scroller = useRef<HTMLElement | null>(null)
   // The path whose initial scroll position is settled (the transcript is "ready" after that).
@@ -163,12 +165,20 @@ export function Transcript() {
     if (previewDone && preview !== null) useSessionView.setState({ preview: null })
   }, [previewDone, preview])
   const showPreview = preview !== null && sessionId !== null && status !== 'error' && !previewDone
+  // No preview from the file's end (main holds the session): the path's own end stands in.
+  const standIn = useStandIn(ready && !showPreview ? path : null, listShown, size)
   return (
     <section
       className="transcript"
       aria-label="Transcript"
       data-transcript-state={
-        settledNow ? 'ready' : status === 'error' ? 'error' : showPreview ? 'preview' : 'loading'
+        settledNow
+          ? 'ready'
+          : status === 'error'
+            ? 'error'
+            : showPreview || standIn
+              ? 'preview'
+              : 'loading'
       }
       data-path-target={path?.targetId}
       data-raw={path?.raw ? 'true' : 'false'}
@@ -200,6 +210,9 @@ export function Transcript() {
       )}
       <div className="transcript-body">
         {showPreview && <TailPreview preview={preview} sessionId={sessionId} over={ready} />}
+        {standIn && sessionId !== null && (
+          <TailPreview preview={standIn} sessionId={sessionId} over note={false} />
+        )}
         {ready && path.total > 0 && (
           <MarksContext.Provider value={marks}>
             <TranscriptNav.Provider value={jump}>

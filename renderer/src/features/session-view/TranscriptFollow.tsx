@@ -32,15 +32,19 @@ function useBatches(items: readonly PathItem[]): number {
 /**
  * The newest items of pi's active path, read from the end of the file (not navigable yet).
  * With `over`, it lies over the transcript's list while that list is mounted but not shown.
+ * With `note` (the default), it says the rest of the session is loading: a preview of a path
+ * already in (use-stand-in.ts) has nothing more to load and says nothing.
  */
 export function TailPreview({
   preview,
   sessionId,
   over = false,
+  note = true,
 }: {
   preview: Preview
   sessionId: string
   over?: boolean
+  note?: boolean
 }) {
   const showHidden = useSettings((s) => s.settings?.showHidden ?? false)
   const box = useRef<HTMLDivElement>(null)
@@ -60,9 +64,11 @@ export function TailPreview({
       data-testid="tail-preview"
       ref={box}
     >
-      <p className="muted tail-preview-note" role="status">
-        Loading the rest of the session… These are its newest entries.
-      </p>
+      {note && (
+        <p className="muted tail-preview-note" role="status">
+          Loading the rest of the session… These are its newest entries.
+        </p>
+      )}
       {preview.items.slice(from).map((item, k) => (
         <div className="entry-slot" key={`${item.id}:${from + k}`}>
           <TranscriptItem

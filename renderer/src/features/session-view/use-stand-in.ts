@@ -1,0 +1,40 @@
+/**
+ * A preview of the path being shown, made of its newest items, for the frames the transcript's
+ * list is mounted but hidden: react-virtuoso, opened at the path's end, shows its list only
+ * once its scroll there has held still (four frames, then 150 ms without a change), which at
+ * 100 MB and more took 600-700 ms after the path was in. A session main already holds (opened
+ * before, or a path chosen in it) would stay blank that long, where a first open paints its
+ * tail preview in a tenth of that.
+ */
+import { useMemo } from 'react'
+import { TAIL_PREVIEW_MIN_BYTES, type TailPreview } from '../../../../preload/contract/session-live'
+import type { PathItem } from '../../../../preload/contract/session-view'
+import type { PathState } from '../../state/path-state'
+
+/** Newest items shown at most: more than a tall window holds. */
+const STAND_IN_ITEMS = 40
+
+/**
+ * The newest loaded items of `path` as a preview while its list is not shown, or null: once it
+ * shows, for a path opened at a search hit (its list opens mid-path), and for sessions smaller
+ * than {@link TAIL_PREVIEW_MIN_BYTES} (their list shows in a blink).
+ * @param size the session file's size (bytes)
+ */
+export function useStandIn(
+  path: PathState | null,
+  listShown: boolean,
+  size: number,
+): TailPreview | null {
+  return useMemo(() => {
+    if (path === null || listShown || path.focusIndex !== null) return null
+    if (size < TAIL_PREVIEW_MIN_BYTES) return null
+    const items: PathItem[] = []
+    for (let i = path.total - 1; i >= 0 && items.length < STAND_IN_ITEMS; i--) {
+      const item = path.items.get(i)
+      if (item === undefined) break
+      items.push(item)
+    }
+    if (items.length === 0) return null
+    return { items: items.reverse(), leafId: path.targetId, reason: null, bytes: 0 }
+  }, [path, listShown, size])
+}
