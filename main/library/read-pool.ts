@@ -2,7 +2,8 @@
  * Where session files are parsed and written to the library index, and where the full-text
  * index is built: in worker threads when a worker script is given (the app), each with its
  * own connection to the index file, else in-process (tests, or if workers cannot start). A
- * worker that dies is replaced by in-process work for the calls it held, so nothing is lost.
+ * worker that dies is replaced by in-process work for the calls it held, so nothing is lost;
+ * one stopped by close leaves its calls undone (they fail with "the library is closing").
  */
 import { availableParallelism } from 'node:os'
 import type { DatabaseSync } from 'node:sqlite'
@@ -13,6 +14,7 @@ import { indexTextSlice } from './other-kinds'
 import { readRecord, type SessionRecord, type ReadKind, type ReadOutcome } from './record'
 import type { SessionCandidate } from './scan'
 import { WORKER_YOUNG_GENERATION_MB } from '../worker-heap'
+import { WriteLock } from './write-lock'
 
 /** Work sent to a worker: read a file, read and store it, or build a slice of the text index. */
 export type WorkerRequest = { id: number } & (
@@ -137,7 +139,16 @@ function overRequests(worker: {
 
 interface Slot {
   worker: Worker
+  /** The worker's thread id, kept: the Worker reports -1 once the thread has stopped. */
+  threadId: number
   pending: Map<number, { request: WorkerRequest; resolve: (reply: WorkerReply) => void }>
+}
+
+/** The writers' lock a request writes under, if it writes. */
+function lockOf(request: WorkerRequest): SharedArrayBuffer | null {
+  if ('ingest' in request) return request.ingest.lock
+  if ('index' in request) return request.index.lock
+  return null
 }
 
 /**
@@ -148,6 +159,8 @@ export function workerReader(script: WorkerScript, max = 4): RecordReader {
   const size = Math.max(1, Math.min(max, availableParallelism()))
   const slots: Slot[] = []
   const fallback = localWorker()
+  // Set by close: calls still held, or still coming, are not done any more.
+  let closing = false
 
   const start = (): Slot => {
     // Default: no execArgv of our own (a worker would otherwise inherit e.g. a TS loader).
@@ -155,7 +168,7 @@ export function workerReader(script: WorkerScript, max = 4): RecordReader {
       execArgv: script.execArgv ?? [],
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     })
-    const slot: Slot = { worker, pending: new Map() }
+    const slot: Slot = { worker, threadId: worker.threadId, pending: new Map() }
     worker.on('message', (reply: WorkerReply) => {
       const call = slot.pending.get(reply.id)
       slot.pending.delete(reply.id)
@@ -165,8 +178,17 @@ export function workerReader(script: WorkerScript, max = 4): RecordReader {
     })
     const rescue = () => {
       if (slots.includes(slot)) slots.splice(slots.indexOf(slot), 1)
-      for (const { request, resolve } of slot.pending.values())
-        void fallback.handle(request).then(resolve)
+      // A worker that died mid-write still holds the writers' lock: every later writer,
+      // this thread's rescue first, would wait for it forever.
+      for (const { request } of slot.pending.values()) {
+        const lock = lockOf(request)
+        if (lock) new WriteLock(lock).releaseHeldBy(slot.threadId)
+      }
+      for (const { request, resolve } of slot.pending.values()) {
+        // Stopped by close: its work is not done here (the index is closing after it).
+        if (closing) resolve({ id: request.id, error: 'the library is closing' })
+        else void fallback.handle(request).then(resolve)
+      }
       slot.pending.clear()
     }
     worker.on('error', rescue)
@@ -186,6 +208,7 @@ export function workerReader(script: WorkerScript, max = 4): RecordReader {
         (best, s) => (!best || s.pending.size < best.pending.size ? s : best),
         undefined,
       )
+      if (closing) return Promise.resolve({ id: request.id, error: 'the library is closing' })
       if (!slot) return fallback.handle(request)
       return new Promise((resolve) => {
         slot.pending.set(request.id, { request, resolve })
@@ -194,6 +217,7 @@ export function workerReader(script: WorkerScript, max = 4): RecordReader {
       })
     },
     async close() {
+      closing = true
       const all = slots.splice(0)
       await Promise.all(all.map((s) => s.worker.terminate()))
       fallback.close()
