@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test'
 import { generatedStore } from './generated-store'
-import { expect, test } from './harness'
+import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
 
 const PROJECT = '--home-ayla-src-big-project--'
@@ -50,13 +50,11 @@ async function framesOf(page: Page, withIds = false): Promise<string[]> {
   return withIds ? frames : frames.map((f) => f.replace(/^(preview( note)?) .*$/, '$1'))
 }
 
-test('the tail preview stays until the transcript list shows: no blank frame between', async ({
-  page,
-  serverFor,
-  scratch,
-}) => {
-  test.setTimeout(120_000)
-  const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000045.jsonl'
+/** A generated store of one session larger than {@link PREVIEWED}'s threshold, served. */
+async function previewedSession(
+  { page, serverFor, scratch }: { page: Page; serverFor: ServerFor; scratch: Scratch },
+  name: string,
+) {
   const { sessionsDir } = await generatedStore(
     scratch('pi-sessions-preview-'),
     PROJECT,
@@ -65,7 +63,27 @@ test('the tail preview stays until the transcript list shows: no blank frame bet
   )
   const server = await serverFor(sessionsDir)
   const session = new SessionPage(page, server)
-  const id = await session.idOf(name)
+  return { server, session, id: await session.idOf(name) }
+}
+
+/** Checks that `preview` painted, then the list, with no blank frame between. */
+function expectPreviewThenList(frames: readonly string[], preview: string): number {
+  const previewAt = frames.indexOf(preview)
+  expect(previewAt, `${preview} painted (${[...new Set(frames)].join(', ')})`).toBeGreaterThan(0)
+  const listAt = frames.indexOf('list', previewAt)
+  expect(listAt, 'then the list').toBeGreaterThan(previewAt)
+  expect(frames.slice(previewAt, listAt).filter((f) => f.startsWith('blank'))).toEqual([])
+  return previewAt
+}
+
+test('the tail preview stays until the transcript list shows: no blank frame between', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  test.setTimeout(120_000)
+  const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000045.jsonl'
+  const { server, session, id } = await previewedSession({ page, serverFor, scratch }, name)
   // The path's reply held back a little, so the preview surely paints before it.
   await page.route(
     (url) => url.pathname === '/api/session:get-path',
@@ -77,12 +95,7 @@ test('the tail preview stays until the transcript list shows: no blank frame bet
   await recordFrames(page)
   await page.goto(`${server.appUrl}&session=${id}`)
   await session.waitReady()
-  const frames = await framesOf(page)
-  const previewAt = frames.indexOf('preview note')
-  expect(previewAt, 'the preview painted').toBeGreaterThanOrEqual(0)
-  const listAt = frames.indexOf('list', previewAt)
-  expect(listAt, 'then the list').toBeGreaterThan(previewAt)
-  expect(frames.slice(previewAt, listAt).filter((f) => f.startsWith('blank'))).toEqual([])
+  expectPreviewThenList(await framesOf(page), 'preview note')
   await expect(page.getByTestId('tail-preview')).toHaveCount(0)
 })
 
@@ -93,15 +106,7 @@ test('opened again while main holds it, the path’s newest entries stand in unt
 }) => {
   test.setTimeout(120_000)
   const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000046.jsonl'
-  const { sessionsDir } = await generatedStore(
-    scratch('pi-sessions-stand-in-'),
-    PROJECT,
-    name,
-    PREVIEWED,
-  )
-  const server = await serverFor(sessionsDir)
-  const session = new SessionPage(page, server)
-  const id = await session.idOf(name)
+  const { server, session, id } = await previewedSession({ page, serverFor, scratch }, name)
   await page.goto(`${server.appUrl}&session=${id}`)
   await session.waitReady()
   const leaf = await page.locator('.transcript').getAttribute('data-path-target')
@@ -111,12 +116,8 @@ test('opened again while main holds it, the path’s newest entries stand in unt
   await page.goto(`${server.appUrl}&session=${id}`)
   await session.waitReady()
   const frames = await framesOf(page)
-  const previewAt = frames.indexOf('preview')
-  expect(previewAt, `a stand-in painted (${[...new Set(frames)].join(', ')})`).toBeGreaterThan(0)
   expect(frames, 'no preview from the file’s end, no note').not.toContain('preview note')
-  const listAt = frames.indexOf('list', previewAt)
-  expect(listAt, 'then the list').toBeGreaterThan(previewAt)
-  expect(frames.slice(previewAt, listAt).filter((f) => f.startsWith('blank'))).toEqual([])
+  const previewAt = expectPreviewThenList(frames, 'preview')
   // It ends where the list ends: at pi's leaf.
   expect((await framesOf(page, true))[previewAt]).toBe(`preview ${leaf}`)
   await expect(page.getByTestId('tail-preview')).toHaveCount(0)
