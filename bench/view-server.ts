@@ -29,6 +29,18 @@ export interface Gap {
   wait: number
 }
 
+/** The gaps bench/block-probe.mjs wrote to `file` (none when it wrote none). */
+export function readGaps(file: string): Gap[] {
+  if (!existsSync(file)) return []
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [at, wall, cpu, wait] = line.split(' ').map(Number) as number[]
+      return { at, wall, cpu, wait } as Gap
+    })
+}
+
 /** The gaps that began in [from, to] (epoch ms). */
 export function gapsIn(server: Server, from: number, to: number): Gap[] {
   return server.gaps().filter((g) => g.at >= from && g.at <= to)
@@ -71,16 +83,7 @@ export function startServer(root: string, args: string[] = []): Promise<Server> 
           child.once('exit', () => exited())
           child.kill('SIGTERM')
         })
-      const gaps = () =>
-        existsSync(probe)
-          ? readFileSync(probe, 'utf8')
-              .split('\n')
-              .filter(Boolean)
-              .map((line) => {
-                const [at, wall, cpu, wait] = line.split(' ').map(Number) as number[]
-                return { at, wall, cpu, wait } as Gap
-              })
-          : []
+      const gaps = () => readGaps(probe)
       done({ origin: m[1] as string, token: m[2] as string, stop, gaps })
     }
     child.stdout.on('data', onData)

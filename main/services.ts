@@ -18,7 +18,6 @@ import { SKELETON_MIN_BYTES, TreeSkeletons } from './api/session-view/skeletons'
 import { workerViewCore } from './api/session-view/worker-core'
 import { catchUnexpected, createLogger, type Logger } from './log'
 import { prepareDataDir } from './data-dir'
-import { lowerHelperThreadsPriority } from './thread-priority'
 
 /** Inputs of {@link createServices}. */
 export interface ServiceOptions {
@@ -67,7 +66,6 @@ export interface Services {
 
 /** Resolves roots, loads settings and the cache, and starts the library. */
 export async function createServices(options: ServiceOptions): Promise<Services> {
-  lowerHelperThreadsPriority()
   await prepareDataDir(options.dataDir)
   const resolved = resolveSessionRoots({ cliDirs: options.cliDirs })
   const settings = new SettingsStore(options.dataDir)

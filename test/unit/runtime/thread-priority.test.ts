@@ -1,15 +1,14 @@
 /**
  * The worker threads that parse session files run below normal priority, and only they: on
  * Linux each of the app's worker scripts lowers its own thread (nice 10), the main thread
- * keeps its priority (main/thread-priority.ts). So do V8's helper threads, which collect the
- * garbage of those workers.
+ * keeps its priority (main/thread-priority.ts), and so do V8's helper threads (main's own
+ * garbage collection waits for them).
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { spawnSync } from 'node:child_process'
 
 /** nice of each thread of this process, by thread id (proc(5): field 19 of /proc/[tid]/stat). */
 function niceByThread(): Map<number, number> {
@@ -72,46 +71,5 @@ describe('worker thread priority', { skip }, () => {
     await worker.terminate()
     assert.deepEqual(first, { nice: 10 })
     assert.equal(niceByThread().get(process.pid), 0, 'the main thread keeps its priority')
-  })
-
-  it("V8's helper threads (the workers' garbage collection) run below normal, main at its own", () => {
-    // A process of its own: lowering this one's helpers would be seen by the tests above.
-    const script = `
-      import { lowerHelperThreadsPriority } from './main/thread-priority.ts'
-      import { readFileSync, readdirSync } from 'node:fs'
-      import { getPriority } from 'node:os'
-      const lowered = lowerHelperThreadsPriority()
-      const threads = readdirSync('/proc/self/task').map((tid) => ({
-        comm: readFileSync('/proc/self/task/' + tid + '/comm', 'utf8').trim(),
-        nice: getPriority(Number(tid)),
-        main: Number(tid) === process.pid,
-      }))
-      console.log(JSON.stringify({ lowered, threads, again: lowerHelperThreadsPriority() }))`
-    const r = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', script],
-      {
-        encoding: 'utf8',
-      },
-    )
-    assert.equal(r.status, 0, r.stderr)
-    const { lowered, threads, again } = JSON.parse(r.stdout) as {
-      lowered: number
-      threads: { comm: string; nice: number; main: boolean }[]
-      again: number
-    }
-    const helpers = threads.filter((t) => t.comm === 'V8Worker')
-    assert.ok(helpers.length > 0, `Node names its helper threads V8Worker: ${r.stdout}`)
-    assert.equal(lowered, helpers.length)
-    assert.deepEqual(
-      helpers.map((t) => t.nice),
-      helpers.map(() => 10),
-    )
-    assert.equal(threads.find((t) => t.main)?.nice, 0, 'the main thread keeps its priority')
-    assert.ok(
-      threads.filter((t) => t.comm !== 'V8Worker').every((t) => t.nice === 0),
-      'no other thread is lowered',
-    )
-    assert.equal(again, 0, 'threads already lowered are left as they are')
   })
 })
