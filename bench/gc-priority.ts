@@ -1,18 +1,18 @@
 /**
  * Garbage collection and thread priority: how long the main thread is held by V8's helper
- * threads at each of their priorities (the app leaves them at normal: main/thread-priority.ts). The helpers
- * collect every isolate's garbage, main's too, and main waits for the part of a collection a
- * helper has taken and for their task queue; a helper at a low priority that a busy process
- * took the core from holds main meanwhile (priority inversion).
+ * threads at each of their priorities (the app leaves them at normal: main/thread-priority.ts).
+ * The helpers collect every isolate's garbage, main's too, and main waits for the part of a
+ * collection a helper has taken and for their task queue; a helper at a low priority that a
+ * busy process took the core from holds main meanwhile (priority inversion).
  *
  * Each run is a process of its own, as the app is: a worker thread at the parsing workers'
  * priority allocating as a parse does, two processes at normal priority keeping both cores
  * busy (the window and the rest of the desktop), and main allocating a tree page's worth of
  * garbage every 10 ms. bench/block-probe.mjs watches main's event loop. Printed per helper
- * priority (medians of the runs): main's longest gap, its longest own block (a gap less the time it waited
- * for a core), its longest sleep (the same less its time on a core: waiting on a helper),
- * how many of its own blocks were over 50 ms in a run, and the CPU the two busy processes got
- * (what the helpers left the window).
+ * priority (medians of the runs): main's longest gap, its longest own block (a gap less the
+ * time it waited for a core), its longest sleep (the same less its time on a core: waiting on
+ * a helper), how many of its own blocks were over 50 ms in a run, and the CPU the two busy
+ * processes got (what the helpers left the window).
  * Run: `npm run bench:gc-priority [-- --runs 3 --seconds 10]`. Figures, not pass/fail.
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -23,6 +23,7 @@ import { Worker, isMainThread } from 'node:worker_threads'
 import { numberArg } from './args'
 import { readGaps } from './view-server'
 import { lowerThisThreadPriority } from '../main/thread-priority'
+import { median } from './stats'
 
 const RUNS = numberArg('runs', 3)
 const SECONDS = numberArg('seconds', 10)
@@ -97,7 +98,6 @@ async function child(nice: number): Promise<void> {
   )
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
 const ms = (x: number) => `${Math.round(x)} ms`
 
 /** Runs every level `RUNS` times, alternating, and prints the table. */

@@ -23,13 +23,13 @@ import { openIndex } from '../main/library/index-db'
 import { SessionLibrary } from '../main/library/library'
 import type { InsightsScope, UsageQuery } from '../preload/contract/insights'
 import { numberArg } from './args'
+import { median } from './stats'
 
 const at = process.argv.indexOf('--store')
 const store = resolve(at > 0 ? (process.argv[at + 1] as string) : 'bench/out/store-2000-50-1000mb')
 const runs = numberArg('runs', 7)
 const root = join(store, 'agent', 'sessions')
 const dataDir = join(tmpdir(), 'pi-insights-bench', basename(store))
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
 
 /** The six queries of the view for one scope (what the renderer asks for on open). */
 function wholeView(db: DatabaseSync, scope: InsightsScope, usage: Omit<UsageQuery, 'scope'>) {

@@ -12,10 +12,10 @@ import { SessionLibrary } from '../main/library/library'
 import { indexPath } from '../main/library/index-db'
 import type { SessionQuery } from '../preload/contract/library'
 import { query } from '../test/helpers/library'
+import { median } from './stats'
 
 const [mode, root, dataDir] = process.argv.slice(2) as [string, string, string]
 const FIRST: SessionQuery = query({ limit: 50 })
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
 
 /** Median time of five runs of a search, and its match count. */
 function timeSearch(fields: Partial<SessionQuery>): { ms: number; matched: number } {

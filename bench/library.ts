@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path'
 import { copyStore, storeExists } from './copy-store'
 import { generateStore } from './gen-store'
 import { numberArg } from './args'
+import { median } from './stats'
 
 const sessions = numberArg('sessions', 2000)
 const projects = numberArg('projects', 50)
@@ -28,7 +29,6 @@ const base = resolve('bench', 'out', `store-${sessions}-${projects}-${mb}mb`)
 const node22 = resolve('bench/peers/node_modules/node/bin/node')
 const pi160 = resolve('bench/peers/node_modules/@earendil-works/pi-coding-agent/dist/index.js')
 const pi073 = resolve('node_modules/@mariozechner/pi-coding-agent/dist/index.js')
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
 
 type Figures = Record<string, number | null | Record<string, unknown>>
 

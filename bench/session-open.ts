@@ -14,6 +14,8 @@ import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generateSession } from './generate-session.js'
+import { numberArg } from './args'
+import { median } from './stats'
 
 /** The runtime's major version, for the labels (the project runs on its pinned Node). */
 const major = process.versions.node.split('.')[0]
@@ -74,16 +76,12 @@ function run(nodeBin: string, impl: string, file: string, modPath: string): Figu
   return JSON.parse(r.stdout.trim().split('\n').pop() as string) as Figures
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
-
 async function main(): Promise<void> {
-  const arg = (n: string, d: number) =>
-    process.argv.includes(`--${n}`) ? Number(process.argv[process.argv.indexOf(`--${n}`) + 1]) : d
-  const runs = arg('runs', 5)
+  const runs = numberArg('runs', 5)
   const options = {
-    entries: arg('entries', 50_000),
-    targetBytes: arg('mb', 100) * 1e6,
-    seed: arg('seed', 42),
+    entries: numberArg('entries', 50_000),
+    targetBytes: numberArg('mb', 100) * 1e6,
+    seed: numberArg('seed', 42),
   }
   mkdirSync(outDir, { recursive: true })
   const file = join(

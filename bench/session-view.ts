@@ -46,6 +46,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { numberArg } from './args'
 import { generateSession } from './generate-session'
 import { api, gapsIn, idleId, pinger, startServer, type Gap, type Server } from './view-server'
+import { median } from './stats'
 
 const RUNS = numberArg('runs', 3)
 const APPENDS = numberArg('appends', 20)
@@ -78,7 +79,6 @@ const NAME = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000042.json
 /** Entries pi appends between the skeleton's build and the click, in the "behind" open. */
 const BEHIND_ENTRIES = 10
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN
 const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : 'n/a')
