@@ -77,7 +77,6 @@ export function TailPreview({
             sessionId={sessionId}
             showHidden={showHidden}
             selected={from + k === preview.items.length - 1}
-            preview
           />
         </div>
       ))}
