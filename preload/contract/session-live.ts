@@ -124,9 +124,8 @@ export const OpenReply = SessionOverview.extend({
 })
 
 /**
- * Sessions at least this large (bytes) paint their newest entries first: from the file's end
- * while main parses the whole of it (`session:peek-tail`), and from the path's end while the
- * transcript's list finds its place. Smaller ones are parsed and shown whole in a blink.
+ * Sessions at least this large (bytes) paint their newest entries from the file's end while
+ * main parses the whole of it (`session:peek-tail`). Smaller ones are parsed in a blink.
  */
 export const TAIL_PREVIEW_MIN_BYTES = 4 * 1024 * 1024
 

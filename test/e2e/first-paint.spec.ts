@@ -2,9 +2,11 @@
  * A large session's first open paints the end of pi's path from the file's tail; that preview
  * stays on screen until the transcript's list shows it (react-virtuoso keeps its list hidden
  * for a few frames while it scrolls to the end): no frame in between is blank. Opened again
- * while main holds it, the path's own newest entries stand in for those frames.
+ * while main holds it, or a small session opened at all, the path's own newest entries stand
+ * in for those frames.
  */
 import type { Page } from '@playwright/test'
+import { fixtureFile } from '../helpers/fixtures'
 import { generatedStore } from './generated-store'
 import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
@@ -120,5 +122,26 @@ test('opened again while main holds it, the path’s newest entries stand in unt
   const previewAt = expectPreviewThenList(frames, 'preview')
   // It ends where the list ends: at pi's leaf.
   expect((await framesOf(page, true))[previewAt]).toBe(`preview ${leaf}`)
+  await expect(page.getByTestId('tail-preview')).toHaveCount(0)
+})
+
+test('a small session’s newest entries stand in from the path’s first frame until the list shows', async ({
+  page,
+  server,
+}) => {
+  const name = fixtureFile('branches', 'pi 1.6.0').file.split('/').at(-1) as string
+  const session = new SessionPage(page, server)
+  const id = await session.idOf(name)
+  await recordFrames(page)
+  await page.goto(`${server.appUrl}&session=${id}`)
+  await session.waitReady()
+  const frames = await framesOf(page)
+  // Too small for a preview from the file's end: the path's own end stands in, without a note.
+  expect(frames, 'no preview from the file’s end').not.toContain('preview note')
+  const previewAt = expectPreviewThenList(frames, 'preview')
+  const leaf = await page.locator('.transcript').getAttribute('data-path-target')
+  expect((await framesOf(page, true))[previewAt]).toBe(`preview ${leaf}`)
+  // Nothing stood between the path's arrival and its first frame: no hidden list alone.
+  expect(frames.slice(0, previewAt).filter((f) => f.startsWith('blank hidden'))).toEqual([])
   await expect(page.getByTestId('tail-preview')).toHaveCount(0)
 })

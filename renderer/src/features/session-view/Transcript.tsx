@@ -61,7 +61,6 @@ export function Transcript() {
   const noEntries = useSessionView((s) => s.overview?.rowCount === 0)
   // An empty or unreadable file has no header either (the diagnostics above say what it holds).
   const noHeader = useSessionView((s) => s.overview?.headerId === null)
-  const size = useSessionView((s) => s.overview?.size ?? 0)
   const virtuoso = useRef<VirtuosoHandle>(null)
   const scroller = useRef<HTMLElement | null>(null)
   // The path whose initial scroll position is settled (the transcript is "ready" after that).
@@ -157,7 +156,8 @@ export function Transcript() {
   )
 
   const ready = status === 'ready' && path !== null && sessionId !== null
-  const settledNow = ready && (path.total === 0 || settled === path.view)
+  // Ready once the list itself is in sight at its place (what stood in for it is gone).
+  const settledNow = ready && (path.total === 0 || (settled === path.view && listShown))
   // The preview stays until the list shows (Virtuoso hides it while it finds its place); then
   // it is dropped, so no later path shows it.
   const previewDone = ready && (path.total === 0 || listShown)
@@ -166,7 +166,7 @@ export function Transcript() {
   }, [previewDone, preview])
   const showPreview = preview !== null && sessionId !== null && status !== 'error' && !previewDone
   // No preview from the file's end (main holds the session): the path's own end stands in.
-  const standIn = useStandIn(ready && !showPreview ? path : null, listShown, size)
+  const standIn = useStandIn(ready && !showPreview ? path : null, listShown)
   return (
     <section
       className="transcript"

@@ -1,13 +1,12 @@
 /**
  * A preview of the path being shown, made of its newest items, for the frames the transcript's
  * list is mounted but hidden: react-virtuoso, opened at the path's end, shows its list only
- * once its scroll there has held still (four frames, then 150 ms without a change), which at
- * 100 MB and more took 600-700 ms after the path was in. A session main already holds (opened
- * before, or a path chosen in it) would stay blank that long, where a first open paints its
- * tail preview in a tenth of that.
+ * once its scroll there has held still (four frames, then 150 ms without a change). That is a
+ * quarter of a second for a session of a few entries and 600-700 ms at 100 MB, where the
+ * path's end is already in and could be on screen in a frame.
  */
 import { useMemo } from 'react'
-import { TAIL_PREVIEW_MIN_BYTES, type TailPreview } from '../../../../preload/contract/session-live'
+import type { TailPreview } from '../../../../preload/contract/session-live'
 import type { PathItem } from '../../../../preload/contract/session-view'
 import type { PathState } from '../../state/path-state'
 
@@ -16,18 +15,11 @@ const STAND_IN_ITEMS = 40
 
 /**
  * The newest loaded items of `path` as a preview while its list is not shown, or null: once it
- * shows, for a path opened at a search hit (its list opens mid-path), and for sessions smaller
- * than {@link TAIL_PREVIEW_MIN_BYTES} (their list shows in a blink).
- * @param size the session file's size (bytes)
+ * shows, and for a path opened at a search hit (its list opens mid-path, not at the end).
  */
-export function useStandIn(
-  path: PathState | null,
-  listShown: boolean,
-  size: number,
-): TailPreview | null {
+export function useStandIn(path: PathState | null, listShown: boolean): TailPreview | null {
   return useMemo(() => {
     if (path === null || listShown || path.focusIndex !== null) return null
-    if (size < TAIL_PREVIEW_MIN_BYTES) return null
     const items: PathItem[] = []
     for (let i = path.total - 1; i >= 0 && items.length < STAND_IN_ITEMS; i--) {
       const item = path.items.get(i)
@@ -36,5 +28,5 @@ export function useStandIn(
     }
     if (items.length === 0) return null
     return { items: items.reverse(), leafId: path.targetId, reason: null, bytes: 0 }
-  }, [path, listShown, size])
+  }, [path, listShown])
 }
