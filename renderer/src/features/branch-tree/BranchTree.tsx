@@ -56,6 +56,8 @@ const BROWSE_KEYS = new Set([
 
 /** Height of a tree row (px). */
 const ROW_HEIGHT = 24
+/** Rows up to which the tree mounts with its layout in one task (a few ms on two cores). */
+const SMALL_TREE_ROWS = 2000
 
 /** The branch tree pane. */
 export function BranchTree({
@@ -87,8 +89,12 @@ export function BranchTree({
   // layout. An outline is laid out already and small: it is given right after those effects,
   // once the transcript's first paint is on screen (the user reads that first; on two cores
   // the outline would push it back).
+  // A small tree is cheap for all three at once, and the two tasks between would only let the
+  // transcript's work go first: its tree would show a frame or ten later for nothing.
   const [eager] = useState(() => outline !== null)
-  const [stage, setStage] = useState<0 | 1 | 2>(() => (eager ? 1 : 0))
+  const [stage, setStage] = useState<0 | 1 | 2>(() =>
+    eager ? 1 : overview.rowCount <= SMALL_TREE_ROWS ? 2 : 0,
+  )
   const sized = width > 0 && height > 0
   useEffect(() => {
     if (stage === 2 || !sized) return
