@@ -6,7 +6,7 @@
  * in for those frames.
  */
 import type { Page } from '@playwright/test'
-import { fixtureFile } from '../helpers/fixtures'
+import { fixtureFileName } from '../helpers/fixtures'
 import { generatedStore } from './generated-store'
 import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
@@ -17,13 +17,20 @@ const PREVIEWED = { entries: 8_000, targetBytes: 6_000_000, branchEvery: 2000 }
 
 /**
  * Records what each frame shows in the transcript pane: `list`, `preview` (with ` note` when
- * it says the rest is loading, and the id of its newest entry), or `blank`.
+ * it says the rest is loading, and the id of its newest entry), or `blank`; and how many
+ * frames held one entry of the transcript twice (a preview's copy taken for the list's own).
  */
 async function recordFrames(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const frames: string[] = []
-    ;(window as unknown as { __frames: string[] }).__frames = frames
+    const w = window as unknown as { __frames: string[]; __twice: number }
+    w.__frames = frames
+    w.__twice = 0
     const look = () => {
+      const ids = [...document.querySelectorAll('[data-testid="transcript-entry"]')].map((e) =>
+        e.getAttribute('data-entry-id'),
+      )
+      if (new Set(ids).size < ids.length) w.__twice++
       const list = document.querySelector<HTMLElement>(
         '.transcript [data-testid="virtuoso-item-list"]',
       )
@@ -31,7 +38,7 @@ async function recordFrames(page: Page): Promise<void> {
         list !== null && list.style.visibility !== 'hidden' && list.children.length > 0
       const preview = document.querySelector('[data-testid="tail-preview"]')
       const note = preview?.querySelector('.tail-preview-note') ? ' note' : ''
-      const entries = preview?.querySelectorAll('[data-testid="transcript-entry"]') ?? []
+      const entries = preview?.querySelectorAll('[data-testid="preview-entry"]') ?? []
       const newest = entries[entries.length - 1]?.getAttribute('data-entry-id')
       frames.push(
         listShows
@@ -68,6 +75,11 @@ async function previewedSession(
   return { server, session, id: await session.idOf(name) }
 }
 
+/** How many recorded frames held an entry of the transcript twice. */
+async function framesWithEntryTwice(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __twice: number }).__twice)
+}
+
 /** Checks that `preview` painted, then the list, with no blank frame between. */
 function expectPreviewThenList(frames: readonly string[], preview: string): number {
   const previewAt = frames.indexOf(preview)
@@ -99,6 +111,7 @@ test('the tail preview stays until the transcript list shows: no blank frame bet
   await session.waitReady()
   expectPreviewThenList(await framesOf(page), 'preview note')
   await expect(page.getByTestId('tail-preview')).toHaveCount(0)
+  expect(await framesWithEntryTwice(page), 'frames with an entry twice').toBe(0)
 })
 
 test('opened again while main holds it, the path’s newest entries stand in until the list shows', async ({
@@ -123,13 +136,14 @@ test('opened again while main holds it, the path’s newest entries stand in unt
   // It ends where the list ends: at pi's leaf.
   expect((await framesOf(page, true))[previewAt]).toBe(`preview ${leaf}`)
   await expect(page.getByTestId('tail-preview')).toHaveCount(0)
+  expect(await framesWithEntryTwice(page), 'frames with an entry twice').toBe(0)
 })
 
 test('a small session’s newest entries stand in from the path’s first frame until the list shows', async ({
   page,
   server,
 }) => {
-  const name = fixtureFile('branches', 'pi 1.6.0').file.split('/').at(-1) as string
+  const name = fixtureFileName('branches', 'pi 1.6.0')
   const session = new SessionPage(page, server)
   const id = await session.idOf(name)
   await recordFrames(page)
@@ -144,4 +158,5 @@ test('a small session’s newest entries stand in from the path’s first frame 
   // Nothing stood between the path's arrival and its first frame: no hidden list alone.
   expect(frames.slice(0, previewAt).filter((f) => f.startsWith('blank hidden'))).toEqual([])
   await expect(page.getByTestId('tail-preview')).toHaveCount(0)
+  expect(await framesWithEntryTwice(page), 'frames with an entry twice').toBe(0)
 })

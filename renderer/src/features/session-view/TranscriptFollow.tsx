@@ -77,6 +77,7 @@ export function TailPreview({
             sessionId={sessionId}
             showHidden={showHidden}
             selected={from + k === preview.items.length - 1}
+            preview
           />
         </div>
       ))}

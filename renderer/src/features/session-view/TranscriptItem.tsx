@@ -77,15 +77,25 @@ export interface TranscriptItemProps {
   sessionId: string
   showHidden: boolean
   selected: boolean
+  /**
+   * Shown in a preview of the path's end (TailPreview), over the list while it is hidden: the
+   * entry is `preview-entry`, so what looks for the list's own entries (the j/k keys, find in
+   * the session, tests) never takes the preview's copy of one.
+   */
+  preview?: boolean
 }
 
-/** Renders one path item (entries carry `data-testid="transcript-entry"` and `data-entry-id`). */
+/**
+ * Renders one path item (entries carry `data-testid="transcript-entry"`, or `preview-entry` in
+ * a preview, and `data-entry-id`).
+ */
 export const TranscriptItem = memo(function TranscriptItem({
   item,
   index,
   sessionId,
   showHidden,
   selected,
+  preview = false,
 }: TranscriptItemProps) {
   const [info, setInfo] = useState(false)
   const describe = useEntryBrief()
@@ -95,7 +105,7 @@ export const TranscriptItem = memo(function TranscriptItem({
   if (!item.inContext) classes.push('out-of-context')
   if (selected) classes.push('selected-entry')
   const common = {
-    'data-testid': 'transcript-entry',
+    'data-testid': preview ? 'preview-entry' : 'transcript-entry',
     'data-entry-id': item.id,
     'data-pos': item.pos,
     'data-index': index,
