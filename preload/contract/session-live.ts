@@ -124,12 +124,6 @@ export const OpenReply = SessionOverview.extend({
 })
 
 /**
- * Sessions at least this large (bytes) paint their newest entries from the file's end while
- * main parses the whole of it (`session:peek-tail`). Smaller ones are parsed in a blink.
- */
-export const TAIL_PREVIEW_MIN_BYTES = 4 * 1024 * 1024
-
-/**
  * `session:peek-tail` result: the newest items of pi's active path (the model's view, pi spec
  * 12.3), read from the end of the file. Only given when the tail settles them exactly; else
  * `items` is empty and `reason` says why (the full parse is then awaited). Positions and lines

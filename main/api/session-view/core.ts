@@ -7,7 +7,7 @@
  */
 import type { SESSION_VIEW_CHANNELS } from '../../../preload/contract/channels'
 import { ApiError } from '../../../preload/contract/errors'
-import { TAIL_PREVIEW_MIN_BYTES, type FollowResult } from '../../../preload/contract/session-live'
+import type { FollowResult } from '../../../preload/contract/session-live'
 import type { SessionOverview } from '../../../preload/contract/session-view'
 import type { z } from 'zod'
 import type { Replied } from '../json-reply'
@@ -24,6 +24,12 @@ import type { ViewSource } from './source'
 import { peekTail } from './tail'
 import { treeOutlineOf } from './tree-outline'
 import { treePageText } from './tree-pages'
+
+/**
+ * Sessions at least this large (bytes) paint their newest entries from the file's end while
+ * main parses the whole of it (`session:peek-tail`). Smaller ones are parsed in a blink.
+ */
+const TAIL_PREVIEW_MIN_BYTES = 4 * 1024 * 1024
 
 /** The channels the view core answers: every session view channel but lineage (the library's). */
 export type ViewChannel = Exclude<(typeof SESSION_VIEW_CHANNELS)[number], 'session:get-lineage'>

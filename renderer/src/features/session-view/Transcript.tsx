@@ -156,11 +156,11 @@ export function Transcript() {
   )
 
   const ready = status === 'ready' && path !== null && sessionId !== null
-  // Ready once the list itself is in sight at its place (what stood in for it is gone).
-  const settledNow = ready && (path.total === 0 || (settled === path.view && listShown))
   // The preview stays until the list shows (Virtuoso hides it while it finds its place); then
   // it is dropped, so no later path shows it.
   const previewDone = ready && (path.total === 0 || listShown)
+  // Ready once the list itself is in sight at its place (what stood in for it is gone).
+  const settledNow = previewDone && (path.total === 0 || settled === path.view)
   useEffect(() => {
     if (previewDone && preview !== null) useSessionView.setState({ preview: null })
   }, [previewDone, preview])
