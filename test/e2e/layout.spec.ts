@@ -12,10 +12,10 @@ import { audit } from './axe'
 import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
 import { TrashPage } from './pages/trash-page'
-import { fixtureFile } from '../helpers/fixtures'
+import { fixtureFileName } from '../helpers/fixtures'
 import { VIEWPORTS } from './viewports'
 
-const BRANCHES = fixtureFile('branches', 'pi 1.6.0').file.split('/').at(-1) as string
+const BRANCHES = fixtureFileName('branches', 'pi 1.6.0')
 const CWD = '/home/ayla/src/orbit-notes'
 
 async function width(locator: Locator): Promise<number> {

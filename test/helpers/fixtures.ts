@@ -55,6 +55,14 @@ export function fixtureFile(scenario: string, writer?: string): ManifestFile {
   return file
 }
 
+/**
+ * The file name of the fixture file of `scenario` by `writer` (see {@link fixtureFile}): how
+ * the library names it.
+ */
+export function fixtureFileName(scenario: string, writer?: string): string {
+  return basename(fixtureFile(scenario, writer).file)
+}
+
 /** A temp copy of one fixture file (same base name, own folder), with its cleanup. */
 export interface FixtureCopy {
   path: string
