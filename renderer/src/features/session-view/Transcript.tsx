@@ -33,6 +33,8 @@ const STILL_FRAMES = 12
 const MAX_SETTLE_FRAMES = 90
 /** How long after the reader's own wheel, key or pointer a move away from the bottom is theirs (ms). */
 const GESTURE_MS = 1000
+/** How long after the list grew its new entries' measured heights may still move its end (ms). */
+const MEASURED_MS = 1000
 
 function Placeholder({ index }: { index: number }) {
   return (
@@ -77,6 +79,19 @@ export function Transcript() {
   const onGesture = () => {
     gestureAt.current = performance.now()
   }
+  // While following, a list left above its end just after it grew goes back to it:
+  // react-virtuoso scrolls to the end when the count grows, not when the entries it scrolled to
+  // are measured taller a few frames later. Only then: a scroll made later, by a script or a
+  // scrollbar, is the reader's own.
+  const grewAt = useRef(Number.NEGATIVE_INFINITY)
+  const keepToEnd = useCallback(() => {
+    if (!following.current || performance.now() - grewAt.current > MEASURED_MS) return
+    requestAnimationFrame(() => {
+      const el = scroller.current
+      if (el && following.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1)
+        el.scrollTop = el.scrollHeight
+    })
+  }, [])
 
   const total = path?.total ?? 0
   const view = path?.view ?? null
@@ -229,14 +244,20 @@ export function Transcript() {
                     ? { index: path.focusIndex, align: 'center' }
                     : { index: path.total - 1, align: 'end' }
                 }
-                followOutput={(bottom) => (bottom || following.current ? 'auto' : false)}
+                followOutput={(bottom) => {
+                  if (!bottom && !following.current) return false
+                  grewAt.current = performance.now()
+                  return 'auto'
+                }}
                 atBottomStateChange={(bottom) => {
                   if (bottom) following.current = true
                   else if (performance.now() - gestureAt.current < GESTURE_MS)
                     following.current = false
                   if (following.current) readAt(null)
+                  if (!bottom) keepToEnd()
                   setAtBottom(bottom || following.current)
                 }}
+                totalListHeightChanged={keepToEnd}
                 atBottomThreshold={120}
                 defaultItemHeight={140}
                 increaseViewportBy={{ top: 800, bottom: 800 }}
