@@ -379,11 +379,12 @@ test('an error toast stays until it is dismissed', async ({ page, server, store 
   const target = PiSessionManager.open(path)
     .getEntries()
     .find((e) => e.type === 'message')?.id as string
-  // The file goes behind the app's back: the inline label cannot be saved.
-  rmSync(path)
   await session.tree.node(target).click()
   await page.keyboard.press('l')
   await page.getByTestId('tree-label-input').fill('never saved')
+  // The file goes behind the app's back while the label is typed: it cannot be saved. (Gone
+  // before the typing starts, the app may already have noticed and turned labelling off.)
+  rmSync(path)
   await page.getByTestId('tree-label-input').press('Enter')
   const error = page.locator('[data-sonner-toaster]').getByTestId('edit-error')
   await expect(error).toContainText('Not saved')
