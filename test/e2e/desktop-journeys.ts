@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import { expect, type Page } from '@playwright/test'
-import { readManifest, type TempStore } from '../helpers/fixtures'
+import { fixtureRef, type TempStore } from '../helpers/fixtures'
 import type { LibraryPage } from './pages/library-page'
 import { SessionPage } from './pages/session-page'
 import { TrashPage } from './pages/trash-page'
@@ -19,9 +19,7 @@ export const FIXTURE_PROJECTS = ['/home/ayla/src/orbit-notes', '/home/ayla/src/t
 
 /** The fixture file of `scenario` written by pi 1.6.0: path inside the store and file name. */
 export function fixtureFile(scenario: string): { rel: string; name: string } {
-  const file = readManifest().files.find((f) => f.scenario === scenario && f.writer === 'pi 1.6.0')
-  if (!file) throw new Error(`no fixture ${scenario}`)
-  return { rel: file.file, name: file.file.split('/').at(-1) as string }
+  return fixtureRef(scenario, 'pi 1.6.0')
 }
 
 /** The library lists the fixture projects. */

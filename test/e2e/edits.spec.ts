@@ -9,13 +9,11 @@ import type { Page } from '@playwright/test'
 import { expect, test, type ServerHandle } from './harness'
 import { EditDialog } from './pages/edit-dialog'
 import { SessionPage } from './pages/session-page'
-import { readManifest } from '../helpers/fixtures'
+import { fixtureRef } from '../helpers/fixtures'
 import { appendAfterLast, userEntry } from '../helpers/append'
 
 function fixture(scenario: string, writer = 'pi 1.6.0') {
-  const file = readManifest().files.find((f) => f.scenario === scenario && f.writer === writer)
-  if (!file) throw new Error(`no fixture ${scenario}`)
-  return { rel: file.file, name: file.file.split('/').at(-1) as string }
+  return fixtureRef(scenario, writer)
 }
 
 test('label a tree node inline, see it in the tree and after a reload, then undo', async ({

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
-import { fixtureFile } from '../helpers/fixtures'
+import { fixtureRef } from '../helpers/fixtures'
 import { expect, test } from './harness'
 import { EditDialog } from './pages/edit-dialog'
 import { LibraryPage } from './pages/library-page'
@@ -23,8 +23,7 @@ function sessionIdOf(fileName: string): string {
 }
 
 function fixture(scenario: string, writer = 'pi 1.6.0') {
-  const file = fixtureFile(scenario, writer)
-  return { rel: file.file, name: file.file.split('/').at(-1) as string }
+  return fixtureRef(scenario, writer)
 }
 
 /** Opens the branches fixture at a leaf off pi's resume path; returns what the test needs. */

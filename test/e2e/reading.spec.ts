@@ -14,12 +14,18 @@ import { expect, test } from './harness'
 import { audit } from './axe'
 import { appendPrompt } from './pi-append'
 import { SessionPage } from './pages/session-page'
-import { FIXTURE_STORE, fixtureFile, readExpected, readManifest } from '../helpers/fixtures'
+import {
+  FIXTURE_STORE,
+  fixtureFile,
+  fixtureFileName,
+  readExpected,
+  readManifest,
+} from '../helpers/fixtures'
 import { VIEWPORTS } from './viewports'
 
 /** The file name of the fixture of `scenario` written by `writer`. */
 function fileOf(scenario: string, writer = 'pi 1.6.0'): string {
-  return basename(fixtureFile(scenario, writer).file)
+  return fixtureFileName(scenario, writer)
 }
 
 /** `ms` as the app's full local date and time (Intl medium date, short time). */
@@ -221,7 +227,7 @@ function needingAttention(): Set<string> {
     // The custom session folder (listed by pi on its own): every session there has messages.
     ...pi.customDir.listAll.order,
     // A readable session lying directly in the sessions folder (outside listAll's folders).
-    basename(fixtureFile('stray-file-in-sessions-root').file),
+    fixtureFileName('stray-file-in-sessions-root'),
   ])
   return new Set(
     readManifest()
@@ -253,7 +259,7 @@ test('damaged and empty files come last, under "Needs attention", in the list an
     /pi’s own session list .* does not show this file/,
   )
   // An empty session is titled by what can be read of it, not pi's "(no messages)".
-  const empty = basename(fixtureFile('damaged-header-only').file)
+  const empty = fixtureFileName('damaged-header-only')
   await expect(library.row(empty)).toContainText('Empty session in damaged')
   await shoot(page, 'reading-needs-attention')
   await expectAccessible(page)
@@ -282,7 +288,7 @@ test('damaged and empty files come last, under "Needs attention", in the list an
   )
   await shoot(page, 'reading-empty-session')
   // An empty file (0 bytes) has no header either, and says so.
-  await library.row(basename(fixtureFile('damaged-empty').file)).click()
+  await library.row(fixtureFileName('damaged-empty')).click()
   await expect(page.getByTestId('no-entries')).toHaveText(
     'This file has no session header and no entries: there is nothing to show.',
   )

@@ -56,11 +56,17 @@ export function fixtureFile(scenario: string, writer?: string): ManifestFile {
 }
 
 /**
- * The file name of the fixture file of `scenario` by `writer` (see {@link fixtureFile}): how
- * the library names it.
+ * The fixture file of `scenario` by `writer` (see {@link fixtureFile}): its path inside the
+ * store (`rel`) and its file name (`name`), how the library names it.
  */
+export function fixtureRef(scenario: string, writer?: string): { rel: string; name: string } {
+  const file = fixtureFile(scenario, writer).file
+  return { rel: file, name: basename(file) }
+}
+
+/** The file name of the fixture file of `scenario` by `writer`, how the library names it. */
 export function fixtureFileName(scenario: string, writer?: string): string {
-  return basename(fixtureFile(scenario, writer).file)
+  return fixtureRef(scenario, writer).name
 }
 
 /** A temp copy of one fixture file (same base name, own folder), with its cleanup. */

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, dirname, join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import type { DesktopActions, HandlerContext, HandlerTable } from '../../../main/api/context'
 import { dispatch } from '../../helpers/dispatch'
@@ -18,7 +18,7 @@ import { ExportDownloads } from '../../../main/export/downloads'
 import type { SessionLibrary } from '../../../main/library/library'
 import { startHttpHost } from '../../../main/server/http'
 import type { EventArgs } from '../../../preload/contract/events'
-import { fixtureFile, type TempStore } from '../../helpers/fixtures'
+import { fixtureFileName, type TempStore } from '../../helpers/fixtures'
 import { openFixtureLibrary, query } from '../../helpers/library'
 import { recordingLog } from '../../helpers/log'
 
@@ -39,7 +39,7 @@ after(async () => {
 })
 
 function idOf(scenario: string): string {
-  const name = basename(fixtureFile(scenario, 'pi 1.6.0').file)
+  const name = fixtureFileName(scenario, 'pi 1.6.0')
   const row = library.query(query()).rows.find((r) => r.fileName === name)
   assert.ok(row, `${scenario} is in the library`)
   return row.id

@@ -10,7 +10,12 @@ import type { HandlerContext, HandlerTable } from '../../../main/api/context'
 import { dispatch } from '../../helpers/dispatch'
 import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { SessionLibrary } from '../../../main/library/library'
-import { copyFixtureStore, fixtureFile, type TempStore } from '../../helpers/fixtures'
+import {
+  copyFixtureStore,
+  fixtureFile,
+  fixtureFileName,
+  type TempStore,
+} from '../../helpers/fixtures'
 import type {
   SessionOverview,
   SessionLineage,
@@ -45,7 +50,7 @@ after(async () => {
 })
 
 function idOf(scenario: string, writer = 'pi 1.6.0'): string {
-  const name = basename(fixtureFile(scenario, writer).file)
+  const name = fixtureFileName(scenario, writer)
   const row = library.query(query()).rows.find((r) => r.fileName === name)
   assert.ok(row, `${scenario} is in the library`)
   return row.id
