@@ -6,7 +6,7 @@
  * says why. Concurrent requests share one load or one growth.
  */
 import { changedReason, growSource } from './grow'
-import type { OpenedSession } from './overview'
+import type { OpenedMemo } from './overview'
 import { loadViewSource, sameIdentity, stampOf, type ViewSource } from './source'
 
 /** One cached session. */
@@ -25,9 +25,15 @@ export interface Slot {
    * leaf before; null when not known (the file was read again).
    */
   continues: boolean | null
+  /**
+   * Revisions below this belong to rows in an order the session has left (pi started a new
+   * branch): a view holding them opens again, and need not wait for the new order's layout
+   * to learn so. 0: none.
+   */
+  staleBelow: number
 }
 
-/** Memo key of a slot's opened session (`session:open`). */
+/** Memo key of a slot's opened session (`session:open`), an {@link OpenedMemo}. */
 export const OPENED_KEY = 'overview:'
 
 /**
@@ -115,6 +121,7 @@ export class SourceCache {
       reason: previous?.reason ?? null,
       notice: previous?.notice ?? false,
       continues: null,
+      staleBelow: 0,
     }
     this.slots.set(key, slot)
     this.touch(key, slot)
@@ -143,7 +150,7 @@ export class SourceCache {
   }
 
   private grow(key: string, slot: Slot, source: ViewSource, stamp: ViewSource['stamp']): void {
-    const opened = slot.memo.get(OPENED_KEY) as Promise<OpenedSession> | undefined
+    const opened = slot.memo.get(OPENED_KEY) as OpenedMemo | undefined
     slot.busy = growSource(source, opened, stamp).then(
       (growth) => {
         slot.busy = null
@@ -154,6 +161,7 @@ export class SourceCache {
           slot.reason = growth.reason
           slot.notice = false
           slot.continues = growth.continues
+          slot.staleBelow = growth.staleBelow
           return
         }
         if (growth.kind !== 'reload') return

@@ -17,7 +17,7 @@ import {
 } from '../../session'
 import { sameIdentity } from '../../library/record'
 import { addCalls } from './row-text'
-import { nextRevision, statsOf, tallyEntry, type OpenedSession } from './overview'
+import { nextRevision, statsOf, tallyEntry, type OpenedMemo, type OpenedSession } from './overview'
 import { toRow } from './rows'
 import {
   changeSince,
@@ -33,13 +33,14 @@ import {
 /**
  * What became of a loaded session whose file changed: `grown` extended the view in place;
  * `rebuilt` extended the loaded session, whose view (rows in display order) must be built again
- * from memory (`continues`: the path to pi's new leaf runs through the leaf before); `reload`
- * needs the file read again.
+ * from memory (`continues`: the path to pi's new leaf runs through the leaf before;
+ * `staleBelow`: every revision handed out so far is below it, and belongs to rows in the old
+ * order); `reload` needs the file read again.
  */
 export type Growth =
   | { kind: 'same' }
   | { kind: 'grown'; entries: number }
-  | { kind: 'rebuilt'; reason: string; continues: boolean }
+  | { kind: 'rebuilt'; reason: string; continues: boolean; staleBelow: number }
   | { kind: 'reload'; reason: string; notice: boolean }
 
 const reload = (reason: string, notice: boolean): Growth => ({ kind: 'reload', reason, notice })
@@ -193,14 +194,30 @@ function extendOpened(opened: OpenedSession, source: ViewSource, from: number): 
 }
 
 /**
+ * Adds to `opened` the entries its loaded session gained while it was built (the build saw
+ * the entries of its start), as live follow adds them.
+ * @returns false when they cannot be added (pi resumes elsewhere than the newest entry: the
+ *   rows' order may change): build it again
+ */
+export function catchUp(opened: OpenedSession, source: ViewSource): boolean {
+  const from = opened.follow.rowOfPos.length
+  if (from >= source.entries.length) return true
+  if (opened.resumeNote !== null) return false
+  extendOpened(opened, source, from)
+  return true
+}
+
+/**
  * Brings a loaded session (and its opened form, when the view has one) up to the file as
  * `stamp` describes it.
- * @param opened the memoized `session:open` state of this load, if any (awaited first)
+ * @param opened the memoized `session:open` state of this load, if any: awaited first, unless
+ *   pi only continued its leaf (its build adds those entries itself, {@link catchUp}), so what
+ *   pi writes shows without waiting for the layout of a new order
  * @throws the fs error when the file cannot be read (ENOENT: it was deleted)
  */
 export async function growSource(
   source: ViewSource,
-  opened: Promise<OpenedSession> | undefined,
+  opened: OpenedMemo | undefined,
   stamp: FileStamp,
 ): Promise<Growth> {
   const old = source.stamp
@@ -217,15 +234,17 @@ export async function growSource(
   const read = await stampOfBytesRead(source.path, stamp, stamp.ino, more.bytes)
   const fit = fitOf(source, more)
   if (fit.kind === 'reread') return reload(fit.reason, false)
-  // The rows are extended only once they exist (a view still building them waits).
-  const view = opened ? await opened : undefined
+  // Rows still being built are extended by their build, when pi only continued its leaf.
+  const pending = opened !== undefined && opened.view === null
+  const view = opened && !(pending && fit.kind === 'continues') ? await opened.built : undefined
   if (fit.kind === 'branches' || (view && view.resumeNote !== null)) {
     // The file is not read again: what was loaded and what pi appended make the whole session.
     const before = source.entries[source.leafPos] as SessionEntry
     extendSource(source, more, read)
     const reason = fit.kind === 'branches' ? 'pi started a new branch' : 'pi resumes elsewhere'
     const leaf = source.entries[source.leafPos] as SessionEntry
-    return { kind: 'rebuilt', reason, continues: pathTo(source, leaf).includes(before) }
+    const continues = pathTo(source, leaf).includes(before)
+    return { kind: 'rebuilt', reason, continues, staleBelow: nextRevision() }
   }
   const from = source.entries.length
   extendSource(source, more, read)

@@ -12,7 +12,7 @@ import { resumeNote } from './resume'
 import { addCalls, type CallInfo } from './row-text'
 import { buildRows } from './rows'
 import { damageReason, isDamage, listingModified } from '../../session'
-import { forEachSliced, yieldNow, type SessionEntry, type ViewSource } from './source'
+import { forEachSliced, snapshotOf, yieldNow, type SessionEntry, type ViewSource } from './source'
 
 /** Sums pi Usage objects (pi spec 2.3) defensively: odd files carry odd values. */
 export function addUsage(total: UsageView, usage: unknown): void {
@@ -160,6 +160,17 @@ export type OpenedSession = SessionOverview & { rows: TreeRow[]; follow: FollowS
 // still holds from the one before it.
 let lastRevision = Date.now()
 
+/** A slot's opened session: its build, and the session once built. */
+export interface OpenedMemo {
+  built: Promise<OpenedSession>
+  /**
+   * The opened session, set in the task that added the entries appended during its build
+   * (grow.ts `catchUp`): a growth before it extends only the loaded session, one after it
+   * extends this too. Null while it is built.
+   */
+  view: OpenedSession | null
+}
+
 /** A revision number not handed out before in this process (nor by one before it). */
 export function nextRevision(): number {
   return ++lastRevision
@@ -176,15 +187,18 @@ function finite(ms: number | undefined): number | null {
 }
 
 /**
- * Opens a loaded session: the `session:open` facts, every tree row and the follow state.
+ * Opens a loaded session: the `session:open` facts, every tree row and the follow state, of
+ * the entries loaded when it began (live follow may extend the session meanwhile: the caller
+ * adds those entries, grow.ts `catchUp`).
  * @param id the library's opaque id of the session
  * @param fileName the file's base name (shown; never sent back)
  */
 export async function buildOverview(
-  source: ViewSource,
+  now: ViewSource,
   id: string,
   fileName: string,
 ): Promise<OpenedSession> {
+  const source = snapshotOf(now)
   const { loaded, manager, listing, entries, leafPos } = source
   const calls = new Map<string, CallInfo>()
   await forEachSliced(entries, (entry) => addCalls(calls, entry))

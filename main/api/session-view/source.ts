@@ -234,6 +234,21 @@ export async function viewSourceOf(
 }
 
 /**
+ * The loaded session as it is now, for work that yields while live follow may extend the
+ * session: its entries, pi's leaf, its stamp and its SessionManager stay as they were. The
+ * lookups it shares only gain the entries appended, which such work does not name.
+ */
+export function snapshotOf(source: ViewSource): ViewSource {
+  const manager = source.manager
+  return {
+    ...source,
+    manager,
+    dropManager: () => undefined,
+    entries: source.entries.slice(),
+  }
+}
+
+/**
  * The entry tree (pi spec 8, with the session module's no-silent-loss improvements), built in
  * slices of ~8 ms so a 100,000-entry tree never blocks its thread for long.
  */
