@@ -291,6 +291,59 @@ test("pi's new branch shows in the transcript while the tree is still laid out a
   session.expectClean()
 })
 
+test('pi writes on, and branches again, while the rows of its new branch are on their way: each entry shows at once, in the same view', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const { generated, session } = await followedSession(page, serverFor, scratch)
+  await session.open(FOLLOWED)
+  const transcript = page.locator('.transcript')
+  // The tree's pages are held back from here: the rows of each new order are on their way.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let held = 0
+  await page.route(
+    (url) => url.pathname === '/api/session:get-tree',
+    async (route) => {
+      held++
+      await released
+      await route.continue()
+    },
+  )
+  // A view opened again starts with the file's tail (and says "loading" meanwhile).
+  let reopened = 0
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/session:peek-tail') reopened++
+  })
+  const entry = (id: string) =>
+    page.locator(`.transcript [data-testid="transcript-entry"][data-entry-id="${id}"]`)
+  // pi starts a new branch from the leaf's parent.
+  const lines = readFileSync(generated.path, 'utf8').trimEnd().split('\n')
+  const parent = (JSON.parse(lines.at(-2) as string) as { id: string }).id
+  const branch = { ...userEntry('fork0007', 'a new branch'), parentId: parent }
+  appendFileSync(generated.path, `${JSON.stringify(branch)}\n`)
+  await expect(entry('fork0007')).toBeVisible()
+  await expect.poll(() => held, { message: 'the new order is read' }).toBeGreaterThan(0)
+  // pi answers on that branch while its rows are on their way.
+  const answer = { ...userEntry('fork0008', 'written on the new branch'), parentId: 'fork0007' }
+  appendFileSync(generated.path, `${JSON.stringify(answer)}\n`)
+  await expect(entry('fork0008')).toBeVisible()
+  await expect(transcript).toHaveAttribute('data-path-target', 'fork0008')
+  // Then pi goes on from its third entry: the rows on their way are of an order it has left.
+  appendBranch(generated.path, 'fork0009', 3)
+  await expect(entry('fork0009')).toBeVisible()
+  await expect(transcript).toHaveAttribute('data-path-target', 'fork0009')
+  await expect(entry('fork0008')).toHaveCount(0)
+  await expect(session.treeNode('fork0007')).toHaveCount(0)
+  release()
+  await expect(session.treeNode('fork0009')).toHaveAttribute('data-leaf', 'true')
+  await expect(session.treeNode('fork0008')).toHaveCount(1)
+  await expect(session.treeNode('fork0009')).toHaveClass(/\bselected\b/)
+  expect(reopened, 'the session was not opened again').toBe(0)
+  session.expectClean()
+})
+
 test('at the bottom, the view keeps to the end while pi writes fast from the moment it opens', async ({
   page,
   serverFor,

@@ -7,11 +7,11 @@
  */
 import { create } from 'zustand'
 import type { SessionOverview, TreeRow } from '../../../preload/contract/session-view'
-import type { FollowResult } from '../../../preload/contract/session-live'
+import type { FollowResult, PiLeaf } from '../../../preload/contract/session-live'
 import { ApiError } from '../../../preload/contract/errors'
 import { appendRows } from './grown-rows'
 import { call } from '../api/client'
-import { useSessionView } from './session'
+import { useSessionView, type SessionViewState } from './session'
 
 /** The open file's state relative to the view (`changed`: follow failed, Reload offered). */
 export type FileState = 'current' | 'changed' | 'gone'
@@ -35,6 +35,14 @@ export function useEditBlock(overview: SessionOverview): string | null {
 
 let following: Promise<void> | null = null
 let again = false
+/**
+ * The rows of a new order (pi started a new branch) being read, while live follow goes on
+ * showing what pi writes: at 100,000 entries they take 2 s to come in, and pi's next entry
+ * would wait that long. Null: none.
+ */
+let reordering: Promise<void> | null = null
+/** The file changed while those rows were read: checked again once they are in. */
+let checkAfterRows = false
 
 /** Checks the open session against its file (call after a library change). */
 export function checkOpenSession(): Promise<void> {
@@ -88,7 +96,7 @@ async function followView(
   if (result.kind === 'reopen') {
     // pi's own writing (a new branch) is shown in place; another program's change is opened
     // again, with a word.
-    if (!result.notice) return await now.refresh(result.leaf)
+    if (!result.notice) return await refresh(now, result.leaf ?? null)
     useSessionFile.setState({
       notice: `The file ${result.reason.replace(/^the file /, '')}: it was opened again.`,
     })
@@ -96,6 +104,26 @@ async function followView(
     return
   }
   useSessionView.getState().applyGrowth(result.overview, grownRows(rows, result))
+}
+
+/**
+ * Shows pi's leaf in its new order, and reads the rows of that order unless they are being
+ * read already (those rows may predate this change: the file is checked again once they are in).
+ */
+async function refresh(view: SessionViewState, leaf: PiLeaf | null): Promise<void> {
+  if (reordering) {
+    checkAfterRows = true
+    await view.refresh(leaf, false)
+    return
+  }
+  const { rows } = await view.refresh(leaf)
+  const done = rows.finally(() => {
+    if (reordering === done) reordering = null
+    if (!checkAfterRows) return
+    checkAfterRows = false
+    void checkOpenSession()
+  })
+  reordering = done
 }
 
 /** The view's rows with the appended ones and the label changes of a follow reply. */

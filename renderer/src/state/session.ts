@@ -26,6 +26,12 @@ type Status = 'idle' | 'loading' | 'ready' | 'error'
 
 /** Items fetched per request when scrolling the transcript. */
 export const CHUNK = 100
+/**
+ * Reads of a refresh's rows before the view opens the session again instead: each conflict
+ * means pi branched once more while they were read.
+ */
+const ROW_READS = 3
+
 /** Items fetched again before the old end when a followed path grows. */
 const REFRESHED_ITEMS = 3
 /** Items kept in memory; beyond this, those far from the viewport are dropped. */
@@ -126,8 +132,11 @@ export interface SessionViewState {
    * entry (a reader scrolled up stays at the entry they were reading, as on {@link reload}),
    * and the tree keeps its folds and focus. Falls back to {@link reload}.
    * @param leaf pi's leaf as live follow found it: its path loads first, before the overview
+   * @param withRows false: only pi's leaf's path (the rows are being read already)
+   * @returns once pi's leaf's path shows; `rows` settles once the rows are in, or the view
+   *   was opened again
    */
-  refresh(leaf?: PiLeaf | null): Promise<void>
+  refresh(leaf?: PiLeaf | null, withRows?: boolean): Promise<{ rows: Promise<void> }>
   /**
    * The transcript says which entry is in the middle of the reader's view when they have
    * scrolled away from the path's end; null while it keeps to the end.
@@ -580,9 +589,10 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       await get().openSession(sessionId, at)
     },
 
-    async refresh(leaf = null) {
+    async refresh(leaf = null, withRows = true) {
       const { sessionId, overview } = get()
-      if (!sessionId || !overview) return
+      const pathOnly = { rows: Promise.resolve() }
+      if (!sessionId || !overview) return pathOnly
       const ticket = openTicket
       const current = () => ticket === openTicket && get().sessionId === sessionId
       // The path to pi's new leaf loads while main lays the tree out and the renderer loads its
@@ -591,8 +601,12 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       let toLeaf: number | null = null
       let keptReading = false
       const followPiLeaf = async (id: string, pos: number, continues: boolean | null) => {
-        const { followLeaf, path } = get()
+        const { followLeaf, path, selected, pathStatus } = get()
         if (!followLeaf || pos === toLeaf) return
+        // Shown already (a path never changes: entries are only appended), when pi's next
+        // entry is awaited while the rows of its new order are read.
+        const shown = path !== null && pathStatus !== 'error' && selected?.pos === pos
+        if (shown && reading === null) return
         toLeaf = pos
         set({ selected: { id, pos } })
         // A path known not to run on from the one shown is shown afresh in one request.
@@ -607,32 +621,40 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       // thread for a while, and the transcript comes first. A reader scrolled up lands after
       // the open, as before.
       if (leaf && reading === null) await followPiLeaf(leaf.id, leaf.pos, leaf.continues)
-      try {
-        const {
-          outline: _outline,
-          behind: _behind,
-          ...next
-        } = await call('session:open', {
-          sessionId,
-        })
-        if (!current()) return
-        // pi's leaf as the open found it (pi may have written on since the follow reply).
-        const landed =
-          next.leafPos !== null ? followPiLeaf(next.leafId ?? '', next.leafPos, null) : null
-        const rows = await loadTreeRows(next)
-        await landed
-        // The reader stays on a branch pi left: the view offers pi's leaf.
-        if (current())
-          set({
-            overview: next,
-            rows,
-            behind: false,
-            piElsewhere: keptReading || get().piElsewhere,
+      if (!withRows) return pathOnly
+      const readRows = async (attempt: number): Promise<void> => {
+        try {
+          const {
+            outline: _outline,
+            behind: _behind,
+            ...next
+          } = await call('session:open', {
+            sessionId,
           })
-      } catch {
-        // Read again meanwhile (a conflict), or gone: opened as after a rewrite.
-        if (current()) await get().reload()
+          if (!current()) return
+          // pi's leaf as the open found it (pi may have written on since the follow reply).
+          const landed =
+            next.leafPos !== null ? followPiLeaf(next.leafId ?? '', next.leafPos, null) : null
+          const rows = await loadTreeRows(next)
+          await landed
+          // The reader stays on a branch pi left: the view offers pi's leaf.
+          if (current())
+            set({
+              overview: next,
+              rows,
+              behind: false,
+              piElsewhere: keptReading || get().piElsewhere,
+            })
+        } catch (error) {
+          if (!current()) return
+          // pi branched again while the rows were read (they are of an order main has left):
+          // the rows of the new one, in place. Read again otherwise, or gone: opened again.
+          if (errorData(error).code === 'conflict' && attempt < ROW_READS)
+            await readRows(attempt + 1)
+          else await get().reload()
+        }
       }
+      return { rows: readRows(1) }
     },
 
     readAt(entryId) {
