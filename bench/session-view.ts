@@ -20,9 +20,11 @@
  *   by a mutation observer in the page;
  * - the same for entries that start a new branch from an early entry (pi's /tree, then a
  *   prompt: every row is read again, in a new order), with the longest renderer long task and
- *   main-process block meanwhile;
+ *   main-process block meanwhile; and for pi's answer on each new branch, written 250 ms after
+ *   it shows, while the rows of the new order are on their way;
  * - pi 1.6.0's `SessionManager.open` on the same file (bench/peers, `npm run bench:setup`).
- * Run: `npm run bench:view [-- --sizes 1:500,100:50000,250:100000 --runs 3 --appends 20]`.
+ * Run: `npm run bench:view [-- --sizes 1:500,100:50000,250:100000 --runs 3 --appends 20]`;
+ * `--marks` prints every open's and every measured append's renderer marks.
  * Figures, not pass/fail (ARCHITECTURE.md testing tier 4).
  */
 import { spawnSync } from 'node:child_process'
@@ -224,6 +226,28 @@ function watchVisible(id: string): string {
 })()`
 }
 
+/**
+ * Every `pi:` mark and long task of the page from `from` to 2 s after `visibleAt` (ms since the
+ * epoch), as ms after `from`, with the entry's visibility among them: where an append's time
+ * went.
+ */
+async function timeline(page: Page, from: number, visibleAt: number): Promise<string> {
+  await sleep(2000)
+  const events = await page.evaluate<[number, string][]>(`(() => {
+    const out = []
+    for (const m of performance.getEntriesByType('mark'))
+      if (m.name.startsWith('pi:')) out.push([m.startTime, m.name.slice(3)])
+    for (const [t, d] of window.__longTasks) out.push([t, 'LONG TASK ' + Math.round(d) + ' ms'])
+    return out.map(([t, e]) => [performance.timeOrigin + t, e])
+  })()`)
+  events.push([visibleAt, 'VISIBLE'])
+  return events
+    .filter(([t]) => t >= from && t <= visibleAt + 2000)
+    .sort((a, b) => a[0] - b[0])
+    .map(([t, e]) => `${e} ${Math.round(t - from)}`)
+    .join(', ')
+}
+
 /** One user entry a measured append writes. */
 interface Appended {
   id: string
@@ -259,7 +283,9 @@ async function appendWhileOpen(
       id,
       { polling: 'raf', timeout: 30_000 },
     )
-    times.push(((await shown.jsonValue()) as number) - started)
+    const visibleAt = (await shown.jsonValue()) as number
+    times.push(visibleAt - started)
+    if (SHOW_MARKS) console.log(`    ${id}: ${await timeline(page, started, visibleAt)}`)
     await settle()
   }
   const pings = await stop()
@@ -286,9 +312,10 @@ async function follow(page: Page, server: Server, file: string, count: number) {
 }
 
 /**
- * Appends `count` user entries, each starting a new branch from an early entry of the file (its
- * sixth line), one at a time; ms until each is visible in the transcript (pi's leaf: the view
- * follows it to its new branch).
+ * pi starts `count` new branches from an early entry of the file (its sixth line), one at a
+ * time, and answers on each 250 ms after it shows, while the rows of the new order are on their
+ * way; ms until each entry is visible in the transcript (pi's leaf: the view follows it), new
+ * branches at even indexes, answers at odd ones.
  */
 async function branchFollow(page: Page, server: Server, file: string, count: number) {
   const head = Buffer.alloc(Math.min(statSync(file).size, 1_000_000))
@@ -296,15 +323,18 @@ async function branchFollow(page: Page, server: Server, file: string, count: num
   readSync(fd, head, 0, head.length, 0)
   closeSync(fd)
   const early = (JSON.parse(head.toString('utf8').split('\n')[5] as string) as { id: string }).id
-  const next = (i: number): Appended => ({
-    id: `n${String(i).padStart(7, '0')}`,
-    parentId: early,
-    text: `A new branch ${i}`,
-  })
-  return appendWhileOpen(page, server, file, count, next, async () => {
+  const id = (i: number) => `n${String(i).padStart(7, '0')}`
+  const next = (i: number): Appended =>
+    i % 2 === 0
+      ? { id: id(i), parentId: early, text: `A new branch ${i / 2}` }
+      : { id: id(i), parentId: id(i - 1), text: `pi's answer on new branch ${(i - 1) / 2}` }
+  let appended = 0
+  return appendWhileOpen(page, server, file, count * 2, next, async () => {
+    if (appended++ % 2 === 0) return await sleep(250)
     // The tree's rows of the new order come in after the transcript: let them land.
-    await page.waitForSelector('.branch-tree[data-tree-state="ready"]', { timeout: 30_000 })
-    await sleep(1500)
+    const row = `.branch-tree [data-testid="tree-node"][data-entry-id="${id(appended - 1)}"]`
+    await page.waitForSelector(row, { state: 'attached', timeout: 30_000 })
+    await sleep(1000)
   })
 }
 
@@ -467,6 +497,7 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   const aloneInside: { open: Inside; follow: Inside }[] = []
   const followTask: number[] = []
   const branches: number[] = []
+  const answers: number[] = []
   const branchBlock: number[] = []
   const branchTask: number[] = []
   const aloneOpen: number[] = []
@@ -501,7 +532,8 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
       if (BRANCHES > 0) {
         // Last: a new branch leaves a tail that cannot settle pi's path (no tail preview).
         const b = await branchOpen(browser, root, file, source)
-        branches.push(...b.times)
+        branches.push(...b.times.filter((_, i) => i % 2 === 0))
+        answers.push(...b.times.filter((_, i) => i % 2 === 1))
         branchBlock.push(b.block)
         branchTask.push(b.longTask)
       }
@@ -562,6 +594,10 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   if (branches.length > 0)
     console.log(
       `  new branch -> entry visible       median ${ms(median(branches))}, worst ${ms(worst(branches))} of ${branches.length}; longest renderer long task ${ms(worst(branchTask))}, main block ${ms(worst(branchBlock))}   (every row read again in a new order; targets <= 1000 / 100 / 50 ms)`,
+    )
+  if (answers.length > 0)
+    console.log(
+      `  ... pi's answer on it, 250 ms on   median ${ms(median(answers))}, worst ${ms(worst(answers))} of ${answers.length}   (while the rows of the new order are on their way; target <= 1000 ms)`,
     )
 }
 
