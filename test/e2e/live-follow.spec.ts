@@ -291,6 +291,42 @@ test("pi's new branch shows in the transcript while the tree is still laid out a
   session.expectClean()
 })
 
+/**
+ * Holds the tree's pages back from now on (the rows of each new order stay on their way) and
+ * records the transcript's path target at each change; `release` lets the pages through.
+ */
+async function holdTreePages(page: Page) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const state = { held: 0 }
+  await page.route(
+    (url) => url.pathname === '/api/session:get-tree',
+    async (route) => {
+      state.held++
+      await released
+      await route.continue()
+    },
+  )
+  await page.locator('.transcript').evaluate((el) => {
+    const targets: string[] = ((window as unknown as { __targets: string[] }).__targets = [])
+    new MutationObserver(() => targets.push(el.getAttribute('data-path-target') ?? '')).observe(
+      el,
+      { attributes: true, attributeFilter: ['data-path-target'] },
+    )
+  })
+  return {
+    release,
+    held: () => state.held,
+    /** The path targets the transcript showed since, in order. */
+    targets: () => page.evaluate(() => (window as unknown as { __targets: string[] }).__targets),
+  }
+}
+
+/** Appends a user entry `id` whose parent is `parentId`. */
+function appendOn(file: string, id: string, parentId: string): void {
+  appendFileSync(file, `${JSON.stringify({ ...userEntry(id, `entry ${id}`), parentId })}\n`)
+}
+
 test('pi writes on, and branches again, while the rows of its new branch are on their way: each entry shows at once, in the same view', async ({
   page,
   serverFor,
@@ -299,18 +335,7 @@ test('pi writes on, and branches again, while the rows of its new branch are on 
   const { generated, session } = await followedSession(page, serverFor, scratch)
   await session.open(FOLLOWED)
   const transcript = page.locator('.transcript')
-  // The tree's pages are held back from here: the rows of each new order are on their way.
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  let held = 0
-  await page.route(
-    (url) => url.pathname === '/api/session:get-tree',
-    async (route) => {
-      held++
-      await released
-      await route.continue()
-    },
-  )
+  const pages = await holdTreePages(page)
   // A view opened again starts with the file's tail (and says "loading" meanwhile).
   let reopened = 0
   page.on('request', (request) => {
@@ -319,15 +344,11 @@ test('pi writes on, and branches again, while the rows of its new branch are on 
   const entry = (id: string) =>
     page.locator(`.transcript [data-testid="transcript-entry"][data-entry-id="${id}"]`)
   // pi starts a new branch from the leaf's parent.
-  const lines = readFileSync(generated.path, 'utf8').trimEnd().split('\n')
-  const parent = (JSON.parse(lines.at(-2) as string) as { id: string }).id
-  const branch = { ...userEntry('fork0007', 'a new branch'), parentId: parent }
-  appendFileSync(generated.path, `${JSON.stringify(branch)}\n`)
+  appendBranch(generated.path, 'fork0007', 399)
   await expect(entry('fork0007')).toBeVisible()
-  await expect.poll(() => held, { message: 'the new order is read' }).toBeGreaterThan(0)
+  await expect.poll(pages.held, { message: 'the new order is read' }).toBeGreaterThan(0)
   // pi answers on that branch while its rows are on their way.
-  const answer = { ...userEntry('fork0008', 'written on the new branch'), parentId: 'fork0007' }
-  appendFileSync(generated.path, `${JSON.stringify(answer)}\n`)
+  appendOn(generated.path, 'fork0008', 'fork0007')
   await expect(entry('fork0008')).toBeVisible()
   await expect(transcript).toHaveAttribute('data-path-target', 'fork0008')
   // Then pi goes on from its third entry: the rows on their way are of an order it has left.
@@ -336,11 +357,37 @@ test('pi writes on, and branches again, while the rows of its new branch are on 
   await expect(transcript).toHaveAttribute('data-path-target', 'fork0009')
   await expect(entry('fork0008')).toHaveCount(0)
   await expect(session.treeNode('fork0007')).toHaveCount(0)
-  release()
+  pages.release()
   await expect(session.treeNode('fork0009')).toHaveAttribute('data-leaf', 'true')
   await expect(session.treeNode('fork0008')).toHaveCount(1)
   await expect(session.treeNode('fork0009')).toHaveClass(/\bselected\b/)
   expect(reopened, 'the session was not opened again').toBe(0)
+  expect(await pages.targets()).toEqual(['fork0007', 'fork0008', 'fork0009'])
+  session.expectClean()
+})
+
+test("pi's answer on its new branch, written while the branch's rows are on their way, stays in view when they land", async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const { generated, session } = await followedSession(page, serverFor, scratch)
+  await session.open(FOLLOWED)
+  const pages = await holdTreePages(page)
+  appendBranch(generated.path, 'fork0010', 399)
+  await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'fork0010')
+  await expect.poll(pages.held, { message: 'the new order is read' }).toBeGreaterThan(0)
+  // The rows on their way, and the open that sent them, predate pi's answer.
+  appendOn(generated.path, 'fork0011', 'fork0010')
+  await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'fork0011')
+  pages.release()
+  await expect(session.treeNode('fork0011')).toHaveAttribute('data-leaf', 'true')
+  await expect(session.treeNode('fork0011')).toHaveClass(/\bselected\b/)
+  // The view never went back to the branch's first entry, which that open named pi's leaf.
+  expect(await pages.targets()).toEqual(['fork0010', 'fork0011'])
+  await expect(
+    page.locator('.transcript [data-testid="transcript-entry"][data-entry-id="fork0011"]'),
+  ).toBeInViewport()
   session.expectClean()
 })
 

@@ -604,8 +604,9 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         const { followLeaf, path, selected, pathStatus } = get()
         if (!followLeaf || pos === toLeaf) return
         // Shown already (a path never changes: entries are only appended), when pi's next
-        // entry is awaited while the rows of its new order are read.
-        const shown = path !== null && pathStatus !== 'error' && selected?.pos === pos
+        // entry is awaited while the rows of its new order are read; or older than pi's leaf
+        // shown (pi's leaf is the file's last entry): an open's reply that live follow passed.
+        const shown = path !== null && pathStatus !== 'error' && (selected?.pos ?? -1) >= pos
         if (shown && reading === null) return
         toLeaf = pos
         set({ selected: { id, pos } })
