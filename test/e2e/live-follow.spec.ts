@@ -143,11 +143,15 @@ async function scrollUpAndRead(page: Page): Promise<string> {
   return reading as string
 }
 
+/** Appends a user entry `id` whose parent is `parentId`. */
+function appendOn(file: string, id: string, parentId: string): void {
+  appendFileSync(file, `${JSON.stringify({ ...userEntry(id, `entry ${id}`), parentId })}\n`)
+}
+
 /** Appends a user entry `id` whose parent is the entry on line `line` (1: the first entry). */
 function appendBranch(file: string, id: string, line: number): void {
   const lines = readFileSync(file, 'utf8').trimEnd().split('\n')
-  const parent = (JSON.parse(lines[line] as string) as { id: string }).id
-  appendFileSync(file, `${JSON.stringify({ ...userEntry(id, `entry ${id}`), parentId: parent })}\n`)
+  appendOn(file, id, (JSON.parse(lines[line] as string) as { id: string }).id)
 }
 
 test('scrolled up, the reader keeps their place when the session is opened again', async ({
@@ -320,11 +324,6 @@ async function holdTreePages(page: Page) {
     /** The path targets the transcript showed since, in order. */
     targets: () => page.evaluate(() => (window as unknown as { __targets: string[] }).__targets),
   }
-}
-
-/** Appends a user entry `id` whose parent is `parentId`. */
-function appendOn(file: string, id: string, parentId: string): void {
-  appendFileSync(file, `${JSON.stringify({ ...userEntry(id, `entry ${id}`), parentId })}\n`)
 }
 
 test('pi writes on, and branches again, while the rows of its new branch are on their way: each entry shows at once, in the same view', async ({
