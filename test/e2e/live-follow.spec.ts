@@ -245,6 +245,38 @@ test('the entry the user selected in the tree stays in place when pi branches ab
   session.expectClean()
 })
 
+/**
+ * Holds back the page's requests to `channels` from now on; `release` lets them through, and
+ * `count` says how many were held.
+ */
+async function holdRequests(page: Page, channels: string[]) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let held = 0
+  const paths = new Set(channels.map((c) => `/api/${c}`))
+  await page.route(
+    (url) => paths.has(url.pathname),
+    async (route) => {
+      held++
+      await released
+      await route.continue()
+    },
+  )
+  return { release, count: () => held }
+}
+
+/** Records the transcript's path target at each change from now on; resolves their reader. */
+async function recordPathTargets(page: Page): Promise<() => Promise<string[]>> {
+  await page.locator('.transcript').evaluate((el) => {
+    const targets: string[] = ((window as unknown as { __targets: string[] }).__targets = [])
+    new MutationObserver(() => targets.push(el.getAttribute('data-path-target') ?? '')).observe(
+      el,
+      { attributes: true, attributeFilter: ['data-path-target'] },
+    )
+  })
+  return () => page.evaluate(() => (window as unknown as { __targets: string[] }).__targets)
+}
+
 test("pi's new branch shows in the transcript while the tree is still laid out and its rows on their way", async ({
   page,
   serverFor,
@@ -255,17 +287,7 @@ test("pi's new branch shows in the transcript while the tree is still laid out a
   const leaf = (await page.locator('.transcript').getAttribute('data-path-target')) as string
   // The session's open (main lays the tree out again) and the tree's pages are held back once
   // the session is open: only the path can arrive.
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  let held = 0
-  await page.route(
-    (url) => url.pathname === '/api/session:open' || url.pathname === '/api/session:get-tree',
-    async (route) => {
-      held++
-      await released
-      await route.continue()
-    },
-  )
+  const held = await holdRequests(page, ['session:open', 'session:get-tree'])
   // The transcript's requests for the path to the new entry.
   const pathAsks: { offset?: number }[] = []
   page.on('request', (request) => {
@@ -273,15 +295,13 @@ test("pi's new branch shows in the transcript while the tree is still laid out a
     const asked = request.postDataJSON() as { entryId?: string; offset?: number }
     if (asked.entryId === 'fork0002') pathAsks.push(asked)
   })
-  const lines = readFileSync(generated.path, 'utf8').trimEnd().split('\n')
-  const parent = (JSON.parse(lines.at(-2) as string) as { id: string }).id
-  const branch = { ...userEntry('fork0002', 'a branch shown before its rows'), parentId: parent }
-  appendFileSync(generated.path, `${JSON.stringify(branch)}\n`)
+  // A new branch from the leaf's parent.
+  appendBranch(generated.path, 'fork0002', 399)
   const entry = page.locator(
     '.transcript [data-testid="transcript-entry"][data-entry-id="fork0002"]',
   )
   await expect(entry).toBeVisible()
-  expect(held, 'the session was opened again, and waits').toBeGreaterThan(0)
+  expect(held.count(), 'the session was opened again, and waits').toBeGreaterThan(0)
   // A branch from before the leaf shown: its path is asked for from its end, not as an
   // extension of the path shown (which it does not continue).
   expect(pathAsks[0], 'the first path request').toBeDefined()
@@ -289,42 +309,11 @@ test("pi's new branch shows in the transcript while the tree is still laid out a
   await expect(session.treeNode('fork0002')).toHaveCount(0)
   // Until the tree has a row for the new leaf, it keeps the selection it had.
   await expect(session.treeNode(leaf)).toHaveClass(/\bselected\b/)
-  release()
+  held.release()
   await expect(session.treeNode('fork0002')).toHaveAttribute('data-leaf', 'true')
   await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'fork0002')
   session.expectClean()
 })
-
-/**
- * Holds the tree's pages back from now on (the rows of each new order stay on their way) and
- * records the transcript's path target at each change; `release` lets the pages through.
- */
-async function holdTreePages(page: Page) {
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  const state = { held: 0 }
-  await page.route(
-    (url) => url.pathname === '/api/session:get-tree',
-    async (route) => {
-      state.held++
-      await released
-      await route.continue()
-    },
-  )
-  await page.locator('.transcript').evaluate((el) => {
-    const targets: string[] = ((window as unknown as { __targets: string[] }).__targets = [])
-    new MutationObserver(() => targets.push(el.getAttribute('data-path-target') ?? '')).observe(
-      el,
-      { attributes: true, attributeFilter: ['data-path-target'] },
-    )
-  })
-  return {
-    release,
-    held: () => state.held,
-    /** The path targets the transcript showed since, in order. */
-    targets: () => page.evaluate(() => (window as unknown as { __targets: string[] }).__targets),
-  }
-}
 
 test('pi writes on, and branches again, while the rows of its new branch are on their way: each entry shows at once, in the same view', async ({
   page,
@@ -334,7 +323,9 @@ test('pi writes on, and branches again, while the rows of its new branch are on 
   const { generated, session } = await followedSession(page, serverFor, scratch)
   await session.open(FOLLOWED)
   const transcript = page.locator('.transcript')
-  const pages = await holdTreePages(page)
+  // The rows of each new order stay on their way.
+  const pages = await holdRequests(page, ['session:get-tree'])
+  const targets = await recordPathTargets(page)
   // A view opened again starts with the file's tail (and says "loading" meanwhile).
   let reopened = 0
   page.on('request', (request) => {
@@ -345,7 +336,7 @@ test('pi writes on, and branches again, while the rows of its new branch are on 
   // pi starts a new branch from the leaf's parent.
   appendBranch(generated.path, 'fork0007', 399)
   await expect(entry('fork0007')).toBeVisible()
-  await expect.poll(pages.held, { message: 'the new order is read' }).toBeGreaterThan(0)
+  await expect.poll(pages.count, { message: 'the new order is read' }).toBeGreaterThan(0)
   // pi answers on that branch while its rows are on their way.
   appendOn(generated.path, 'fork0008', 'fork0007')
   await expect(entry('fork0008')).toBeVisible()
@@ -361,7 +352,7 @@ test('pi writes on, and branches again, while the rows of its new branch are on 
   await expect(session.treeNode('fork0008')).toHaveCount(1)
   await expect(session.treeNode('fork0009')).toHaveClass(/\bselected\b/)
   expect(reopened, 'the session was not opened again').toBe(0)
-  expect(await pages.targets()).toEqual(['fork0007', 'fork0008', 'fork0009'])
+  expect(await targets()).toEqual(['fork0007', 'fork0008', 'fork0009'])
   session.expectClean()
 })
 
@@ -372,10 +363,11 @@ test("pi's answer on its new branch, written while the branch's rows are on thei
 }) => {
   const { generated, session } = await followedSession(page, serverFor, scratch)
   await session.open(FOLLOWED)
-  const pages = await holdTreePages(page)
+  const pages = await holdRequests(page, ['session:get-tree'])
+  const targets = await recordPathTargets(page)
   appendBranch(generated.path, 'fork0010', 399)
   await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'fork0010')
-  await expect.poll(pages.held, { message: 'the new order is read' }).toBeGreaterThan(0)
+  await expect.poll(pages.count, { message: 'the new order is read' }).toBeGreaterThan(0)
   // The rows on their way, and the open that sent them, predate pi's answer.
   appendOn(generated.path, 'fork0011', 'fork0010')
   await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'fork0011')
@@ -383,7 +375,7 @@ test("pi's answer on its new branch, written while the branch's rows are on thei
   await expect(session.treeNode('fork0011')).toHaveAttribute('data-leaf', 'true')
   await expect(session.treeNode('fork0011')).toHaveClass(/\bselected\b/)
   // The view never went back to the branch's first entry, which that open named pi's leaf.
-  expect(await pages.targets()).toEqual(['fork0010', 'fork0011'])
+  expect(await targets()).toEqual(['fork0010', 'fork0011'])
   await expect(
     page.locator('.transcript [data-testid="transcript-entry"][data-entry-id="fork0011"]'),
   ).toBeInViewport()
