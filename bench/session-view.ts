@@ -257,7 +257,7 @@ interface Appended {
 
 /**
  * Appends `count` user entries (`entry(i)`), one at a time, as pi would while the session is
- * open; `settle` runs after each is visible. Returns ms until each was visible in the
+ * open; `settle(i)` runs after each is visible. Returns ms until each was visible in the
  * transcript, and the longest main-process block and renderer long task meanwhile.
  */
 async function appendWhileOpen(
@@ -266,7 +266,7 @@ async function appendWhileOpen(
   file: string,
   count: number,
   entry: (i: number) => Appended,
-  settle: () => Promise<void>,
+  settle: (i: number) => Promise<void>,
 ) {
   const stop = pinger(server)
   const from = Date.now()
@@ -286,7 +286,7 @@ async function appendWhileOpen(
     const visibleAt = (await shown.jsonValue()) as number
     times.push(visibleAt - started)
     if (SHOW_MARKS) console.log(`    ${id}: ${await timeline(page, started, visibleAt)}`)
-    await settle()
+    await settle(i)
   }
   const pings = await stop()
   return {
@@ -328,11 +328,10 @@ async function branchFollow(page: Page, server: Server, file: string, count: num
     i % 2 === 0
       ? { id: id(i), parentId: early, text: `A new branch ${i / 2}` }
       : { id: id(i), parentId: id(i - 1), text: `pi's answer on new branch ${(i - 1) / 2}` }
-  let appended = 0
-  return appendWhileOpen(page, server, file, count * 2, next, async () => {
-    if (appended++ % 2 === 0) return await sleep(250)
+  return appendWhileOpen(page, server, file, count * 2, next, async (i) => {
+    if (i % 2 === 0) return await sleep(250)
     // The tree's rows of the new order come in after the transcript: let them land.
-    const row = `.branch-tree [data-testid="tree-node"][data-entry-id="${id(appended - 1)}"]`
+    const row = `.branch-tree [data-testid="tree-node"][data-entry-id="${id(i)}"]`
     await page.waitForSelector(row, { state: 'attached', timeout: 30_000 })
     await sleep(1000)
   })
