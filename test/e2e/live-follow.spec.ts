@@ -31,13 +31,16 @@ async function openPlainChat(page: Page, server: ServerHandle, storeRoot: string
 /** The file name of the generated session the tests below follow. */
 const FOLLOWED = '2026-03-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000077.jsonl'
 
-/** A store of one generated 400-entry session, served; the page of its view, not opened yet. */
-async function followedSession(page: Page, serverFor: ServerFor, scratch: Scratch) {
+/**
+ * A store of one generated session (400 entries unless `entries` says otherwise), served; the
+ * page of its view, not opened yet.
+ */
+async function followedSession(page: Page, serverFor: ServerFor, scratch: Scratch, entries = 400) {
   const { sessionsDir, generated } = await generatedStore(
     scratch('pi-sessions-follow-'),
     '--home-ayla-src-follow--',
     FOLLOWED,
-    { entries: 400, targetBytes: 400_000 },
+    { entries, targetBytes: entries * 1000 },
   )
   const server = await serverFor(sessionsDir)
   return { generated, server, session: new SessionPage(page, server) }
@@ -379,6 +382,36 @@ test("pi's answer on its new branch, written while the branch's rows are on thei
   await expect(
     page.locator('.transcript [data-testid="transcript-entry"][data-entry-id="fork0011"]'),
   ).toBeInViewport()
+  session.expectClean()
+})
+
+test("in a tree too large to lay out at once, pi's new branch and answer show in the tree under the reader's filter", async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // More rows than the tree lays out in the render that gets them: the rows of each new order
+  // are laid out in tasks of their own while the tree shows the rows before.
+  const { generated, session } = await followedSession(page, serverFor, scratch, 2500)
+  await session.open(FOLLOWED)
+  await session.setFilter('user-only')
+  const count = page.getByTestId('tree-count')
+  const before = (await count.textContent()) as string
+  // pi starts a new branch from its third entry, then answers on it.
+  appendBranch(generated.path, 'fork0012', 3)
+  await expect(session.treeNode('fork0012')).toHaveAttribute('data-leaf', 'true')
+  appendOn(generated.path, 'fork0013', 'fork0012')
+  await expect(session.treeNode('fork0013')).toHaveAttribute('data-leaf', 'true')
+  await expect(session.treeNode('fork0013')).toHaveClass(/\bselected\b/)
+  await expect(session.treeNode('fork0012')).not.toHaveAttribute('data-leaf', 'true')
+  // The filter the reader chose is kept, and counts both new user entries.
+  await expect(page.getByTestId('tree-filter-user-only')).toHaveAttribute('aria-checked', 'true')
+  const shownOf = (text: string) => Number(text.split('/')[0]?.replace(/\D/g, ''))
+  await expect
+    .poll(async () => shownOf((await count.textContent()) as string))
+    .toBe(shownOf(before) + 2)
+  await expect(count).toContainText('2,502')
+  await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'fork0013')
   session.expectClean()
 })
 

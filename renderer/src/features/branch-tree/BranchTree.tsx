@@ -62,7 +62,7 @@ const SMALL_TREE_ROWS = 2000
 /** The branch tree pane. */
 export function BranchTree({
   overview,
-  rows,
+  rows: givenRows,
   outline = null,
   selectedPos,
 }: {
@@ -112,7 +112,17 @@ export function BranchTree({
 
   const marks = useViewMarks()
   // A search hit's words are marked in every row: runs stay expanded, as while searching.
-  const tree = useTreeLayout(overview, rows, selectedPos, mode, query, collapse && !marks, outline)
+  const tree = useTreeLayout(
+    overview,
+    givenRows,
+    selectedPos,
+    mode,
+    query,
+    collapse && !marks,
+    outline,
+  )
+  // Rows in a new order show a few tasks after they came, once laid out (use-laid-rows.ts).
+  const rows = tree.rows
   // The outline stays a task longer than the rows take to arrive (use-tree-layout.ts).
   const shownOutline = tree.outline
   const { leafRow, active, layout, selection, setRunOpen, setAllRuns } = tree

@@ -94,6 +94,11 @@ export function cachedTreeData(
   return layout
 }
 
+/** Whether a layout of `rows` was built (for any options): a render that asks finds it. */
+export function isLaidOut(rows: readonly TreeRow[]): boolean {
+  return layouts.has(rows)
+}
+
 /**
  * {@link shownTree}, kept for the last filter and leaf asked of each rows array: the first part
  * of a layout, made ahead in a task of its own for the layout that follows.

@@ -16,6 +16,7 @@ import {
 } from './layout'
 import { cachedPathMarks, cachedRowAt, cachedShownTree, cachedTreeData } from './layout-cache'
 import type { OutlineView } from './outline'
+import { stepsInTasks, useLaidRows, type LaidRows } from './use-laid-rows'
 
 /** The layout while a filter or search waits for the rows the outline does not carry. */
 const NO_LAYOUT: TreeLayout = {
@@ -30,6 +31,11 @@ const NO_LAYOUT: TreeLayout = {
 
 /** What {@link useTreeLayout} gives the tree. */
 export interface TreeLayoutState {
+  /**
+   * The rows laid out: those given, or for a few tasks after rows in a new order came, the
+   * rows before them (use-laid-rows.ts). What the tree's rows and callbacks read.
+   */
+  rows: readonly TreeRow[]
   /** Row index of pi's leaf, -1 when none. */
   leafRow: number
   /** Rows on the path root -> leaf. */
@@ -96,8 +102,8 @@ function rowAt(rows: readonly TreeRow[], pos: number | null): number {
  *   null
  */
 export function useTreeLayout(
-  overview: SessionOverview,
-  rows: readonly TreeRow[],
+  given: SessionOverview,
+  givenRows: readonly TreeRow[],
   selectedPos: number | null,
   mode: FilterMode,
   query: string,
@@ -108,6 +114,14 @@ export function useTreeLayout(
   // While searching, runs stay expanded so every entry can match.
   const runMin = collapse && !query.trim() ? RUN_MIN : 0
   const opts = useMemo(() => ({ mode, runMin, openRuns }), [mode, runMin, openRuns])
+  const { overview, rows } = useLaidRows(given, givenRows, outlineNow !== null, [
+    (next: LaidRows) => {
+      const leafRow = rowAt(next.rows, next.overview.leafPos)
+      cachedPathMarks(next.rows, leafRow)
+      cachedShownTree(next.rows, mode, leafRow)
+    },
+    (next: LaidRows) => rowsLayout(next.rows, next.overview.leafPos, selectedPos, opts, undefined),
+  ])
   const outline = useOutlineUntilLaidOut(outlineNow, rows, [
     () => {
       const leafRow = rowAt(rows, overview.leafPos)
@@ -146,6 +160,7 @@ export function useTreeLayout(
   )
   const setAllRuns = (open: boolean) => setOpenRuns(new Set(open ? layout.runIds : []))
   return {
+    rows,
     leafRow,
     active: outline?.active ?? (fromRows as NonNullable<typeof fromRows>).active,
     layout,
@@ -180,17 +195,10 @@ function useOutlineUntilLaidOut(
   })
   useEffect(() => {
     if (!pending) return
-    let task: ReturnType<typeof setTimeout>
-    const run = (k: number) => {
-      task = setTimeout(() => {
-        const step = latest.current[k]
-        if (!step) return setHeld(null)
-        step(pending.layout.data)
-        run(k + 1)
-      })
-    }
-    run(0)
-    return () => clearTimeout(task)
+    return stepsInTasks(
+      latest.current.map((_, k) => () => latest.current[k]?.(pending.layout.data)),
+      () => setHeld(null),
+    )
   }, [pending, rows])
   return outline ?? held
 }

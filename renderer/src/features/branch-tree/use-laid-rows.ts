@@ -1,0 +1,81 @@
+/**
+ * Which rows the branch tree lays out now. Rows in a new order (pi started a new branch: the
+ * view read every row again) would be laid out in the render that gets them: at 100,000 rows
+ * the layout (tens of ms), react-arborist's new node tree (as much again) and the garbage of
+ * both held the window for 150-250 ms in one task. The tree keeps the rows it shows for a few
+ * tasks more while the layout of the new ones is built, one step per task, into the caches of
+ * layout-cache.ts; the render after them finds it built.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
+import { beginsWith } from '../../state/grown-rows'
+import { isLaidOut } from './layout-cache'
+
+/** Rows up to which new rows are laid out in the render that gets them (a few ms). */
+const LAY_OUT_AT_ONCE = 2000
+
+/** Rows with the overview they came with (its leaf is found among them). */
+export interface LaidRows {
+  overview: SessionOverview
+  rows: readonly TreeRow[]
+}
+
+/**
+ * Runs `steps` in order, each in a task of its own, then `done` in the task after the last.
+ * @returns a function that stops what has not run yet
+ */
+export function stepsInTasks(steps: (() => unknown)[], done: () => void): () => void {
+  let task: ReturnType<typeof setTimeout>
+  const run = (k: number) => {
+    task = setTimeout(() => {
+      const step = steps[k]
+      if (!step) return done()
+      step()
+      run(k + 1)
+    })
+  }
+  run(0)
+  return () => clearTimeout(task)
+}
+
+/**
+ * The rows (and overview) to lay out: `rows` at once when their layout is cheap (few rows,
+ * rows live follow grew from those shown, rows laid out before, an outline or the first rows
+ * after one: use-tree-layout.ts stages those), else the rows shown until `steps` have run.
+ * @param steps each given the rows to lay out next; read when they run (they see the tree's
+ *   filter of that moment)
+ */
+export function useLaidRows(
+  overview: SessionOverview,
+  rows: readonly TreeRow[],
+  outlined: boolean,
+  steps: ((next: LaidRows) => unknown)[],
+): LaidRows {
+  const [laid, setLaid] = useState<LaidRows & { outlined: boolean }>(() => ({
+    overview,
+    rows,
+    outlined,
+  }))
+  const atOnce =
+    laid.rows === rows ||
+    outlined ||
+    laid.outlined ||
+    rows.length <= LAY_OUT_AT_ONCE ||
+    beginsWith(rows, laid.rows) ||
+    isLaidOut(rows)
+  if (atOnce && (laid.rows !== rows || laid.overview !== overview || laid.outlined !== outlined))
+    setLaid({ overview, rows, outlined })
+  const latest = useRef(steps)
+  useLayoutEffect(() => {
+    latest.current = steps
+  })
+  useEffect(() => {
+    if (atOnce) return
+    const next = { overview, rows }
+    return stepsInTasks(
+      latest.current.map((_, k) => () => latest.current[k]?.(next)),
+      () => setLaid({ ...next, outlined: false }),
+    )
+  }, [atOnce, overview, rows])
+  return atOnce ? { overview, rows } : laid
+}
