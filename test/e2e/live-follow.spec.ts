@@ -385,33 +385,38 @@ test("pi's answer on its new branch, written while the branch's rows are on thei
   session.expectClean()
 })
 
-test("in a tree too large to lay out at once, pi's new branch and answer show in the tree under the reader's filter", async ({
+test("in a tree too large to lay out at once, pi's new branch and the entries pi writes fast on it show in the tree under the reader's filter", async ({
   page,
   serverFor,
   scratch,
 }) => {
-  // More rows than the tree lays out in the render that gets them: the rows of each new order
-  // are laid out in tasks of their own while the tree shows the rows before.
+  // More rows than the tree lays out in the render that gets them: the rows of a new order
+  // are laid out in tasks of their own while the tree shows the rows before, and rows that
+  // grow meanwhile come after them.
   const { generated, session } = await followedSession(page, serverFor, scratch, 2500)
   await session.open(FOLLOWED)
   await session.setFilter('user-only')
   const count = page.getByTestId('tree-count')
   const before = (await count.textContent()) as string
-  // pi starts a new branch from its third entry, then answers on it.
+  // pi starts a new branch from its third entry, then writes on it, an entry every 50 ms.
   appendBranch(generated.path, 'fork0012', 3)
-  await expect(session.treeNode('fork0012')).toHaveAttribute('data-leaf', 'true')
-  appendOn(generated.path, 'fork0013', 'fork0012')
-  await expect(session.treeNode('fork0013')).toHaveAttribute('data-leaf', 'true')
-  await expect(session.treeNode('fork0013')).toHaveClass(/\bselected\b/)
-  await expect(session.treeNode('fork0012')).not.toHaveAttribute('data-leaf', 'true')
-  // The filter the reader chose is kept, and counts both new user entries.
+  const chain = ['fork0013', 'fork0014', 'fork0015', 'fork0016', 'fork0017']
+  for (const [i, id] of chain.entries()) {
+    await page.waitForTimeout(50)
+    appendOn(generated.path, id, i === 0 ? 'fork0012' : (chain[i - 1] as string))
+  }
+  await expect(session.treeNode('fork0017')).toHaveAttribute('data-leaf', 'true')
+  await expect(session.treeNode('fork0017')).toHaveClass(/\bselected\b/)
+  for (const id of ['fork0012', ...chain.slice(0, -1)])
+    await expect(session.treeNode(id)).not.toHaveAttribute('data-leaf', 'true')
+  // The filter the reader chose is kept, and counts the six new user entries.
   await expect(page.getByTestId('tree-filter-user-only')).toHaveAttribute('aria-checked', 'true')
   const shownOf = (text: string) => Number(text.split('/')[0]?.replace(/\D/g, ''))
   await expect
     .poll(async () => shownOf((await count.textContent()) as string))
-    .toBe(shownOf(before) + 2)
-  await expect(count).toContainText('2,502')
-  await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'fork0013')
+    .toBe(shownOf(before) + 6)
+  await expect(count).toContainText('2,506')
+  await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'fork0017')
   session.expectClean()
 })
 

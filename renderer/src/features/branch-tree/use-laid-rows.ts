@@ -6,7 +6,7 @@
  * tasks more while the layout of the new ones is built, one step per task, into the caches of
  * layout-cache.ts; the render after them finds it built.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import { beginsWith } from '../../state/grown-rows'
 import { isLaidOut } from './layout-cache'
@@ -43,7 +43,7 @@ export function stepsInTasks(steps: (() => unknown)[], done: () => void): () => 
  * rows live follow grew from those shown, rows laid out before, an outline or the first rows
  * after one: use-tree-layout.ts stages those), else the rows shown until `steps` have run.
  * @param steps each given the rows to lay out next; read when they run (they see the tree's
- *   filter of that moment)
+ *   filter and the rows of that moment)
  */
 export function useLaidRows(
   overview: SessionOverview,
@@ -65,17 +65,22 @@ export function useLaidRows(
     isLaidOut(rows)
   if (atOnce && (laid.rows !== rows || laid.overview !== overview || laid.outlined !== outlined))
     setLaid({ overview, rows, outlined })
-  const latest = useRef(steps)
+  // The steps and the rows of the last render: rows that grow while the steps run are laid
+  // out after them by extending their layout (cheap), not by starting the steps over, which
+  // pi writing fast could put off again and again.
+  const latest = useRef({ steps, next: { overview, rows } })
   useLayoutEffect(() => {
-    latest.current = steps
+    latest.current = { steps, next: { overview, rows } }
   })
   useEffect(() => {
     if (atOnce) return
-    const next = { overview, rows }
+    const count = latest.current.steps.length
     return stepsInTasks(
-      latest.current.map((_, k) => () => latest.current[k]?.(next)),
-      () => setLaid({ ...next, outlined: false }),
+      Array.from({ length: count }, (_, k) => () => latest.current.steps[k]?.(latest.current.next)),
+      // As the rows came (SessionView defers them): React renders the tree in slices, a
+      // render that an urgent update (pi's next entry) interrupts.
+      () => startTransition(() => setLaid({ ...latest.current.next, outlined: false })),
     )
-  }, [atOnce, overview, rows])
+  }, [atOnce])
   return atOnce ? { overview, rows } : laid
 }
