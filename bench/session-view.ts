@@ -49,6 +49,7 @@ import { numberArg } from './args'
 import { generateSession } from './generate-session'
 import { api, gapsIn, idleId, pinger, startServer, type Gap, type Server } from './view-server'
 import { median } from './stats'
+import { SKELETON_MIN_BYTES } from '../main/api/session-view/skeleton-size'
 
 const RUNS = numberArg('runs', 3)
 const APPENDS = numberArg('appends', 20)
@@ -75,8 +76,6 @@ const PI160 = join(
   'core',
   'session-manager.js',
 )
-/** The smallest session the app gives a skeleton (`SKELETON_MIN_BYTES`, skeletons.ts). */
-const SKELETON_MIN_BYTES = 4 * 1024 * 1024
 const NAME = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000042.jsonl'
 /** Entries pi appends between the skeleton's build and the click, in the "behind" open. */
 const BEHIND_ENTRIES = 10

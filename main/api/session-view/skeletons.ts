@@ -15,6 +15,7 @@ import { buildSkeletonFile } from './skeleton-build'
 import { openSkeleton, readSkeletonMeta, type Skeleton } from './skeleton'
 import { sameIdentity, stampOf, type FileStamp } from './source'
 import { WORKER_YOUNG_GENERATION_MB } from '../../worker-heap'
+import { SKELETON_MIN_BYTES } from './skeleton-size'
 
 /** A large session as the library lists it. */
 export interface SkeletonCandidate {
@@ -39,8 +40,7 @@ export interface SkeletonOptions {
   onError?: (message: string) => void
 }
 
-/** Sessions below this size are parsed whole at open in a blink (bytes). */
-export const SKELETON_MIN_BYTES = 4 * 1024 * 1024
+export { SKELETON_MIN_BYTES } from './skeleton-size'
 const QUIET_MS = 10_000
 /** Wait after a library change before a pass, so a burst of changes makes one pass. */
 const SETTLE_MS = 2_000
