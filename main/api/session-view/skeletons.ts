@@ -40,7 +40,6 @@ export interface SkeletonOptions {
   onError?: (message: string) => void
 }
 
-export { SKELETON_MIN_BYTES } from './skeleton-size'
 const QUIET_MS = 10_000
 /** Wait after a library change before a pass, so a burst of changes makes one pass. */
 const SETTLE_MS = 2_000

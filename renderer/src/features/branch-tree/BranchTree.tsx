@@ -36,6 +36,7 @@ import { useRunOpenState } from './use-run-open-state'
 import { useSelectionAnchor } from './use-selection-anchor'
 import { useBrowseDelay, useHitInView, useSelectionInRun } from './use-tree-browse'
 import { useTreeLayout } from './use-tree-layout'
+import { SMALL_TREE_ROWS } from './use-laid-rows'
 import './branch-tree.css'
 
 /**
@@ -56,8 +57,6 @@ const BROWSE_KEYS = new Set([
 
 /** Height of a tree row (px). */
 const ROW_HEIGHT = 24
-/** Rows up to which the tree mounts with its layout in one task (a few ms on two cores). */
-const SMALL_TREE_ROWS = 2000
 
 /** The branch tree pane. */
 export function BranchTree({

@@ -11,8 +11,11 @@ import type { SessionOverview, TreeRow } from '../../../../preload/contract/sess
 import { beginsWith } from '../../state/grown-rows'
 import { isLaidOut } from './layout-cache'
 
-/** Rows up to which new rows are laid out in the render that gets them (a few ms). */
-const LAY_OUT_AT_ONCE = 2000
+/**
+ * Rows up to which a tree is laid out in one task (a few ms on two cores): new rows in the
+ * render that gets them, a tree that mounts with its layout (BranchTree).
+ */
+export const SMALL_TREE_ROWS = 2000
 
 /** Rows with the overview they came with (its leaf is found among them). */
 export interface LaidRows {
@@ -42,14 +45,14 @@ export function stepsInTasks(steps: (() => unknown)[], done: () => void): () => 
  * The rows (and overview) to lay out: `rows` at once when their layout is cheap (few rows,
  * rows live follow grew from those shown, rows laid out before, an outline or the first rows
  * after one: use-tree-layout.ts stages those), else the rows shown until `steps` have run.
- * @param steps each given the rows to lay out next; read when they run (they see the tree's
- *   filter and the rows of that moment)
+ * @param steps the steps, given the rows to lay out next; asked again as each runs (they see
+ *   the tree's filter and the rows of that moment)
  */
 export function useLaidRows(
   overview: SessionOverview,
   rows: readonly TreeRow[],
   outlined: boolean,
-  steps: ((next: LaidRows) => unknown)[],
+  steps: (next: LaidRows) => (() => unknown)[],
 ): LaidRows {
   const [laid, setLaid] = useState<LaidRows & { outlined: boolean }>(() => ({
     overview,
@@ -60,7 +63,7 @@ export function useLaidRows(
     laid.rows === rows ||
     outlined ||
     laid.outlined ||
-    rows.length <= LAY_OUT_AT_ONCE ||
+    rows.length <= SMALL_TREE_ROWS ||
     beginsWith(rows, laid.rows) ||
     isLaidOut(rows)
   if (atOnce && (laid.rows !== rows || laid.overview !== overview || laid.outlined !== outlined))
@@ -74,9 +77,9 @@ export function useLaidRows(
   })
   useEffect(() => {
     if (atOnce) return
-    const count = latest.current.steps.length
+    const current = () => latest.current.steps(latest.current.next)
     return stepsInTasks(
-      Array.from({ length: count }, (_, k) => () => latest.current.steps[k]?.(latest.current.next)),
+      current().map((_, k) => () => current()[k]?.()),
       // As the rows came (SessionView defers them): React renders the tree in slices, a
       // render that an urgent update (pi's next entry) interrupts.
       () => startTransition(() => setLaid({ ...latest.current.next, outlined: false })),

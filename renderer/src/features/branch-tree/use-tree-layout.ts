@@ -95,6 +95,28 @@ function rowAt(rows: readonly TreeRow[], pos: number | null): number {
 }
 
 /**
+ * The layout of every row in two steps, each one task's work at 100,000 rows, into the caches
+ * of layout-cache.ts (the render after them finds it built): pi's leaf path and the rows the
+ * filter shows, then the layout (see {@link rowsLayout}).
+ * @param shown the outline's items, kept by a layout that comes out the same tree
+ */
+function layoutSteps(
+  { overview, rows }: LaidRows,
+  selectedPos: number | null,
+  opts: RowsOptions,
+  shown?: TreeItem[],
+): (() => unknown)[] {
+  return [
+    () => {
+      const leafRow = rowAt(rows, overview.leafPos)
+      cachedPathMarks(rows, leafRow)
+      cachedShownTree(rows, opts.mode, leafRow)
+    },
+    () => rowsLayout(rows, overview.leafPos, selectedPos, opts, shown),
+  ]
+}
+
+/**
  * Lays out the tree rows of `overview` for the tree.
  * @param selectedPos file position of the selected entry, or null
  * @param collapse whether long linear runs collapse (never while searching)
@@ -114,22 +136,12 @@ export function useTreeLayout(
   // While searching, runs stay expanded so every entry can match.
   const runMin = collapse && !query.trim() ? RUN_MIN : 0
   const opts = useMemo(() => ({ mode, runMin, openRuns }), [mode, runMin, openRuns])
-  const { overview, rows } = useLaidRows(given, givenRows, outlineNow !== null, [
-    (next: LaidRows) => {
-      const leafRow = rowAt(next.rows, next.overview.leafPos)
-      cachedPathMarks(next.rows, leafRow)
-      cachedShownTree(next.rows, mode, leafRow)
-    },
-    (next: LaidRows) => rowsLayout(next.rows, next.overview.leafPos, selectedPos, opts, undefined),
-  ])
-  const outline = useOutlineUntilLaidOut(outlineNow, rows, [
-    () => {
-      const leafRow = rowAt(rows, overview.leafPos)
-      cachedPathMarks(rows, leafRow)
-      cachedShownTree(rows, mode, leafRow)
-    },
-    (items) => rowsLayout(rows, overview.leafPos, selectedPos, opts, items),
-  ])
+  const { overview, rows } = useLaidRows(given, givenRows, outlineNow !== null, (next) =>
+    layoutSteps(next, selectedPos, opts),
+  )
+  const outline = useOutlineUntilLaidOut(outlineNow, rows, (items) =>
+    layoutSteps({ overview, rows }, selectedPos, opts, items),
+  )
   // The outline is the tree's first view: pi's leaf, runs collapsed, no search.
   const outlined = outline !== null && outline.mode === mode && collapse && !query.trim()
   const outlineItems = useOutlineItems(outline, rows)
@@ -179,12 +191,13 @@ export function useTreeLayout(
  * lay out every row (`steps`, one per task, into the caches of layout-cache.ts), and the render
  * after them finds the layout built. At 100,000 rows the layout is tens of ms, the render that
  * hands the rows to the tree as much again: in one task they held the window past 100 ms.
- * @param steps each given the outline's items
+ * @param steps the steps, given the outline's items; asked again as each runs (they see the
+ *   tree's filter of that moment)
  */
 function useOutlineUntilLaidOut(
   outline: OutlineView | null,
   rows: readonly TreeRow[],
-  steps: ((shown: TreeItem[]) => unknown)[],
+  steps: (shown: TreeItem[]) => (() => unknown)[],
 ): OutlineView | null {
   const [held, setHeld] = useState(outline)
   if (outline && outline !== held) setHeld(outline)
@@ -195,8 +208,9 @@ function useOutlineUntilLaidOut(
   })
   useEffect(() => {
     if (!pending) return
+    const current = () => latest.current(pending.layout.data)
     return stepsInTasks(
-      latest.current.map((_, k) => () => latest.current[k]?.(pending.layout.data)),
+      current().map((_, k) => () => current()[k]?.()),
       () => setHeld(null),
     )
   }, [pending, rows])
