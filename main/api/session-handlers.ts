@@ -65,6 +65,7 @@ export function createSessionHandlers(
   return {
     'session:open': call('session:open'),
     'session:get-tree': call('session:get-tree'),
+    'session:get-tree-order': call('session:get-tree-order'),
     'session:peek-tail': call('session:peek-tail'),
     'session:follow': call('session:follow'),
     'session:get-path': call('session:get-path'),

@@ -46,6 +46,7 @@ export const ARCHIVE_CHANNELS = [
 export const SESSION_VIEW_CHANNELS = [
   'session:open',
   'session:get-tree',
+  'session:get-tree-order',
   'session:peek-tail',
   'session:follow',
   'session:get-path',

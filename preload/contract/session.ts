@@ -9,6 +9,7 @@ import { OpaqueId } from './common'
 import { EntryId, EntryPosition, ImageData, PathPage, SessionLineage } from './session-view'
 import { TreeFilter } from './app'
 import { FollowResult, OpenReply, TailPreview, TreePage } from './session-live'
+import { TreeOrder } from './tree-order'
 
 /**
  * Longest label and session name the app writes (characters after normalisation): long enough
@@ -68,6 +69,19 @@ export const SESSION_SCHEMAS = {
       })
       .strict(),
     result: TreePage,
+  },
+  'session:get-tree-order': {
+    args: z
+      .object({
+        sessionId: OpaqueId,
+        /** The revision of the overview the rows must belong to (else `conflict`). */
+        revision: z.number().int().min(0),
+        /** The revision of the rows the view holds, in the order the session left. */
+        from: z.number().int().min(0),
+      })
+      .strict(),
+    /** Null when main no longer holds the rows of `from`: the view reads the pages instead. */
+    result: TreeOrder.nullable(),
   },
   'session:peek-tail': {
     args: z.object({ sessionId: OpaqueId }).strict(),

@@ -268,6 +268,9 @@ async function holdRequests(page: Page, channels: string[]) {
   return { release, count: () => held }
 }
 
+/** The requests that read the rows of a new order: runs over the rows held, or every page. */
+const NEW_ORDER = ['session:get-tree-order', 'session:get-tree']
+
 /** Records the transcript's path target at each change from now on; resolves their reader. */
 async function recordPathTargets(page: Page): Promise<() => Promise<string[]>> {
   await page.locator('.transcript').evaluate((el) => {
@@ -290,7 +293,7 @@ test("pi's new branch shows in the transcript while the tree is still laid out a
   const leaf = (await page.locator('.transcript').getAttribute('data-path-target')) as string
   // The session's open (main lays the tree out again) and the tree's pages are held back once
   // the session is open: only the path can arrive.
-  const held = await holdRequests(page, ['session:open', 'session:get-tree'])
+  const held = await holdRequests(page, ['session:open', ...NEW_ORDER])
   // The transcript's requests for the path to the new entry.
   const pathAsks: { offset?: number }[] = []
   page.on('request', (request) => {
@@ -327,7 +330,7 @@ test('pi writes on, and branches again, while the rows of its new branch are on 
   await session.open(FOLLOWED)
   const transcript = page.locator('.transcript')
   // The rows of each new order stay on their way.
-  const pages = await holdRequests(page, ['session:get-tree'])
+  const pages = await holdRequests(page, NEW_ORDER)
   const targets = await recordPathTargets(page)
   // A view opened again starts with the file's tail (and says "loading" meanwhile).
   let reopened = 0
@@ -366,7 +369,7 @@ test("pi's answer on its new branch, written while the branch's rows are on thei
 }) => {
   const { generated, session } = await followedSession(page, serverFor, scratch)
   await session.open(FOLLOWED)
-  const pages = await holdRequests(page, ['session:get-tree'])
+  const pages = await holdRequests(page, NEW_ORDER)
   const targets = await recordPathTargets(page)
   appendBranch(generated.path, 'fork0010', 399)
   await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'fork0010')
@@ -398,6 +401,11 @@ test("in a tree too large to lay out at once, pi's new branch and the entries pi
   await session.setFilter('user-only')
   const count = page.getByTestId('tree-count')
   const before = (await count.textContent()) as string
+  const asked = { 'session:get-tree-order': 0, 'session:get-tree': 0 }
+  page.on('request', (request) => {
+    const channel = new URL(request.url()).pathname.replace('/api/', '')
+    if (channel in asked) asked[channel as keyof typeof asked]++
+  })
   // pi starts a new branch from its third entry, then writes on it, an entry every 50 ms.
   appendBranch(generated.path, 'fork0012', 3)
   const chain = ['fork0013', 'fork0014', 'fork0015', 'fork0016', 'fork0017']
@@ -417,6 +425,9 @@ test("in a tree too large to lay out at once, pi's new branch and the entries pi
     .toBe(shownOf(before) + 6)
   await expect(count).toContainText('2,506')
   await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', 'fork0017')
+  // The new order came as runs over the rows the view held: no page of rows was read again.
+  expect(asked['session:get-tree-order'], 'the new order was asked for').toBeGreaterThan(0)
+  expect(asked['session:get-tree'], 'pages read again').toBe(0)
   session.expectClean()
 })
 

@@ -5,7 +5,7 @@
  * by the appended bytes (grow.ts); any other change loads the file again, and the new load
  * says why. Concurrent requests share one load or one growth.
  */
-import { changedReason, growSource } from './grow'
+import { changedReason, growSource, type RowsBefore } from './grow'
 import type { OpenedMemo } from './overview'
 import { loadViewSource, sameIdentity, stampOf, type ViewSource } from './source'
 
@@ -31,6 +31,11 @@ export interface Slot {
    * to learn so. 0: none.
    */
   staleBelow: number
+  /**
+   * The rows of the last order pi left, and their revision: a view holding them learns the
+   * new order relative to them (`session:get-tree-order`). Null: none.
+   */
+  before: RowsBefore | null
 }
 
 /** Memo key of a slot's opened session (`session:open`), an {@link OpenedMemo}. */
@@ -122,6 +127,7 @@ export class SourceCache {
       notice: previous?.notice ?? false,
       continues: null,
       staleBelow: 0,
+      before: null,
     }
     this.slots.set(key, slot)
     this.touch(key, slot)
@@ -162,6 +168,8 @@ export class SourceCache {
           slot.notice = false
           slot.continues = growth.continues
           slot.staleBelow = growth.staleBelow
+          // A growth before the view was built again leaves the rows a view still holds.
+          slot.before = growth.before ?? slot.before
           return
         }
         if (growth.kind !== 'reload') return

@@ -25,6 +25,7 @@ import type { ViewSource } from './source'
 import { peekTail } from './tail'
 import { treeOutlineOf } from './tree-outline'
 import { treePageText } from './tree-pages'
+import { treeOrderOf } from '../../../preload/contract/tree-order'
 
 /**
  * Sessions at least this large (bytes) paint their newest entries from the file's end while
@@ -175,6 +176,16 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
       ofThisRead(view, revision)
       const rows = treePageText(view, offset)
       return { revision: view.revision, offset, total: view.rows.length, rows }
+    },
+    'session:get-tree-order': async (file, { revision, from }) => {
+      await pathing.get(file.id)?.catch(() => undefined)
+      const { source, memo, slot } = await load(file)
+      if (revision < slot.staleBelow) throw readAgain()
+      const view = await openedOf(file, source, memo)
+      ofThisRead(view, revision)
+      const before = slot.before
+      if (!before || before.revision !== from) return null
+      return treeOrderOf(before.rows, view.rows, { revision: view.revision, from })
     },
     'session:peek-tail': async (file) => {
       if (cache.peek(file.id)?.source || file.size < TAIL_PREVIEW_MIN_BYTES)

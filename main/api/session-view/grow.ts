@@ -19,6 +19,7 @@ import { sameIdentity } from '../../library/record'
 import { addCalls } from './row-text'
 import { nextRevision, statsOf, tallyEntry, type OpenedMemo, type OpenedSession } from './overview'
 import { toRow } from './rows'
+import type { TreeRow } from '../../../preload/contract/session-view'
 import {
   changeSince,
   pathTo,
@@ -40,8 +41,21 @@ import {
 export type Growth =
   | { kind: 'same' }
   | { kind: 'grown'; entries: number }
-  | { kind: 'rebuilt'; reason: string; continues: boolean; staleBelow: number }
+  | {
+      kind: 'rebuilt'
+      reason: string
+      continues: boolean
+      staleBelow: number
+      /** The view's rows in the order left, and their revision (null: the view was not built). */
+      before: RowsBefore | null
+    }
   | { kind: 'reload'; reason: string; notice: boolean }
+
+/** Rows of an opened session at one revision, kept when pi starts a new branch. */
+export interface RowsBefore {
+  revision: number
+  rows: readonly TreeRow[]
+}
 
 const reload = (reason: string, notice: boolean): Growth => ({ kind: 'reload', reason, notice })
 
@@ -244,7 +258,10 @@ export async function growSource(
     const reason = fit.kind === 'branches' ? 'pi started a new branch' : 'pi resumes elsewhere'
     const leaf = source.entries[source.leafPos] as SessionEntry
     const continues = pathTo(source, leaf).includes(before)
-    return { kind: 'rebuilt', reason, continues, staleBelow: nextRevision() }
+    // The view is built again, from every entry; the rows it held are kept, so a view
+    // holding them learns the new order as runs over them (tree-order.ts).
+    const held = view ? { revision: view.revision, rows: view.rows } : null
+    return { kind: 'rebuilt', reason, continues, staleBelow: nextRevision(), before: held }
   }
   const from = source.entries.length
   extendSource(source, more, read)

@@ -20,7 +20,7 @@ import { continues, toPathState, trimItems, type PathState } from './path-state'
 import { readTreeOutlineInTasks, type OutlineView } from '../features/branch-tree/outline'
 import { useSettings } from './settings'
 import { awaitFirstScreen, screenPainted } from './first-screen'
-import { loadTreeRows } from './tree-rows'
+import { loadRowsInNewOrder, loadTreeRows } from './tree-rows'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -590,7 +590,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     },
 
     async refresh(leaf = null, withRows = true) {
-      const { sessionId, overview } = get()
+      const { sessionId, overview, rows: held } = get()
       const pathOnly = { rows: Promise.resolve() }
       if (!sessionId || !overview) return pathOnly
       const ticket = openTicket
@@ -636,7 +636,10 @@ export const useSessionView = create<SessionViewState>((set, get) => {
           // pi's leaf as the open found it (pi may have written on since the follow reply).
           const landed =
             next.leafPos !== null ? followPiLeaf(next.leafId ?? '', next.leafPos, null) : null
-          const rows = await loadTreeRows(next)
+          // The rows held are of the order pi left: the new one comes as runs over them.
+          const rows = held
+            ? await loadRowsInNewOrder(next, held, overview.revision)
+            : await loadTreeRows(next)
           await landed
           // The reader stays on a branch pi left: the view offers pi's leaf.
           if (current())

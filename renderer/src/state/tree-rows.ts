@@ -1,8 +1,10 @@
 /**
- * Loads the tree rows of an opened session: every page of `session:get-tree`, a few at a time.
+ * Loads the tree rows of an opened session: every page of `session:get-tree`, a few at a time,
+ * or, for rows in a new order, the runs of `session:get-tree-order` over the rows held.
  */
 import type { SessionOverview, TreeRow } from '../../../preload/contract/session-view'
 import { TREE_PAGE_ROWS, treeRowsOf } from '../../../preload/contract/session-live'
+import { applyTreeOrder } from '../../../preload/contract/tree-order'
 import { call } from '../api/client'
 
 /**
@@ -36,4 +38,24 @@ export async function loadTreeRows(overview: SessionOverview): Promise<TreeRow[]
   }
   await Promise.all(Array.from({ length: TREE_FETCHES }, worker))
   return pages.flat()
+}
+
+/**
+ * Every tree row of `overview` when pi started a new branch: the new order as runs over the
+ * rows the view holds (`held`, of revision `from`), with only the rows that changed; every page
+ * when main no longer has those rows, or its runs do not fit them.
+ * @throws ApiError as `session:get-tree` does (`conflict` when the session was read again)
+ */
+export async function loadRowsInNewOrder(
+  overview: SessionOverview,
+  held: readonly TreeRow[],
+  from: number,
+): Promise<TreeRow[]> {
+  const order = await call('session:get-tree-order', {
+    sessionId: overview.id,
+    revision: overview.revision,
+    from,
+  })
+  const rows = order ? applyTreeOrder(held, order) : null
+  return rows ?? (await loadTreeRows(overview))
 }

@@ -1,0 +1,157 @@
+/**
+ * The tree's rows in a new order (pi started a new branch) told as runs over the rows the view
+ * holds (`session:get-tree-order`, tree-order.ts): applied to those rows they are exactly the
+ * rows a fresh open of the file reads, and only the rows that changed travel whole.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { appendFileSync } from 'node:fs'
+import type { HandlerContext, HandlerTable } from '../../../main/api/context'
+import { createSessionHandlers } from '../../../main/api/session-handlers'
+import { treeRowsOf, type FollowResult } from '../../../preload/contract/session-live'
+import type { SessionOverview, TreeRow } from '../../../preload/contract/session-view'
+import { applyTreeOrder, treeOrderOf, type TreeOrder } from '../../../preload/contract/tree-order'
+import { appendAfterLast, userEntry } from '../../helpers/append'
+import { dispatch } from '../../helpers/dispatch'
+import { libraryWithSession } from '../../helpers/library'
+import { recordingLog } from '../../helpers/log'
+import { allTreeRows } from '../../helpers/tree-rows'
+
+const log = recordingLog()
+
+async function ok<T>(handlers: HandlerTable, channel: string, args: unknown): Promise<T> {
+  const result = await dispatch(handlers, channel, args, log)
+  assert.ok(result.ok, JSON.stringify(result))
+  return result.value as T
+}
+
+/** The overview and every row of a session opened through `handlers`, page by page. */
+async function openWhole(handlers: HandlerTable, sessionId: string) {
+  const overview = await ok<SessionOverview>(handlers, 'session:open', { sessionId })
+  const rows = await allTreeRows(overview, (args) => ok(handlers, 'session:get-tree', args))
+  return { overview, rows }
+}
+
+/** A library over a copy of the fixtures, the branches session in it, and two handler tables. */
+async function setup(t: { after(fn: () => Promise<void>): void }) {
+  const { library, id, path } = await libraryWithSession(t, 'pi-sessions-order-', 'branches')
+  const table = () => createSessionHandlers({ library } as HandlerContext) as HandlerTable
+  return { id, path, handlers: table(), fresh: table }
+}
+
+/** The ids of `rows`, in their order. */
+function idsOf(rows: readonly TreeRow[]): string[] {
+  return rows.map((r) => r.id)
+}
+
+test('after pi starts a new branch, the runs over the rows held give the rows a fresh open reads; only changed rows travel', async (t) => {
+  const { id, path, handlers, fresh } = await setup(t)
+  let held = await openWhole(handlers, id)
+  // Our label on the second row, then pi's new branch from the fork point, which holds three
+  // branches already (pi 1.6.0 wrote this session): the active branch changes under it.
+  const target = held.rows[1] as TreeRow
+  appendAfterLast(path, {
+    type: 'label',
+    id: 'feed0001',
+    timestamp: new Date().toISOString(),
+    targetId: target.id,
+    label: 'kept in the new order',
+  })
+  appendFileSync(
+    path,
+    JSON.stringify({ ...userEntry('feed0002', 'a fourth branch'), parentId: 'cd6ec4ee' }) + '\n',
+  )
+  const follow = await ok<FollowResult>(handlers, 'session:follow', {
+    sessionId: id,
+    revision: held.overview.revision,
+    rowCount: held.rows.length,
+  })
+  assert.equal(follow.kind, 'reopen')
+  for (const [branch, from] of [
+    ['feed0002', 'the fork point'],
+    ['feed0003', 'the end of a branch pi left'],
+  ] as const) {
+    if (branch === 'feed0003') {
+      // pi goes on from the leaf of the first branch, which the view shows last.
+      const left = held.rows.find((r) => r.id === 'd212dd00') as TreeRow
+      assert.ok(left, 'the fixture has its first branch')
+      appendFileSync(
+        path,
+        JSON.stringify({ ...userEntry(branch, 'on a branch left'), parentId: left.id }) + '\n',
+      )
+      await ok(handlers, 'session:follow', {
+        sessionId: id,
+        revision: held.overview.revision,
+        rowCount: held.rows.length,
+      })
+    }
+    const next = await ok<SessionOverview>(handlers, 'session:open', { sessionId: id })
+    const order = await ok<TreeOrder | null>(handlers, 'session:get-tree-order', {
+      sessionId: id,
+      revision: next.revision,
+      from: held.overview.revision,
+    })
+    assert.ok(order, `an order over the rows held (${from})`)
+    const rows = applyTreeOrder(held.rows, order)
+    const whole = await openWhole(fresh(), id)
+    assert.deepEqual(rows, whole.rows, `the rows a fresh open reads (${from})`)
+    assert.equal(rows?.[0]?.id, whole.rows[0]?.id)
+    assert.equal(next.leafId, branch)
+    // What changed travels: the new rows (and, the first time, the relabelled row); every
+    // other row is named by its index in the rows held.
+    const travelled = idsOf(treeRowsOf(order)).sort()
+    const expected = branch === 'feed0002' ? ['feed0001', 'feed0002', target.id] : ['feed0003']
+    assert.deepEqual(travelled, expected.sort())
+    assert.ok(order.runs.length < rows?.length, `${order.runs.length / 2} runs`)
+    held = { overview: next, rows: rows as TreeRow[] }
+  }
+  // Rows of a revision main does not hold: the view reads the pages.
+  const now = await ok<SessionOverview>(handlers, 'session:open', { sessionId: id })
+  assert.equal(
+    await ok(handlers, 'session:get-tree-order', {
+      sessionId: id,
+      revision: now.revision,
+      from: now.revision - 1_000,
+    }),
+    null,
+  )
+})
+
+/** Three rows: a root, its child, and a grandchild. */
+function chain(): TreeRow[] {
+  const row = (id: string, pos: number, parent: number): TreeRow => ({
+    id,
+    pos,
+    parent,
+    type: 'message',
+    role: 'user',
+    head: 'user:',
+    text: id,
+    time: 1_000 + pos,
+    line: pos + 2,
+  })
+  return [row('a', 0, -1), row('b', 1, 0), row('c', 2, 1)]
+}
+
+test('runs that do not fit the rows held are refused, so the view reads the pages instead', () => {
+  const rows = chain()
+  const same = treeOrderOf(rows, rows, { revision: 2, from: 1 })
+  assert.deepEqual(same.runs, [0, 3], 'unchanged rows: one run')
+  assert.deepEqual(applyTreeOrder(rows, same), rows)
+  assert.equal(applyTreeOrder(rows, { ...same, runs: [0, 4] }), null, 'beyond the rows held')
+  assert.equal(applyTreeOrder(rows, { ...same, total: 4 }), null, 'another count')
+  assert.equal(applyTreeOrder(rows, { ...same, runs: [1, 2, 0, 1] }), null, 'child first')
+  assert.equal(applyTreeOrder(rows, { ...same, runs: [-1, 1, 1, 2] }), null, 'no rows sent')
+  assert.equal(applyTreeOrder(rows.slice(0, 2), same), null, 'fewer rows held')
+})
+
+test('a row whose parent changed travels whole, and the rows under it follow it', () => {
+  const before = chain()
+  // `c` hangs on `a` now (an index winner changed): its row travels; `b` keeps its place.
+  const after = [before[0], before[2], before[1]].map((r) => ({ ...(r as TreeRow) }))
+  ;(after[1] as TreeRow).parent = 0
+  ;(after[2] as TreeRow).parent = 0
+  const order = treeOrderOf(before, after, { revision: 2, from: 1 })
+  assert.deepEqual(order.runs, [0, 1, -1, 1, 1, 1])
+  assert.deepEqual(applyTreeOrder(before, order), after)
+})
