@@ -8,7 +8,7 @@
  * reads it with {@link applyTreeOrder}.
  */
 import { z } from 'zod'
-import { encodeTreeRows, treeRowsOf, wireRow } from './session-live'
+import { encodeTreeRows, treeRowsOf } from './session-live'
 import type { TreeRow } from './session-view'
 
 /**
@@ -27,12 +27,26 @@ export const TreeOrder = z.object({
 
 export type TreeOrder = z.output<typeof TreeOrder>
 
-/** Whether two rows agree in every field but their parent's index (the wire's fields). */
+/** Whether two rows agree in every field but their parent's index (absent fields alike). */
 function sameButParent(a: TreeRow, b: TreeRow): boolean {
-  const x = wireRow(a)
-  const y = wireRow(b)
-  for (let i = 0; i < x.length; i++) if (i !== 2 && x[i] !== y[i]) return false
-  return true
+  let fields = 0
+  for (const key in a) {
+    fields++
+    if (key !== 'parent' && a[key as keyof TreeRow] !== b[key as keyof TreeRow]) return false
+  }
+  for (const _key in b) fields--
+  return fields === 0
+}
+
+/** Row index by file position (-1: none), for positions below `size`. */
+function indexByPos(rows: readonly TreeRow[]): Int32Array {
+  let size = 0
+  for (const row of rows) if (row.pos >= size) size = row.pos + 1
+  const index = new Int32Array(size).fill(-1)
+  rows.forEach((row, i) => {
+    if (row.pos >= 0) index[row.pos] = i
+  })
+  return index
 }
 
 /** Appends one row to the runs: to the last run when it continues it. */
@@ -60,17 +74,15 @@ export function treeOrderOf(
   after: readonly TreeRow[],
   revisions: { revision: number; from: number },
 ): TreeOrder {
-  const indexOfPos = new Map<number, number>()
-  before.forEach((row, index) => indexOfPos.set(row.pos, index))
+  const indexOfPos = indexByPos(before)
   const parentPos = (rows: readonly TreeRow[], row: TreeRow) =>
     row.parent < 0 ? -1 : (rows[row.parent]?.pos ?? -2)
   const runs: number[] = []
   const fresh: TreeRow[] = []
   for (const row of after) {
-    const index = row.pos >= 0 ? indexOfPos.get(row.pos) : undefined
-    const old = index === undefined ? undefined : before[index]
+    const index = row.pos >= 0 && row.pos < indexOfPos.length ? (indexOfPos[row.pos] as number) : -1
+    const old = index >= 0 ? before[index] : undefined
     if (
-      index !== undefined &&
       old !== undefined &&
       parentPos(before, old) === parentPos(after, row) &&
       sameButParent(old, row)
@@ -84,17 +96,29 @@ export function treeOrderOf(
   return { ...revisions, total: after.length, runs, rows: encodeTreeRows(fresh) }
 }
 
+/** Rows {@link treeOrderSteps} places between two of its steps. */
+const ROWS_PER_STEP = 8192
+
 /**
- * The rows `order` describes, from `before` (the rows of revision `order.from`): kept rows are
- * the same objects when their parent's index is unchanged, copies with the new index otherwise.
- * @returns null when `order` does not fit `before` (a run beyond its rows, a parent not placed
- *   before its child, a count other than `total`): the caller reads the rows whole instead
+ * {@link applyTreeOrder} in steps of a few thousand rows: the caller may yield between them
+ * (a renderer placing 100,000 rows in one task held the window for 30-100 ms).
  */
-export function applyTreeOrder(before: readonly TreeRow[], order: TreeOrder): TreeRow[] | null {
+export function* treeOrderSteps(
+  before: readonly TreeRow[],
+  order: TreeOrder,
+): Generator<void, TreeRow[] | null> {
   const fresh = treeRowsOf(order)
   const rows: TreeRow[] = []
-  const indexOfPos = new Map<number, number>()
+  // New row index by file position; positions are below the rows' count.
+  const indexOfPos = new Int32Array(order.total + before.length).fill(-1)
+  const place = (row: TreeRow) => {
+    if (row.pos < 0 || row.pos >= indexOfPos.length) return false
+    indexOfPos[row.pos] = rows.length
+    rows.push(row)
+    return true
+  }
   let next = 0
+  let placed = 0
   const { runs } = order
   for (let r = 0; r + 1 < runs.length; r += 2) {
     const start = runs[r] as number
@@ -104,25 +128,36 @@ export function applyTreeOrder(before: readonly TreeRow[], order: TreeOrder): Tr
       if (next + count > fresh.length) return null
       for (let i = 0; i < count; i++) {
         const row = fresh[next++] as TreeRow
-        if (row.parent >= rows.length) return null
-        indexOfPos.set(row.pos, rows.length)
-        rows.push(row)
+        if (row.parent >= rows.length || !place(row)) return null
       }
       continue
     }
     if (start < 0 || start + count > before.length) return null
     for (let i = start; i < start + count; i++) {
+      if (++placed % ROWS_PER_STEP === 0) yield
       const old = before[i] as TreeRow
       let parent = -1
       if (old.parent >= 0) {
-        const parentRow = before[old.parent]
-        const placed = parentRow ? indexOfPos.get(parentRow.pos) : undefined
-        if (placed === undefined) return null
-        parent = placed
+        const pos = before[old.parent]?.pos ?? -1
+        parent = pos >= 0 && pos < indexOfPos.length ? (indexOfPos[pos] as number) : -1
+        if (parent < 0) return null
       }
-      indexOfPos.set(old.pos, rows.length)
-      rows.push(parent === old.parent ? old : { ...old, parent })
+      if (!place(parent === old.parent ? old : { ...old, parent })) return null
     }
   }
   return rows.length === order.total && next === fresh.length ? rows : null
+}
+
+/**
+ * The rows `order` describes, from `before` (the rows of revision `order.from`): kept rows are
+ * the same objects when their parent's index is unchanged, copies with the new index otherwise.
+ * @returns null when `order` does not fit `before` (a run beyond its rows, a parent not placed
+ *   before its child, a count other than `total`): the caller reads the rows whole instead
+ */
+export function applyTreeOrder(before: readonly TreeRow[], order: TreeOrder): TreeRow[] | null {
+  const steps = treeOrderSteps(before, order)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
 }
