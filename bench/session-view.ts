@@ -222,6 +222,18 @@ function watchVisible(id: string): string {
     at[id] = performance.timeOrigin + performance.now()
     return true
   }
+  // And when its row is first in the branch tree (attached: the tree may not scroll to it).
+  const inTree = (window.__inTreeAt ??= {})
+  const row = '.branch-tree [data-testid="tree-node"][data-entry-id="' + id + '"]'
+  const tree = () => {
+    if (!document.querySelector(row)) return false
+    inTree[id] = performance.timeOrigin + performance.now()
+    return true
+  }
+  if (!tree()) {
+    const rows = new MutationObserver(() => tree() && rows.disconnect())
+    rows.observe(document.body, { childList: true, subtree: true, attributes: true })
+  }
   if (look()) return
   const seen = new MutationObserver(() => look() && seen.disconnect())
   seen.observe(document.body, { childList: true, subtree: true, attributes: true })
@@ -261,7 +273,7 @@ interface Appended {
  * Appends `count` user entries (`entry(i)`), one at a time, as pi would while the session is
  * open; `settle(i)` runs after each is visible. Returns ms until each was visible in the
  * transcript, the longest main-process block and renderer long task meanwhile, and the
- * longest renderer long task of each append (until it settled).
+ * longest renderer long task of each append (until it settled), and when each was written.
  */
 async function appendWhileOpen(
   page: Page,
@@ -269,12 +281,14 @@ async function appendWhileOpen(
   file: string,
   count: number,
   entry: (i: number) => Appended,
-  settle: (i: number, started: number) => Promise<void>,
+  settle: (i: number) => Promise<void>,
 ) {
   const stop = pinger(server)
   const from = Date.now()
   await takeLongTasks(page)
   const times: number[] = []
+  // When each entry was written (ms since the epoch).
+  const written: number[] = []
   // The longest renderer long task from each append until it settled.
   const tasks: number[] = []
   for (let i = 0; i < count; i++) {
@@ -282,6 +296,7 @@ async function appendWhileOpen(
     await page.evaluate(watchVisible(id))
     const started = performance.timeOrigin + performance.now()
     appendFileSync(file, userLine(id, parentId, text))
+    written.push(started)
     // A function, not a string: the app's CSP refuses evaluating strings in the page.
     const shown = await page.waitForFunction(
       (id) => (window as unknown as { __visibleAt: Record<string, number> }).__visibleAt[id],
@@ -291,7 +306,7 @@ async function appendWhileOpen(
     const visibleAt = (await shown.jsonValue()) as number
     times.push(visibleAt - started)
     if (SHOW_MARKS) console.log(`    ${id}: ${await timeline(page, started, visibleAt)}`)
-    await settle(i, started)
+    await settle(i)
     tasks.push(Math.max(0, ...(await takeLongTasks(page))))
   }
   const pings = await stop()
@@ -301,6 +316,7 @@ async function appendWhileOpen(
     inside: inside(gapsIn(server, from, Date.now())),
     longTask: Math.max(0, ...tasks),
     tasks,
+    started: written,
   }
 }
 
@@ -336,22 +352,19 @@ async function branchFollow(page: Page, server: Server, file: string, count: num
       ? { id: id(i), parentId: early, text: `A new branch ${i / 2}` }
       : { id: id(i), parentId: id(i - 1), text: `pi's answer on new branch ${(i - 1) / 2}` }
   const row = (i: number) => `.branch-tree [data-testid="tree-node"][data-entry-id="${id(i)}"]`
-  // ms from each new branch's entry written to its row in the tree (the rows of its new order in).
-  const inTree: Promise<number>[] = []
-  const figures = await appendWhileOpen(page, server, file, count * 2, next, async (i, started) => {
-    if (i % 2 === 0) {
-      inTree.push(
-        page
-          .waitForSelector(row(i), { state: 'attached', timeout: 30_000 })
-          .then(() => performance.timeOrigin + performance.now() - started),
-      )
-      return await sleep(250)
-    }
+  const figures = await appendWhileOpen(page, server, file, count * 2, next, async (i) => {
+    if (i % 2 === 0) return await sleep(250)
     // The tree's rows of the new order come in after the transcript: let them land.
+    await page.waitForSelector(row(i - 1), { state: 'attached', timeout: 30_000 })
     await page.waitForSelector(row(i), { state: 'attached', timeout: 30_000 })
     await sleep(1000)
   })
-  return { ...figures, inTree: await Promise.all(inTree) }
+  // ms from each new branch's entry written to its row in the tree (the rows of its new order in).
+  const inTreeAt = await page.evaluate<Record<string, number>>('window.__inTreeAt')
+  const inTree = figures.started
+    .filter((_, i) => i % 2 === 0)
+    .map((at, k) => (inTreeAt[id(2 * k)] as number) - at)
+  return { ...figures, inTree }
 }
 
 /** Opens a fresh copy of `source` and measures {@link branchFollow} on it. */

@@ -29,6 +29,7 @@ export type TreeOrder = z.output<typeof TreeOrder>
 
 /** Whether two rows agree in every field but their parent's index (absent fields alike). */
 function sameButParent(a: TreeRow, b: TreeRow): boolean {
+  if (a === b) return true
   let fields = 0
   for (const key in a) {
     fields++

@@ -15,7 +15,7 @@ import type { CHANNEL_SCHEMAS, ChannelResult } from '../../../preload/contract/s
 import { applyEdit, type EditResult, type SessionEdit } from '../../library/edits'
 import { SessionManager } from '../../session'
 import { OPENED_KEY, SourceCache, memoize, type Slot } from './cache'
-import { catchUp } from './grow'
+import { catchUp, type RowsBefore } from './grow'
 import { imageAt } from './images'
 import { buildOverview, overviewOf, type OpenedMemo, type OpenedSession } from './overview'
 import { pathPage } from './page'
@@ -98,14 +98,19 @@ type Bodies = {
 export function localViewCore(options: CoreOptions = {}, cache = new SourceCache()): LocalViewCore {
   const skeletons = new ServedSkeletons(options.trees)
   // Rows are built once per file load (and extended as it grows); later opens reuse them.
-  const openedOf = (file: SessionFile, source: ViewSource, memo: Map<string, unknown>) =>
+  const openedOf = (
+    file: SessionFile,
+    source: ViewSource,
+    memo: Map<string, unknown>,
+    before: RowsBefore | null,
+  ) =>
     memoize(
       memo,
       OPENED_KEY,
       (): OpenedMemo => {
         const build = async (): Promise<OpenedSession> => {
           const stamp = source.stamp
-          const built = await buildOverview(source, file.id, file.fileName)
+          const built = await buildOverview(source, file.id, file.fileName, before)
           skeletons.adopt(file.id, built, stamp)
           // pi's entries appended meanwhile, in this same task: a growth after it extends
           // `view` itself (grow.ts).
@@ -128,7 +133,8 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
       ? {
           upTo: bytes.stamp,
           sha256: bytes.sha256,
-          prepare: (source: ViewSource, memo: Map<string, unknown>) => openedOf(file, source, memo),
+          prepare: (source: ViewSource, memo: Map<string, unknown>) =>
+            openedOf(file, source, memo, null),
           stale: () => skeletons.stale(file.id),
         }
       : null
@@ -136,7 +142,7 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
   }
   const opened = async (file: SessionFile) => {
     const { source, memo, slot } = await load(file)
-    return { opened: await openedOf(file, source, memo), slot }
+    return { opened: await openedOf(file, source, memo, slot.before), slot }
   }
   // Tail previews being read, per session: the first paint of a large session is its preview.
   const peeking = new Map<string, Promise<unknown>>()
@@ -172,7 +178,7 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
       const { source, memo, slot } = await load(file)
       // Rows of an order the session left: no need to lay out the new one to say so.
       if (revision < slot.staleBelow) throw readAgain()
-      const view = await openedOf(file, source, memo)
+      const view = await openedOf(file, source, memo, slot.before)
       ofThisRead(view, revision)
       const rows = treePageText(view, offset)
       return { revision: view.revision, offset, total: view.rows.length, rows }
@@ -181,7 +187,7 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
       await pathing.get(file.id)?.catch(() => undefined)
       const { source, memo, slot } = await load(file)
       if (revision < slot.staleBelow) throw readAgain()
-      const view = await openedOf(file, source, memo)
+      const view = await openedOf(file, source, memo, slot.before)
       ofThisRead(view, revision)
       const before = slot.before
       if (!before || before.revision !== from) return null

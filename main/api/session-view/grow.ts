@@ -17,7 +17,14 @@ import {
 } from '../../session'
 import { sameIdentity } from '../../library/record'
 import { addCalls } from './row-text'
-import { nextRevision, statsOf, tallyEntry, type OpenedMemo, type OpenedSession } from './overview'
+import {
+  nextRevision,
+  statsOf,
+  tallyEntry,
+  type FollowState,
+  type OpenedMemo,
+  type OpenedSession,
+} from './overview'
 import { toRow } from './rows'
 import type { TreeRow } from '../../../preload/contract/session-view'
 import {
@@ -51,10 +58,15 @@ export type Growth =
     }
   | { kind: 'reload'; reason: string; notice: boolean }
 
-/** Rows of an opened session at one revision, kept when pi starts a new branch. */
+/**
+ * An opened session's rows at one revision and the follow state they were built with, kept
+ * when pi starts a new branch: the view's rows in the new order are told relative to them, and
+ * built from them (an entry's row text does not change with the order).
+ */
 export interface RowsBefore {
   revision: number
   rows: readonly TreeRow[]
+  follow: FollowState
 }
 
 const reload = (reason: string, notice: boolean): Growth => ({ kind: 'reload', reason, notice })
@@ -260,7 +272,7 @@ export async function growSource(
     const continues = pathTo(source, leaf).includes(before)
     // The view is built again, from every entry; the rows it held are kept, so a view
     // holding them learns the new order as runs over them (tree-order.ts).
-    const held = view ? { revision: view.revision, rows: view.rows } : null
+    const held = view ? { revision: view.revision, rows: view.rows, follow: view.follow } : null
     return { kind: 'rebuilt', reason, continues, staleBelow: nextRevision(), before: held }
   }
   const from = source.entries.length

@@ -84,6 +84,16 @@ export function emptyTally(): EntryTally {
   }
 }
 
+/** A copy of a tally that can be added to without changing it. */
+function copyTally(tally: EntryTally): EntryTally {
+  return {
+    ...tally,
+    usage: { ...tally.usage },
+    models: [...tally.models],
+    seenModels: new Set(tally.seenModels),
+  }
+}
+
 /** Adds one entry (in file order) to a tally. */
 export function tallyEntry(tally: EntryTally, entry: SessionEntry): void {
   tally.entries++
@@ -187,29 +197,67 @@ function finite(ms: number | undefined): number | null {
 }
 
 /**
+ * What an opened session of the same load left for the next one to build on (pi started a new
+ * branch): its rows and follow state, of the entries before `follow.rowOfPos.length`.
+ */
+export interface OpenedBefore {
+  rows: readonly TreeRow[]
+  follow: FollowState
+}
+
+/**
+ * Tool calls and entry totals of `entries`, from those of `before` (the entries it covers)
+ * when given and its row texts still hold: every row text a fresh build would make is then the
+ * one before. Null rows: build every row anew (a new entry repeats a tool call id, which
+ * changes the text of a tool result before it).
+ */
+async function callsAndTally(
+  entries: readonly SessionEntry[],
+  before: OpenedBefore | null,
+): Promise<{ calls: Map<string, CallInfo>; tally: EntryTally; rowsBefore: boolean }> {
+  const from = before ? before.follow.rowOfPos.length : 0
+  const calls = new Map<string, CallInfo>(before ? before.follow.calls : [])
+  const tally = before ? copyTally(before.follow.tally) : emptyTally()
+  const later = from > 0 ? entries.slice(from) : entries
+  const known = calls.size
+  await forEachSliced(later, (entry) => addCalls(calls, entry))
+  await forEachSliced(later, (entry) => tallyEntry(tally, entry))
+  const newCalls = later.reduce((n, entry) => n + callCount(entry), 0)
+  return { calls, tally, rowsBefore: before !== null && calls.size === known + newCalls }
+}
+
+/** How many tool call ids an entry carries (addCalls' reading). */
+function callCount(entry: SessionEntry): number {
+  const probe = new Map<string, CallInfo>()
+  addCalls(probe, entry)
+  return probe.size
+}
+
+/**
  * Opens a loaded session: the `session:open` facts, every tree row and the follow state, of
  * the entries loaded when it began (live follow may extend the session meanwhile: the caller
  * adds those entries, grow.ts `catchUp`).
  * @param id the library's opaque id of the session
  * @param fileName the file's base name (shown; never sent back)
+ * @param before the opened session of this load before pi started a new branch: its rows'
+ *   texts, tool calls and totals are built on, not made again
  */
 export async function buildOverview(
   now: ViewSource,
   id: string,
   fileName: string,
+  before: OpenedBefore | null = null,
 ): Promise<OpenedSession> {
   const source = snapshotOf(now)
   const { loaded, manager, listing, entries, leafPos } = source
-  const calls = new Map<string, CallInfo>()
-  await forEachSliced(entries, (entry) => addCalls(calls, entry))
-  const rows = await buildRows(source, calls)
+  const seed = before !== null && before.follow.rowOfPos.length <= entries.length ? before : null
+  const { calls, tally, rowsBefore } = await callsAndTally(entries, seed)
+  const rows = await buildRows(source, calls, rowsBefore && seed ? seed.rows : [])
   await yieldNow()
   const rowOfPos: number[] = new Array<number>(entries.length).fill(-1)
   rows.forEach((row, index) => {
     if (row.pos >= 0) rowOfPos[row.pos] = index
   })
-  const tally = emptyTally()
-  await forEachSliced(entries, (entry) => tallyEntry(tally, entry))
   const childCount: number[] = new Array<number>(rows.length).fill(0)
   const tree = treeCounts(rows, childCount)
   const revision = nextRevision()

@@ -81,13 +81,19 @@ const SLICE_MS = 10
 /**
  * Builds the rows of a loaded session, yielding to the event loop every ~10 ms so a 50,000-entry
  * session never blocks its thread (the view worker) for long.
+ * @param before rows of the same load in another order (pi started a new branch since), built
+ *   with the same tool calls: an entry's row is taken from them (the same object when its parent
+ *   index and label are unchanged), its text not made again
  * @returns rows in display order; `parent` indexes into the same array
  */
 export async function buildRows(
   source: ViewSource,
   calls: ReadonlyMap<string, CallInfo> = collectCalls(source.entries),
+  before: readonly TreeRow[] = [],
 ): Promise<TreeRow[]> {
   const { entries, posOf, leafPos, loaded } = source
+  const rowBefore: (TreeRow | undefined)[] = new Array<TreeRow | undefined>(entries.length)
+  for (const row of before) if (row.pos >= 0 && row.pos < entries.length) rowBefore[row.pos] = row
   const leaf = leafPos >= 0 ? entries[leafPos] : undefined
   const active = new Set<SessionEntry>(leaf ? pathTo(source, leaf) : [])
   await yieldNow()
@@ -106,7 +112,13 @@ export async function buildRows(
     const { node, parent } = stack.pop() as { node: SessionTreeNode; parent: number }
     const entry = node.entry
     const pos = posOf.get(entry) ?? -1
-    const row = toRow(entry, pos, parent, loaded.lines[pos] ?? 0, node.label, calls)
+    const old = pos >= 0 ? rowBefore[pos] : undefined
+    const row =
+      old !== undefined && old.label === node.label
+        ? old.parent === parent
+          ? old
+          : { ...old, parent }
+        : toRow(entry, pos, parent, loaded.lines[pos] ?? 0, node.label, calls)
     const index = rows.length
     rows.push(row)
     const children = activeFirst(node.children, active)

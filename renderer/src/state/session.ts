@@ -633,6 +633,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
             sessionId,
           })
           if (!current()) return
+          mark('pi:order:open')
           // pi's leaf as the open found it (pi may have written on since the follow reply).
           const landed =
             next.leafPos !== null ? followPiLeaf(next.leafId ?? '', next.leafPos, null) : null
@@ -640,6 +641,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
           const rows = held
             ? await loadRowsInNewOrder(next, held, overview.revision)
             : await loadTreeRows(next)
+          mark('pi:order:rows')
           await landed
           // The reader stays on a branch pi left: the view offers pi's leaf.
           if (current())

@@ -32,9 +32,9 @@ async function openWhole(handlers: HandlerTable, sessionId: string) {
   return { overview, rows }
 }
 
-/** A library over a copy of the fixtures, the branches session in it, and two handler tables. */
-async function setup(t: { after(fn: () => Promise<void>): void }) {
-  const { library, id, path } = await libraryWithSession(t, 'pi-sessions-order-', 'branches')
+/** A library over a copy of the fixtures, a session of `scenario` in it, two handler tables. */
+async function setup(t: { after(fn: () => Promise<void>): void }, scenario = 'branches') {
+  const { library, id, path } = await libraryWithSession(t, 'pi-sessions-order-', scenario)
   const table = () => createSessionHandlers({ library } as HandlerContext) as HandlerTable
   return { id, path, handlers: table(), fresh: table }
 }
@@ -115,6 +115,48 @@ test('after pi starts a new branch, the runs over the rows held give the rows a 
     }),
     null,
   )
+})
+
+test("a new branch whose tool call reuses an earlier call's id describes the earlier tool result anew, as a fresh open does", async (t) => {
+  const { id, path, handlers, fresh } = await setup(t, 'tools-images')
+  const held = await openWhole(handlers, id)
+  // pi 1.6.0's bash call toolu_02798668 has its result in entry 3251046f.
+  const result = held.rows.find((r) => r.id === '3251046f') as TreeRow
+  assert.equal(result?.role, 'toolResult')
+  appendFileSync(
+    path,
+    JSON.stringify({
+      type: 'message',
+      id: 'feed0001',
+      parentId: '17e28afc',
+      timestamp: new Date().toISOString(),
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'toolCall', id: 'toolu_02798668', name: 'write', arguments: { path: 'b.txt' } },
+        ],
+      },
+    }) + '\n',
+  )
+  const follow = await ok<FollowResult>(handlers, 'session:follow', {
+    sessionId: id,
+    revision: held.overview.revision,
+    rowCount: held.rows.length,
+  })
+  assert.equal(follow.kind, 'reopen')
+  const next = await ok<SessionOverview>(handlers, 'session:open', { sessionId: id })
+  const order = await ok<TreeOrder | null>(handlers, 'session:get-tree-order', {
+    sessionId: id,
+    revision: next.revision,
+    from: held.overview.revision,
+  })
+  assert.ok(order)
+  const rows = applyTreeOrder(held.rows, order)
+  const whole = await openWhole(fresh(), id)
+  assert.deepEqual(rows, whole.rows)
+  // The tool result's row names the later call now: it is not the row before.
+  const now = whole.rows.find((r) => r.id === '3251046f') as TreeRow
+  assert.notDeepEqual({ ...now, parent: 0 }, { ...result, parent: 0 })
 })
 
 /** Three rows: a root, its child, and a grandchild. */
