@@ -21,12 +21,11 @@ import {
   nextRevision,
   statsOf,
   tallyEntry,
-  type FollowState,
+  type OpenedBefore,
   type OpenedMemo,
   type OpenedSession,
 } from './overview'
 import { toRow } from './rows'
-import type { TreeRow } from '../../../preload/contract/session-view'
 import {
   changeSince,
   pathTo,
@@ -63,10 +62,8 @@ export type Growth =
  * when pi starts a new branch: the view's rows in the new order are told relative to them, and
  * built from them (an entry's row text does not change with the order).
  */
-export interface RowsBefore {
+export interface RowsBefore extends OpenedBefore {
   revision: number
-  rows: readonly TreeRow[]
-  follow: FollowState
 }
 
 const reload = (reason: string, notice: boolean): Growth => ({ kind: 'reload', reason, notice })

@@ -206,10 +206,10 @@ export interface OpenedBefore {
 }
 
 /**
- * Tool calls and entry totals of `entries`, from those of `before` (the entries it covers)
- * when given and its row texts still hold: every row text a fresh build would make is then the
- * one before. Null rows: build every row anew (a new entry repeats a tool call id, which
- * changes the text of a tool result before it).
+ * Tool calls and entry totals of `entries`, built on those of `before` (the entries it covers)
+ * when given; `rowsBefore` says whether its rows' texts still hold (every text a fresh build
+ * would make is the one before). They do not when a new entry repeats a tool call id, which
+ * changes the text of a tool result before it: every row is then built anew.
  */
 async function callsAndTally(
   entries: readonly SessionEntry[],
