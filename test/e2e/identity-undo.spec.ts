@@ -351,7 +351,14 @@ test('an info toast clears after about five seconds, and at once when another se
   session.expectClean()
 })
 
-test('the extract dialog and the toasts fit every window size', async ({ page, server, store }) => {
+test('the extract dialog and the toasts fit every window size', async ({
+  page,
+  context,
+  server,
+  store,
+}) => {
+  // Copying the path needs the clipboard (Chromium refuses it without the permission).
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const session = new SessionPage(page, server)
   await openBranchLeaf(session, store.root)
   for (const [width, height] of VIEWPORTS) {
@@ -392,4 +399,26 @@ test('an error toast stays until it is dismissed', async ({ page, server, store 
   await expect(error).toBeVisible()
   await error.getByRole('button', { name: 'Dismiss' }).click()
   await expect(error).toBeHidden()
+})
+
+test('a clipboard the system refuses says so, with the path to copy by hand', async ({
+  page,
+  server,
+}) => {
+  // The system's clipboard refuses every write (no permission, or another app holds it).
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator.clipboard, 'writeText', {
+      value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+    })
+  })
+  const session = new SessionPage(page, server)
+  await session.open(fixture('plain-chat').name)
+  await page.getByTestId('action-copy-path').click()
+  const toasts = page.locator('[data-sonner-toaster]')
+  const refused = toasts.getByText(/The clipboard refused the path; here it is to copy by hand: /)
+  await expect(refused).toBeVisible()
+  await expect(refused).toContainText(`${fixture('plain-chat').name}`)
+  await expect(toasts.getByText('Path copied')).toHaveCount(0)
+  await toasts.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(refused).toBeHidden()
 })

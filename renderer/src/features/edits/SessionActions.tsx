@@ -40,8 +40,22 @@ export function SessionActions({ overview }: { overview: SessionOverview }) {
 
   if (!sessionId) return null
   const copy = async (what: 'resume' | 'path') => {
-    const info = await call('session:file-info', { sessionId })
-    await navigator.clipboard.writeText(what === 'resume' ? info.resumeCommand : info.file)
+    const fail = (body: string) => showToast({ id: 'copied', kind: 'error', body, sessionId })
+    let text: string
+    try {
+      const info = await call('session:file-info', { sessionId })
+      text = what === 'resume' ? info.resumeCommand : info.file
+    } catch (error) {
+      return fail(errorData(error).message)
+    }
+    try {
+      await navigator.clipboard.writeText(text)
+    } catch {
+      // The system refused the clipboard (no permission, the window not focused): the text
+      // itself, to copy by hand.
+      const name = what === 'resume' ? 'resume command' : 'path'
+      return fail(`The clipboard refused the ${name}; here it is to copy by hand: ${text}`)
+    }
     sessionInfo('copied', what === 'resume' ? 'Resume command copied' : 'Path copied')
   }
   const askToExtract = () => {
