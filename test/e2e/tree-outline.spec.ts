@@ -8,7 +8,7 @@
  * only once the transcript painted: decoding them first would hold the path back.
  */
 import type { Page } from '@playwright/test'
-import { appendAfterLast } from '../helpers/append'
+import { appendAfterLast, labelEntry } from '../helpers/append'
 import { generatedStore } from './generated-store'
 import { expect, test, type Scratch } from './harness'
 import { SessionPage } from './pages/session-page'
@@ -93,13 +93,7 @@ test('in the outline a hidden leaf is selected through its parent, a filter wait
   test.setTimeout(120_000)
   const { name, sessionsDir, generated } = await outlinedStore(scratch, '000000000044')
   // pi's leaf is now a label entry (what pressing L appends), which the default filter hides.
-  appendAfterLast(generated.path, {
-    type: 'label',
-    id: 'feed0001',
-    timestamp: new Date().toISOString(),
-    targetId: generated.firstId,
-    label: 'probe',
-  })
+  appendAfterLast(generated.path, labelEntry('feed0001', generated.firstId, 'probe'))
   const server = await serverFor(sessionsDir)
   const session = new SessionPage(page, server)
   const hold = await holdTreePages(page)

@@ -20,6 +20,14 @@ export function userEntry(id: string, text: string): Record<string, unknown> {
   }
 }
 
+/**
+ * A label entry (pi's shape, pi spec 10: `label` on `targetId`), without its parent:
+ * {@link appendAfterLast} adds it.
+ */
+export function labelEntry(id: string, targetId: string, label: string): Record<string, unknown> {
+  return { type: 'label', id, timestamp: new Date().toISOString(), targetId, label }
+}
+
 /** Appends `entry` as one line, parented on the file's last entry. */
 export function appendAfterLast(path: string, entry: Record<string, unknown>): void {
   appendFileSync(path, JSON.stringify({ ...entry, parentId: lastEntryId(path) }) + '\n')

@@ -32,7 +32,7 @@ import {
   type TreePage,
 } from '../../../preload/contract/session-live'
 import type { PathPage, SessionOverview, TreeRow } from '../../../preload/contract/session-view'
-import { appendAfterLast, userEntry } from '../../helpers/append'
+import { appendAfterLast, labelEntry, userEntry } from '../../helpers/append'
 import { libraryWithSession } from '../../helpers/library'
 import { recordingLog } from '../../helpers/log'
 
@@ -141,13 +141,7 @@ test('labels and a session name appended later change the rows and the header', 
   const { id, path, handlers, fresh } = await setup(t)
   const view = await View.open(handlers, id)
   const target = view.rows[1] as TreeRow
-  appendAfterLast(path, {
-    type: 'label',
-    id: 'feed0001',
-    timestamp: new Date().toISOString(),
-    targetId: target.id,
-    label: 'checkpoint',
-  })
+  appendAfterLast(path, labelEntry('feed0001', target.id, 'checkpoint'))
   appendAfterLast(path, {
     type: 'session_info',
     id: 'feed0002',
@@ -172,13 +166,7 @@ test('a new branch is opened again from the loaded session, without a notice: th
   assert.ok(loaded)
   // Our label hangs on pi's last entry; pi, which does not read the file, writes on from there.
   const last = view.rows.at(-1) as TreeRow
-  appendAfterLast(path, {
-    type: 'label',
-    id: 'feed0001',
-    timestamp: new Date().toISOString(),
-    targetId: (view.rows[1] as TreeRow).id,
-    label: 'while pi writes',
-  })
+  appendAfterLast(path, labelEntry('feed0001', (view.rows[1] as TreeRow).id, 'while pi writes'))
   appendFileSync(path, JSON.stringify({ ...userEntry('feed0002', 'pi'), parentId: last.id }) + '\n')
   let result = await view.follow()
   view = await View.open(handlers, id)

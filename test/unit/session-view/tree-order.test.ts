@@ -11,7 +11,7 @@ import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { treeRowsOf, type FollowResult } from '../../../preload/contract/session-live'
 import type { SessionOverview, TreeRow } from '../../../preload/contract/session-view'
 import { applyTreeOrder, treeOrderOf, type TreeOrder } from '../../../preload/contract/tree-order'
-import { appendAfterLast, userEntry } from '../../helpers/append'
+import { appendAfterLast, labelEntry, userEntry } from '../../helpers/append'
 import { dispatch } from '../../helpers/dispatch'
 import { libraryWithSession } from '../../helpers/library'
 import { recordingLog } from '../../helpers/log'
@@ -50,13 +50,7 @@ test('after pi starts a new branch, the runs over the rows held give the rows a 
   // Our label on the second row, then pi's new branch from the fork point, which holds three
   // branches already (pi 1.6.0 wrote this session): the active branch changes under it.
   const target = held.rows[1] as TreeRow
-  appendAfterLast(path, {
-    type: 'label',
-    id: 'feed0001',
-    timestamp: new Date().toISOString(),
-    targetId: target.id,
-    label: 'kept in the new order',
-  })
+  appendAfterLast(path, labelEntry('feed0001', target.id, 'kept in the new order'))
   appendFileSync(
     path,
     JSON.stringify({ ...userEntry('feed0002', 'a fourth branch'), parentId: 'cd6ec4ee' }) + '\n',
