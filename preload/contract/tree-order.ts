@@ -5,7 +5,7 @@
  * pages of JSON at 100,000 entries, and their decoding and garbage held the window for
  * 50-80 ms at a time. A {@link TreeOrder} names the rows kept by their index in the rows before
  * and carries only those that changed. Main writes it with {@link treeOrderOf}; the renderer
- * reads it with {@link applyTreeOrder}.
+ * reads it with {@link treeOrderSteps} ({@link applyTreeOrder} reads it at once).
  */
 import { z } from 'zod'
 import { encodeTreeRows, treeRowsOf } from './session-live'
@@ -39,7 +39,7 @@ function sameButParent(a: TreeRow, b: TreeRow): boolean {
   return fields === 0
 }
 
-/** Row index by file position (-1: none), for positions below `size`. */
+/** Row index by file position (-1: no row at that position). */
 function indexByPos(rows: readonly TreeRow[]): Int32Array {
   let size = 0
   for (const row of rows) if (row.pos >= size) size = row.pos + 1
