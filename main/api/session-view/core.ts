@@ -169,26 +169,32 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
     const overview = overviewOf(view)
     return mode ? { ...overview, outline: treeOutlineOf(view, mode) } : overview
   }
+  /**
+   * The opened session whose rows a view of `revision` asks for, and its slot.
+   * @throws ApiError `conflict` when the rows of `revision` belong to an order the session left
+   *   or to an earlier read of the file
+   */
+  const rowsOf = async (file: SessionFile, revision: number) => {
+    const { source, memo, slot } = await load(file)
+    // Rows of an order the session left: no need to lay out the new one to say so.
+    if (revision < slot.staleBelow) throw readAgain()
+    const view = await openedOf(file, source, memo, slot.before)
+    ofThisRead(view, revision)
+    return { view, slot }
+  }
   const bodies: Bodies = {
     'session:open': async (file, args) => withLibraryReason(await open(file, args), file),
     'session:get-tree': async (file, { revision, offset }) => {
       await pathing.get(file.id)?.catch(() => undefined)
       const served = await skeletons.page(file.id, revision, offset)
       if (served) return served
-      const { source, memo, slot } = await load(file)
-      // Rows of an order the session left: no need to lay out the new one to say so.
-      if (revision < slot.staleBelow) throw readAgain()
-      const view = await openedOf(file, source, memo, slot.before)
-      ofThisRead(view, revision)
+      const { view } = await rowsOf(file, revision)
       const rows = treePageText(view, offset)
       return { revision: view.revision, offset, total: view.rows.length, rows }
     },
     'session:get-tree-order': async (file, { revision, from }) => {
       await pathing.get(file.id)?.catch(() => undefined)
-      const { source, memo, slot } = await load(file)
-      if (revision < slot.staleBelow) throw readAgain()
-      const view = await openedOf(file, source, memo, slot.before)
-      ofThisRead(view, revision)
+      const { view, slot } = await rowsOf(file, revision)
       const before = slot.before
       if (!before || before.revision !== from) return null
       return treeOrderOf(before.rows, view.rows, { revision: view.revision, from })

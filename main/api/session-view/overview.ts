@@ -219,18 +219,12 @@ async function callsAndTally(
   const calls = new Map<string, CallInfo>(before ? before.follow.calls : [])
   const tally = before ? copyTally(before.follow.tally) : emptyTally()
   const later = from > 0 ? entries.slice(from) : entries
-  const known = calls.size
-  await forEachSliced(later, (entry) => addCalls(calls, entry))
-  await forEachSliced(later, (entry) => tallyEntry(tally, entry))
-  const newCalls = later.reduce((n, entry) => n + callCount(entry), 0)
-  return { calls, tally, rowsBefore: before !== null && calls.size === known + newCalls }
-}
-
-/** How many tool call ids an entry carries (addCalls' reading). */
-function callCount(entry: SessionEntry): number {
-  const probe = new Map<string, CallInfo>()
-  addCalls(probe, entry)
-  return probe.size
+  let replaced = false
+  await forEachSliced(later, (entry) => {
+    if (addCalls(calls, entry)) replaced = true
+    tallyEntry(tally, entry)
+  })
+  return { calls, tally, rowsBefore: before !== null && !replaced }
 }
 
 /**

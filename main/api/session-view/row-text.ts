@@ -191,11 +191,15 @@ export function collectCalls(entries: readonly SessionEntry[]): Map<string, Call
   return calls
 }
 
-/** Adds the tool calls of one entry (an assistant message) to `calls`, by call id. */
-export function addCalls(calls: Map<string, CallInfo>, entry: SessionEntry): void {
-  if (entry.type !== 'message') return
+/**
+ * Adds the tool calls of one entry (an assistant message) to `calls`, by call id.
+ * @returns whether a call replaced one of the same id (the later call describes its results)
+ */
+export function addCalls(calls: Map<string, CallInfo>, entry: SessionEntry): boolean {
+  if (entry.type !== 'message') return false
   const message = (entry as { message?: { role?: unknown; content?: unknown } }).message
-  if (!message || message.role !== 'assistant' || !Array.isArray(message.content)) return
+  if (!message || message.role !== 'assistant' || !Array.isArray(message.content)) return false
+  let replaced = false
   for (const block of message.content) {
     if (
       block &&
@@ -204,7 +208,9 @@ export function addCalls(calls: Map<string, CallInfo>, entry: SessionEntry): voi
       typeof block.id === 'string'
     ) {
       const args = block.arguments && typeof block.arguments === 'object' ? block.arguments : {}
+      if (calls.has(block.id)) replaced = true
       calls.set(block.id, { name: str(block.name), args })
     }
   }
+  return replaced
 }

@@ -92,8 +92,10 @@ export async function buildRows(
   before: readonly TreeRow[] = [],
 ): Promise<TreeRow[]> {
   const { entries, posOf, leafPos, loaded } = source
-  const rowBefore: (TreeRow | undefined)[] = new Array<TreeRow | undefined>(entries.length)
-  for (const row of before) if (row.pos >= 0 && row.pos < entries.length) rowBefore[row.pos] = row
+  // Rows before by file position; none on a first build (the usual open).
+  const rowBefore = before.length > 0 ? new Array<TreeRow | undefined>(entries.length) : null
+  if (rowBefore)
+    for (const row of before) if (row.pos >= 0 && row.pos < entries.length) rowBefore[row.pos] = row
   const leaf = leafPos >= 0 ? entries[leafPos] : undefined
   const active = new Set<SessionEntry>(leaf ? pathTo(source, leaf) : [])
   await yieldNow()
@@ -112,7 +114,7 @@ export async function buildRows(
     const { node, parent } = stack.pop() as { node: SessionTreeNode; parent: number }
     const entry = node.entry
     const pos = posOf.get(entry) ?? -1
-    const old = pos >= 0 ? rowBefore[pos] : undefined
+    const old = rowBefore && pos >= 0 ? rowBefore[pos] : undefined
     const row =
       old !== undefined && old.label === node.label
         ? old.parent === parent
