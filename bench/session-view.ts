@@ -222,17 +222,25 @@ function watchVisible(id: string): string {
     at[id] = performance.timeOrigin + performance.now()
     return true
   }
-  // And when its row is first in the branch tree (attached: the tree may not scroll to it).
-  const inTree = (window.__inTreeAt ??= {})
+  if (look()) return
+  const seen = new MutationObserver(() => look() && seen.disconnect())
+  seen.observe(document.body, { childList: true, subtree: true, attributes: true })
+})()`
+}
+
+/**
+ * Page script: records (in `window.__inTreeAt`, ms since the epoch) when the tree row of entry
+ * `id` is first in the branch tree (attached: the tree may not scroll to it).
+ */
+function watchInTree(id: string): string {
+  return `(() => {
+  const id = ${JSON.stringify(id)}
+  const at = (window.__inTreeAt ??= {})
   const row = '.branch-tree [data-testid="tree-node"][data-entry-id="' + id + '"]'
-  const tree = () => {
+  const look = () => {
     if (!document.querySelector(row)) return false
-    inTree[id] = performance.timeOrigin + performance.now()
+    at[id] = performance.timeOrigin + performance.now()
     return true
-  }
-  if (!tree()) {
-    const rows = new MutationObserver(() => tree() && rows.disconnect())
-    rows.observe(document.body, { childList: true, subtree: true, attributes: true })
   }
   if (look()) return
   const seen = new MutationObserver(() => look() && seen.disconnect())
@@ -316,7 +324,7 @@ async function appendWhileOpen(
     inside: inside(gapsIn(server, from, Date.now())),
     longTask: Math.max(0, ...tasks),
     tasks,
-    started: written,
+    written,
   }
 }
 
@@ -352,16 +360,19 @@ async function branchFollow(page: Page, server: Server, file: string, count: num
       ? { id: id(i), parentId: early, text: `A new branch ${i / 2}` }
       : { id: id(i), parentId: id(i - 1), text: `pi's answer on new branch ${(i - 1) / 2}` }
   const row = (i: number) => `.branch-tree [data-testid="tree-node"][data-entry-id="${id(i)}"]`
+  // Each new branch's row is watched for from before its entry is written.
+  await page.evaluate(watchInTree(id(0)))
   const figures = await appendWhileOpen(page, server, file, count * 2, next, async (i) => {
     if (i % 2 === 0) return await sleep(250)
     // The tree's rows of the new order come in after the transcript: let them land.
     await page.waitForSelector(row(i - 1), { state: 'attached', timeout: 30_000 })
     await page.waitForSelector(row(i), { state: 'attached', timeout: 30_000 })
     await sleep(1000)
+    if (i + 1 < count * 2) await page.evaluate(watchInTree(id(i + 1)))
   })
   // ms from each new branch's entry written to its row in the tree (the rows of its new order in).
   const inTreeAt = await page.evaluate<Record<string, number>>('window.__inTreeAt')
-  const inTree = figures.started
+  const inTree = figures.written
     .filter((_, i) => i % 2 === 0)
     .map((at, k) => (inTreeAt[id(2 * k)] as number) - at)
   return { ...figures, inTree }
