@@ -16,7 +16,7 @@ import {
   type LoadedSession,
 } from '../../session'
 import { sameIdentity } from '../../library/record'
-import { addCalls } from './row-text'
+import { addCalls, repeatsCall } from './row-text'
 import {
   nextRevision,
   statsOf,
@@ -166,9 +166,15 @@ function extendSource(source: ViewSource, more: LoadedSession, stamp: FileStamp)
   source.dropManager()
 }
 
-/** Adds rows, labels, stats and header facts for entries [from, end) to an opened session. */
-function extendOpened(opened: OpenedSession, source: ViewSource, from: number): void {
+/**
+ * Adds rows, labels, stats and header facts for entries [from, end) to an opened session.
+ * @returns false, changing nothing, when a new entry calls a tool by an id called before: the
+ *   text of a tool result row already made changes (pi's toolCallMap keeps the last call), so
+ *   the rows are built again instead
+ */
+function extendOpened(opened: OpenedSession, source: ViewSource, from: number): boolean {
   const { follow, rows } = opened
+  if (repeatsCall(follow.calls, source.entries.slice(from))) return false
   const revision = nextRevision()
   for (let pos = from; pos < source.entries.length; pos++) {
     const entry = source.entries[pos] as SessionEntry
@@ -214,20 +220,21 @@ function extendOpened(opened: OpenedSession, source: ViewSource, from: number): 
     revision,
     stats: statsOf(follow.tally, follow.tree),
   })
+  return true
 }
 
 /**
  * Adds to `opened` the entries its loaded session gained while it was built (the build saw
  * the entries of its start), as live follow adds them.
  * @returns false when they cannot be added (pi resumes elsewhere than the newest entry: the
- *   rows' order may change): build it again
+ *   rows' order may change; or a new entry repeats a tool call id, {@link extendOpened}): build
+ *   it again
  */
 export function catchUp(opened: OpenedSession, source: ViewSource): boolean {
   const from = opened.follow.rowOfPos.length
   if (from >= source.entries.length) return true
   if (opened.resumeNote !== null) return false
-  extendOpened(opened, source, from)
-  return true
+  return extendOpened(opened, source, from)
 }
 
 /**
@@ -266,14 +273,22 @@ export async function growSource(
     extendSource(source, more, read)
     const reason = fit.kind === 'branches' ? 'pi started a new branch' : 'pi resumes elsewhere'
     const leaf = source.entries[source.leafPos] as SessionEntry
-    const continues = pathTo(source, leaf).includes(before)
-    // The view is built again, from every entry; the rows it held are kept, so a view
-    // holding them learns the new order as runs over them (tree-order.ts).
-    const held = view ? { revision: view.revision, rows: view.rows, follow: view.follow } : null
-    return { kind: 'rebuilt', reason, continues, staleBelow: nextRevision(), before: held }
+    return rebuilt(reason, pathTo(source, leaf).includes(before), view)
   }
   const from = source.entries.length
   extendSource(source, more, read)
-  if (view) extendOpened(view, source, from)
+  if (view && !extendOpened(view, source, from))
+    return rebuilt('pi called a tool by an id it used before', true, view)
   return { kind: 'grown', entries: more.entries.length }
+}
+
+/**
+ * The growth that builds the view again, from every entry loaded (the file is not read again).
+ * The rows `view` held are kept, so a view holding them learns the new order as runs over them
+ * (tree-order.ts).
+ * @param continues the path to pi's new leaf runs through the leaf before
+ */
+function rebuilt(reason: string, continues: boolean, view: OpenedSession | undefined): Growth {
+  const held = view ? { revision: view.revision, rows: view.rows, follow: view.follow } : null
+  return { kind: 'rebuilt', reason, continues, staleBelow: nextRevision(), before: held }
 }

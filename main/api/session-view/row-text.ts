@@ -192,14 +192,14 @@ export function collectCalls(entries: readonly SessionEntry[]): Map<string, Call
 }
 
 /**
- * Adds the tool calls of one entry (an assistant message) to `calls`, by call id.
- * @returns whether a call replaced one of the same id (the later call describes its results)
+ * The tool calls of one entry (an assistant message's `toolCall` blocks), by call id, in the
+ * message's order: what pi's toolCallMap takes from it. Empty for every other entry.
  */
-export function addCalls(calls: Map<string, CallInfo>, entry: SessionEntry): boolean {
-  if (entry.type !== 'message') return false
+function callsOf(entry: SessionEntry): [string, CallInfo][] {
+  if (entry.type !== 'message') return []
   const message = (entry as { message?: { role?: unknown; content?: unknown } }).message
-  if (!message || message.role !== 'assistant' || !Array.isArray(message.content)) return false
-  let replaced = false
+  if (!message || message.role !== 'assistant' || !Array.isArray(message.content)) return []
+  const found: [string, CallInfo][] = []
   for (const block of message.content) {
     if (
       block &&
@@ -208,9 +208,39 @@ export function addCalls(calls: Map<string, CallInfo>, entry: SessionEntry): boo
       typeof block.id === 'string'
     ) {
       const args = block.arguments && typeof block.arguments === 'object' ? block.arguments : {}
-      if (calls.has(block.id)) replaced = true
-      calls.set(block.id, { name: str(block.name), args })
+      found.push([block.id, { name: str(block.name), args }])
     }
   }
+  return found
+}
+
+/**
+ * Adds the tool calls of one entry (an assistant message) to `calls`, by call id.
+ * @returns whether a call replaced one of the same id (the later call describes its results)
+ */
+export function addCalls(calls: Map<string, CallInfo>, entry: SessionEntry): boolean {
+  let replaced = false
+  for (const [id, call] of callsOf(entry)) {
+    if (calls.has(id)) replaced = true
+    calls.set(id, call)
+  }
   return replaced
+}
+
+/**
+ * Whether `entries`, added in order after the calls of `calls`, call a tool by an id already
+ * called (in `calls` or by an earlier one of them): the later call then describes the results
+ * of both, so tool result rows made before it read differently now. Changes nothing.
+ */
+export function repeatsCall(
+  calls: ReadonlyMap<string, CallInfo>,
+  entries: Iterable<SessionEntry>,
+): boolean {
+  const seen = new Set<string>()
+  for (const entry of entries)
+    for (const [id] of callsOf(entry)) {
+      if (calls.has(id) || seen.has(id)) return true
+      seen.add(id)
+    }
+  return false
 }

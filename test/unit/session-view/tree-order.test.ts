@@ -111,6 +111,25 @@ test('after pi starts a new branch, the runs over the rows held give the rows a 
   )
 })
 
+/** pi 1.6.0's bash call in `tools-images`, whose result is entry 3251046f. */
+const REUSED_CALL = 'toolu_02798668'
+
+/**
+ * An assistant message entry (pi's shape) calling the write tool by call id `callId`, without
+ * its parent.
+ */
+function callEntry(id: string, callId: string): Record<string, unknown> {
+  return {
+    type: 'message',
+    id,
+    timestamp: new Date().toISOString(),
+    message: {
+      role: 'assistant',
+      content: [{ type: 'toolCall', id: callId, name: 'write', arguments: { path: 'b.txt' } }],
+    },
+  }
+}
+
 test("a new branch whose tool call reuses an earlier call's id describes the earlier tool result anew, as a fresh open does", async (t) => {
   const { id, path, handlers, fresh } = await setup(t, 'tools-images')
   const held = await openWhole(handlers, id)
@@ -119,18 +138,7 @@ test("a new branch whose tool call reuses an earlier call's id describes the ear
   assert.equal(result?.role, 'toolResult')
   appendFileSync(
     path,
-    JSON.stringify({
-      type: 'message',
-      id: 'feed0001',
-      parentId: '17e28afc',
-      timestamp: new Date().toISOString(),
-      message: {
-        role: 'assistant',
-        content: [
-          { type: 'toolCall', id: 'toolu_02798668', name: 'write', arguments: { path: 'b.txt' } },
-        ],
-      },
-    }) + '\n',
+    JSON.stringify({ ...callEntry('feed0001', REUSED_CALL), parentId: '17e28afc' }) + '\n',
   )
   const follow = await ok<FollowResult>(handlers, 'session:follow', {
     sessionId: id,
@@ -151,6 +159,42 @@ test("a new branch whose tool call reuses an earlier call's id describes the ear
   // The tool result's row names the later call now: it is not the row before.
   const now = whole.rows.find((r) => r.id === '3251046f') as TreeRow
   assert.notDeepEqual({ ...now, parent: 0 }, { ...result, parent: 0 })
+})
+
+test("pi going on from its leaf with a call that reuses an earlier call's id describes the earlier tool result anew, as a fresh open does", async (t) => {
+  const { id, path, handlers, fresh } = await setup(t, 'tools-images')
+  const held = await openWhole(handlers, id)
+  const result = held.rows.find((r) => r.id === '3251046f') as TreeRow
+  assert.equal(result?.role, 'toolResult')
+  appendAfterLast(path, callEntry('feed0001', REUSED_CALL))
+  const follow = await ok<FollowResult>(handlers, 'session:follow', {
+    sessionId: id,
+    revision: held.overview.revision,
+    rowCount: held.rows.length,
+  })
+  // Not an append the view adds at its end: a row it holds reads differently now.
+  assert.equal(follow.kind, 'reopen')
+  const next = await ok<SessionOverview>(handlers, 'session:open', { sessionId: id })
+  assert.equal(next.leafId, 'feed0001')
+  const order = await ok<TreeOrder | null>(handlers, 'session:get-tree-order', {
+    sessionId: id,
+    revision: next.revision,
+    from: held.overview.revision,
+  })
+  assert.ok(order)
+  const rows = applyTreeOrder(held.rows, order)
+  const whole = await openWhole(fresh(), id)
+  assert.deepEqual(rows, whole.rows)
+  const now = whole.rows.find((r) => r.id === '3251046f') as TreeRow
+  assert.notDeepEqual(now, result, 'the tool result names the later call')
+  // Each later append continues the leaf again, as before.
+  appendAfterLast(path, userEntry('feed0002', 'and on'))
+  const after = await ok<FollowResult>(handlers, 'session:follow', {
+    sessionId: id,
+    revision: next.revision,
+    rowCount: whole.rows.length,
+  })
+  assert.equal(after.kind, 'appended')
 })
 
 /** Three rows: a root, its child, and a grandchild. */
