@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { ErrorBoundary } from './components/ErrorBoundary'
+import { warmHighlighter } from './components/highlighter'
 import { installKeymap } from './features/commands/keymap'
 import './styles.css'
 
@@ -15,4 +16,6 @@ if (root) {
       </ErrorBoundary>
     </StrictMode>,
   )
+  // Code grammars compile while the app is idle, not in a session's first render.
+  warmHighlighter()
 }

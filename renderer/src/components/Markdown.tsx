@@ -7,10 +7,10 @@
  */
 import { memo, useMemo, useRef, type ComponentProps, type ReactElement } from 'react'
 import ReactMarkdown, { type Components, type Options } from 'react-markdown'
-import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
 import { CollapsibleText } from './CollapsibleText'
 import { CopyButton } from './CopyButton'
+import { rehypeHighlighter } from './highlighter'
 import { RenderCache } from './markdown-cache'
 import { safeExternalUrl } from './links'
 import { rehypeMarks, useMarks } from './marks'
@@ -80,15 +80,6 @@ function CodeBlock({
 
 const components: Components = { a: Link, img: BlockedImage, pre: CodeBlock }
 const remark = [remarkGfm]
-/**
- * One highlighter for every message: rehype-highlight registers its 37 grammars when its
- * plugin is attached, and react-markdown attaches plugins on every render, so a transcript of
- * a dozen messages built and compiled the grammars a dozen times (a 200 ms stall at open).
- * The transform keeps no state between files.
- */
-const sharedHighlight = rehypeHighlight({ detect: false })
-const rehype = [() => sharedHighlight] as ComponentProps<typeof ReactMarkdown>['rehypePlugins']
-
 /** Renderings of texts shown without marks (their plugins follow from the text alone). */
 const rendered = new RenderCache<ReactElement>()
 
@@ -97,7 +88,7 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const marks = useMarks()
   const element = useMemo(() => {
     if (text.length > MARKDOWN_MAX) return null
-    const base = text.length > HIGHLIGHT_MAX ? [] : (rehype ?? [])
+    const base = text.length > HIGHLIGHT_MAX ? [] : (rehypeHighlighter ?? [])
     const options: Options = {
       children: text,
       remarkPlugins: remark,
