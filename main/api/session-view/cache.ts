@@ -33,7 +33,7 @@ export interface Slot {
   staleBelow: number
   /**
    * The rows of the last order pi left, and their revision: a view holding them learns the
-   * new order relative to them (`session:get-tree-order`). Null: none.
+   * new order relative to them (`session:get-tree-order`, once). Null: none, or told.
    */
   before: RowsBefore | null
 }

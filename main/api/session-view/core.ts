@@ -197,6 +197,9 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
       const { view, slot } = await rowsOf(file, revision)
       const before = slot.before
       if (!before || before.revision !== from) return null
+      // Told once: the view that held those rows holds the new ones now (tens of MB at
+      // 100,000 rows); a second view of them reads the pages.
+      slot.before = null
       return treeOrderOf(before.rows, view.rows, { revision: view.revision, from })
     },
     'session:peek-tail': async (file) => {

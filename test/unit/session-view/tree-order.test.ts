@@ -97,6 +97,15 @@ test('after pi starts a new branch, the runs over the rows held give the rows a 
     const expected = branch === 'feed0002' ? ['feed0001', 'feed0002', target.id] : ['feed0003']
     assert.deepEqual(travelled, expected.sort())
     assert.ok(order.runs.length < rows?.length, `${order.runs.length / 2} runs`)
+    // Told once: main lets the rows before go, and a second view of them reads the pages.
+    assert.equal(
+      await ok(handlers, 'session:get-tree-order', {
+        sessionId: id,
+        revision: next.revision,
+        from: held.overview.revision,
+      }),
+      null,
+    )
     held = { overview: next, rows: rows as TreeRow[] }
   }
   // Rows of a revision main does not hold: the view reads the pages.
