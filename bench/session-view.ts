@@ -12,7 +12,8 @@
  *   out by the view), and click -> every row in the tree (what its search and filters need),
  *   the same three opens;
  * - the longest main-process block (latency of `app:get-info` pings every 20 ms) and the
- *   longest renderer long task, during open and during follow; the main-process block also
+ *   longest renderer long task, during open, during follow and while the window is resized
+ *   (its width dragged narrower: every pane's width changes); the main-process block also
  *   with no browser running (the same calls over HTTP), to tell main's own blocking from the
  *   browser's share of the cores; and main's own block seen from inside (bench/block-probe.mjs:
  *   a timer's longest gap less the time main waited for a core);
@@ -378,6 +379,25 @@ async function branchFollow(page: Page, server: Server, file: string, count: num
   return { ...figures, inTree }
 }
 
+/** Window widths a resize passes through: the width dragged 200 px narrower, 20 px a step. */
+const RESIZE_WIDTHS = Array.from({ length: 10 }, (_, i) => 1420 - 20 * i)
+
+/**
+ * The open session's window resized as a user drags its edge (every pane narrower: the tree's
+ * and the transcript's), one width every 32 ms, then back at once: the longest renderer long
+ * task from the first width until a second after the last (ms).
+ */
+async function resizeOnce(page: Page): Promise<number> {
+  await takeLongTasks(page)
+  const start = await page.evaluate<number>('performance.now()')
+  for (const width of [...RESIZE_WIDTHS, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.waitForTimeout(32)
+  }
+  await page.waitForTimeout(1000)
+  return Math.max(0, ...(await takeLongTasks(page, start)))
+}
+
 /** Opens a fresh copy of `source` and measures {@link branchFollow} on it. */
 async function branchOpen(browser: Browser, root: string, file: string, source: string) {
   copyFileSync(source, file)
@@ -550,6 +570,7 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   const followInside: Inside[] = []
   const aloneInside: { open: Inside; follow: Inside }[] = []
   const followTask: number[] = []
+  const resizeTask: number[] = []
   const branches: number[] = []
   const answers: number[] = []
   const branchBlock: number[] = []
@@ -570,6 +591,7 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
         const url = `${server.origin}#token=${server.token}`
         first.push(await openOnce(page, server, url, id))
         cached.push(await openOnce(page, server, url, id))
+        resizeTask.push(await resizeOnce(page))
         const f = await follow(page, server, file, APPENDS)
         appends.push(...f.times)
         followBlock.push(f.block)
@@ -645,6 +667,9 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   )
   console.log(
     `  longest renderer long task        open ${ms(worst(opens.map((x) => x.longTask)))}, follow ${ms(worst(followTask))}   (target <= 100 ms)`,
+  )
+  console.log(
+    `  ... while the window is resized     median ${ms(median(resizeTask))}, worst ${ms(worst(resizeTask))} of ${resizeTask.length}   (its width dragged 200 px narrower in 10 steps, 32 ms apart, then back: every pane's width changes)`,
   )
   console.log(
     `  append -> entry visible           median ${ms(median(appends))}, p95 ${ms(pct(appends, 0.95))} of ${appends.length}   (target <= 1000 ms)`,

@@ -97,6 +97,32 @@ test('the tree | transcript splitter resizes the branch tree and is remembered',
   expect(Math.abs((await size()) - grown)).toBeLessThan(3)
 })
 
+test("the branch tree and its rows take their pane's width as the window is resized", async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  const session = new SessionPage(page, server)
+  await session.open(BRANCHES)
+  const box = page.locator('.branch-tree .tree-box')
+  const tree = box.getByRole('tree')
+  const row = box.locator('[data-testid="tree-node"]').first()
+  const fits = async () => {
+    const inner = await box.evaluate((el) => {
+      const style = getComputedStyle(el)
+      return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+    })
+    expect(Math.abs((await width(tree)) - inner)).toBeLessThan(2)
+    // A row spans the tree, less the list's vertical scrollbar.
+    expect(await width(row)).toBeGreaterThan(inner - 20)
+    return inner
+  }
+  const wide = await fits()
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expect.poll(async () => width(tree)).toBeLessThan(wide - 20)
+  await fits()
+})
+
 test('Ctrl+B and the sidebar button collapse and bring back the project sidebar', async ({
   library,
   page,

@@ -1,5 +1,6 @@
 /**
- * Measures an element with a ResizeObserver (react-arborist needs numeric width and height).
+ * Measures an element with a ResizeObserver (react-arborist needs a numeric height; a tree
+ * shows once its box has a size).
  */
 import { useLayoutEffect, useState, type RefObject } from 'react'
 

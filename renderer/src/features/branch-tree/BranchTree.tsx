@@ -168,7 +168,9 @@ export function BranchTree({
 
   // react-arborist lays the whole tree out again whenever one of its props changes identity
   // (50-100 ms at 100,000 rows), so its callbacks change only with what they read: the rows its
-  // data indexes (`dataRows`), which change with the data.
+  // data indexes (`dataRows`), which change with the data. Its width is the box's ("100%", a
+  // CSS width its list takes as is): a number would lay the tree out again at every pixel of a
+  // resize.
   const choose = useCallback(
     (node: NodeApi<TreeItem> | null | undefined) => {
       if (!node) return
@@ -276,7 +278,7 @@ export function BranchTree({
               key={runsKey}
               ref={treeRef}
               data={data}
-              width={width}
+              width="100%"
               height={height}
               rowHeight={ROW_HEIGHT}
               indent={14}
