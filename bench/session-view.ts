@@ -13,7 +13,7 @@
  *   the same three opens;
  * - the longest main-process block (latency of `app:get-info` pings every 20 ms) and the
  *   longest renderer long task, during open, during follow and while the window is resized
- *   (its width dragged narrower: every pane's width changes); the main-process block also
+ *   (its corner dragged: every pane's size changes); the main-process block also
  *   with no browser running (the same calls over HTTP), to tell main's own blocking from the
  *   browser's share of the cores; and main's own block seen from inside (bench/block-probe.mjs:
  *   a timer's longest gap less the time main waited for a core);
@@ -379,19 +379,22 @@ async function branchFollow(page: Page, server: Server, file: string, count: num
   return { ...figures, inTree }
 }
 
-/** Window widths a resize passes through: the width dragged 200 px narrower, 20 px a step. */
-const RESIZE_WIDTHS = Array.from({ length: 10 }, (_, i) => 1420 - 20 * i)
+/** Window sizes a resize passes through: dragged 200 px narrower and lower, 20 px a step. */
+const RESIZE_STEPS = Array.from({ length: 10 }, (_, i) => ({
+  width: 1420 - 20 * i,
+  height: 880 - 20 * i,
+}))
 
 /**
- * The open session's window resized as a user drags its edge (every pane narrower: the tree's
- * and the transcript's), one width every 32 ms, then back at once: the longest renderer long
- * task from the first width until a second after the last (ms).
+ * The open session's window resized as a user drags its corner (every pane narrower and
+ * lower: the tree's and the transcript's), one size every 32 ms, then back at once: the longest
+ * renderer long task from the first size until a second after the last (ms).
  */
 async function resizeOnce(page: Page): Promise<number> {
   await takeLongTasks(page)
   const start = await page.evaluate<number>('performance.now()')
-  for (const width of [...RESIZE_WIDTHS, 1440]) {
-    await page.setViewportSize({ width, height: 900 })
+  for (const size of [...RESIZE_STEPS, { width: 1440, height: 900 }]) {
+    await page.setViewportSize(size)
     await page.waitForTimeout(32)
   }
   await page.waitForTimeout(1000)
@@ -669,7 +672,7 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
     `  longest renderer long task        open ${ms(worst(opens.map((x) => x.longTask)))}, follow ${ms(worst(followTask))}   (target <= 100 ms)`,
   )
   console.log(
-    `  ... while the window is resized     median ${ms(median(resizeTask))}, worst ${ms(worst(resizeTask))} of ${resizeTask.length}   (its width dragged 200 px narrower in 10 steps, 32 ms apart, then back: every pane's width changes)`,
+    `  ... while the window is resized     median ${ms(median(resizeTask))}, worst ${ms(worst(resizeTask))} of ${resizeTask.length}   (its corner dragged 200 px in and up in 10 steps, 32 ms apart, then back: every pane's size changes)`,
   )
   console.log(
     `  append -> entry visible           median ${ms(median(appends))}, p95 ${ms(pct(appends, 0.95))} of ${appends.length}   (target <= 1000 ms)`,

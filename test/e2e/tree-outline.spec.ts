@@ -181,3 +181,35 @@ test("a cached large tree's pages are asked for only once the transcript rendere
   expect(early, 'pages asked for before the transcript painted').toEqual([])
   session.expectClean()
 })
+
+test("a large tree takes its box's height once the window stops resizing", async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  const { name, sessionsDir } = await outlinedStore(scratch, '000000000046')
+  const session = new SessionPage(page, await serverFor(sessionsDir))
+  await session.open(name)
+  const box = page.locator('.branch-tree .tree-box')
+  await expect(page.locator('.branch-tree')).toHaveAttribute('data-tree-state', 'ready')
+  const heights = async () => {
+    const boxHeight = await box.evaluate((el) => el.clientHeight)
+    const treeHeight = await box
+      .getByRole('tree')
+      .evaluate((el) => el.getBoundingClientRect().height)
+    return { boxHeight, treeHeight }
+  }
+  const tall = await heights()
+  expect(tall.treeHeight).toBe(tall.boxHeight)
+  for (const height of [820, 760, 700]) await page.setViewportSize({ width: 1440, height })
+  await expect.poll(async () => (await heights()).boxHeight).toBeLessThan(tall.boxHeight)
+  // Still for a moment: the tree takes the box's height, and every row it shows fits in it.
+  await expect
+    .poll(async () => {
+      const now = await heights()
+      return now.treeHeight - now.boxHeight
+    })
+    .toBe(0)
+})

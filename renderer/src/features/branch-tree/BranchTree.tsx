@@ -35,6 +35,7 @@ import { useOutlineHandover } from './use-outline-handover'
 import { useRunOpenState } from './use-run-open-state'
 import { useSelectionAnchor } from './use-selection-anchor'
 import { useBrowseDelay, useHitInView, useSelectionInRun } from './use-tree-browse'
+import { useSettledHeight } from './use-settled-height'
 import { useTreeLayout } from './use-tree-layout'
 import { SMALL_TREE_ROWS } from './use-laid-rows'
 import './branch-tree.css'
@@ -95,6 +96,7 @@ export function BranchTree({
     eager ? 1 : overview.rowCount <= SMALL_TREE_ROWS ? 2 : 0,
   )
   const sized = width > 0 && height > 0
+  const treeHeight = useSettledHeight(height, overview.rowCount > SMALL_TREE_ROWS)
   useEffect(() => {
     if (stage === 2 || !sized) return
     if (eager) {
@@ -170,7 +172,7 @@ export function BranchTree({
   // (50-100 ms at 100,000 rows), so its callbacks change only with what they read: the rows its
   // data indexes (`dataRows`), which change with the data. Its width is the box's ("100%", a
   // CSS width its list takes as is): a number would lay the tree out again at every pixel of a
-  // resize.
+  // resize; its height, which must be a number, waits for a resize to end (useSettledHeight).
   const choose = useCallback(
     (node: NodeApi<TreeItem> | null | undefined) => {
       if (!node) return
@@ -279,7 +281,7 @@ export function BranchTree({
               ref={treeRef}
               data={data}
               width="100%"
-              height={height}
+              height={treeHeight}
               rowHeight={ROW_HEIGHT}
               indent={14}
               overscanCount={12}
