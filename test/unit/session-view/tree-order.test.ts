@@ -139,43 +139,22 @@ function callEntry(id: string, callId: string): Record<string, unknown> {
   }
 }
 
-test("a new branch whose tool call reuses an earlier call's id describes the earlier tool result anew, as a fresh open does", async (t) => {
-  const { id, path, handlers, fresh } = await setup(t, 'tools-images')
-  const held = await openWhole(handlers, id)
-  // pi 1.6.0's bash call toolu_02798668 has its result in entry 3251046f.
-  const result = held.rows.find((r) => r.id === '3251046f') as TreeRow
-  assert.equal(result?.role, 'toolResult')
-  appendFileSync(
-    path,
-    JSON.stringify({ ...callEntry('feed0001', REUSED_CALL), parentId: '17e28afc' }) + '\n',
-  )
-  const follow = await ok<FollowResult>(handlers, 'session:follow', {
-    sessionId: id,
-    revision: held.overview.revision,
-    rowCount: held.rows.length,
-  })
-  assert.equal(follow.kind, 'reopen')
-  const next = await ok<SessionOverview>(handlers, 'session:open', { sessionId: id })
-  const order = await ok<TreeOrder | null>(handlers, 'session:get-tree-order', {
-    sessionId: id,
-    revision: next.revision,
-    from: held.overview.revision,
-  })
-  assert.ok(order)
-  const rows = applyTreeOrder(held.rows, order)
-  const whole = await openWhole(fresh(), id)
-  assert.deepEqual(rows, whole.rows)
-  // The tool result's row names the later call now: it is not the row before.
-  const now = whole.rows.find((r) => r.id === '3251046f') as TreeRow
-  assert.notDeepEqual({ ...now, parent: 0 }, { ...result, parent: 0 })
-})
-
-test("pi going on from its leaf with a call that reuses an earlier call's id describes the earlier tool result anew, as a fresh open does", async (t) => {
+/**
+ * Opens the `tools-images` session, then `append` writes pi's entry feed0001, whose call reuses
+ * {@link REUSED_CALL} (its result is entry 3251046f): the view holding the rows is told to open
+ * again, and the new order over its rows gives the rows a fresh open reads, the earlier tool
+ * result's row changed.
+ * @returns the handlers, the session's file and id, and the overview and rows after it
+ */
+async function afterReusedCall(
+  t: { after(fn: () => Promise<void>): void },
+  append: (path: string) => void,
+) {
   const { id, path, handlers, fresh } = await setup(t, 'tools-images')
   const held = await openWhole(handlers, id)
   const result = held.rows.find((r) => r.id === '3251046f') as TreeRow
   assert.equal(result?.role, 'toolResult')
-  appendAfterLast(path, callEntry('feed0001', REUSED_CALL))
+  append(path)
   const follow = await ok<FollowResult>(handlers, 'session:follow', {
     sessionId: id,
     revision: held.overview.revision,
@@ -194,14 +173,31 @@ test("pi going on from its leaf with a call that reuses an earlier call's id des
   const rows = applyTreeOrder(held.rows, order)
   const whole = await openWhole(fresh(), id)
   assert.deepEqual(rows, whole.rows)
+  // The tool result's row names the later call now: it is not the row before.
   const now = whole.rows.find((r) => r.id === '3251046f') as TreeRow
-  assert.notDeepEqual(now, result, 'the tool result names the later call')
+  assert.notDeepEqual({ ...now, parent: 0 }, { ...result, parent: 0 })
+  return { id, path, handlers, next, rows: whole.rows }
+}
+
+test("a new branch whose tool call reuses an earlier call's id describes the earlier tool result anew, as a fresh open does", async (t) => {
+  await afterReusedCall(t, (path) =>
+    appendFileSync(
+      path,
+      JSON.stringify({ ...callEntry('feed0001', REUSED_CALL), parentId: '17e28afc' }) + '\n',
+    ),
+  )
+})
+
+test("pi going on from its leaf with a call that reuses an earlier call's id describes the earlier tool result anew, as a fresh open does", async (t) => {
+  const { id, path, handlers, next, rows } = await afterReusedCall(t, (path) =>
+    appendAfterLast(path, callEntry('feed0001', REUSED_CALL)),
+  )
   // Each later append continues the leaf again, as before.
   appendAfterLast(path, userEntry('feed0002', 'and on'))
   const after = await ok<FollowResult>(handlers, 'session:follow', {
     sessionId: id,
     revision: next.revision,
-    rowCount: whole.rows.length,
+    rowCount: rows.length,
   })
   assert.equal(after.kind, 'appended')
 })
