@@ -129,6 +129,35 @@ test("the branch tree and its rows take their pane's width as the window is resi
   await fits()
 })
 
+test("in a narrow tree pane a label gives way before the entry's head, and the text before both", async ({
+  page,
+  server,
+}) => {
+  await openWide(page, server)
+  const rowOf = (label: string) =>
+    page.locator('.branch-tree [data-testid="tree-node"]', {
+      has: page.getByTestId('tree-label').getByText(label, { exact: true }),
+    })
+  const right = async (locator: Locator) => {
+    const box = await locator.boundingBox()
+    if (!box) throw new Error('the element is not on screen')
+    return box.x + box.width
+  }
+  const crowded = rowOf('[checkpoint-2]')
+  const label = crowded.getByTestId('tree-label')
+  const cut = (locator: Locator) => locator.evaluate((el) => el.scrollWidth > el.clientWidth)
+  // The tree pane narrows until the row's badge, label and head no longer fit.
+  const treeSplitter = splitter(page, 'Resize the branch tree')
+  expect(await treeSplitter.getAttribute('aria-orientation')).toBe('vertical')
+  await treeSplitter.focus()
+  for (let i = 0; i < 30 && !(await cut(label)); i++) await page.keyboard.press('ArrowLeft')
+  expect(await cut(label)).toBe(true)
+  // The text gave way first, then the label; the head stays whole, the title has the label.
+  expect(await crowded.locator('.tree-text').evaluate((el) => el.clientWidth)).toBeLessThan(2)
+  expect(await right(crowded.locator('.tree-head'))).toBeLessThanOrEqual(await right(crowded))
+  await expect(label).toHaveAttribute('title', 'checkpoint-2')
+})
+
 test('Ctrl+B and the sidebar button collapse and bring back the project sidebar', async ({
   library,
   page,

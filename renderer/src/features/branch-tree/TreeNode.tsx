@@ -157,7 +157,7 @@ export function TreeNode({ node, style }: NodeRendererProps<TreeItem>) {
         <LabelEditor node={node} initial={row.label ?? ''} onEnd={ctx.onEditEnd} />
       ) : (
         row.label !== undefined && (
-          <span className="tree-label" data-testid="tree-label">
+          <span className="tree-label" data-testid="tree-label" title={row.label}>
             [{row.label}]
           </span>
         )
