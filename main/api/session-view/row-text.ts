@@ -191,15 +191,19 @@ export function collectCalls(entries: readonly SessionEntry[]): Map<string, Call
   return calls
 }
 
+/** What {@link callsOf} gives an entry without tool calls (shared: most entries have none). */
+const NO_CALLS: readonly [string, CallInfo][] = []
+
 /**
  * The tool calls of one entry (an assistant message's `toolCall` blocks), by call id, in the
- * message's order: what pi's toolCallMap takes from it. Empty for every other entry.
+ * message's order: what pi's toolCallMap takes from it. Empty for every other entry, without
+ * an allocation (every entry of a session passes here at open).
  */
-function callsOf(entry: SessionEntry): [string, CallInfo][] {
-  if (entry.type !== 'message') return []
+function callsOf(entry: SessionEntry): readonly [string, CallInfo][] {
+  if (entry.type !== 'message') return NO_CALLS
   const message = (entry as { message?: { role?: unknown; content?: unknown } }).message
-  if (!message || message.role !== 'assistant' || !Array.isArray(message.content)) return []
-  const found: [string, CallInfo][] = []
+  if (!message || message.role !== 'assistant' || !Array.isArray(message.content)) return NO_CALLS
+  let found: [string, CallInfo][] | null = null
   for (const block of message.content) {
     if (
       block &&
@@ -208,10 +212,10 @@ function callsOf(entry: SessionEntry): [string, CallInfo][] {
       typeof block.id === 'string'
     ) {
       const args = block.arguments && typeof block.arguments === 'object' ? block.arguments : {}
-      found.push([block.id, { name: str(block.name), args }])
+      ;(found ??= []).push([block.id, { name: str(block.name), args }])
     }
   }
-  return found
+  return found ?? NO_CALLS
 }
 
 /**
