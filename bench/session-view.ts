@@ -209,17 +209,18 @@ async function openOnce(page: Page, server: Server, url: string, id: string) {
 }
 
 /**
- * Watches the page for the transcript entry of id `id` to become visible, and keeps the time
- * it did (ms since the epoch, the page's clock: the machine's, as the bench's own). Seen in the
- * page itself: a wait of Playwright's polls at growing intervals, and would round it up.
+ * Page script: records in `window[store][id]` (ms since the epoch, the page's clock: the
+ * machine's, as the bench's own) when an element matching `selector` is first in the page, and
+ * when `visible`, visible. Seen in the page itself: a wait of Playwright's polls at growing
+ * intervals would round it up.
  */
-function watchVisible(id: string): string {
+function watchFor(store: string, id: string, selector: string, visible: boolean): string {
   return `(() => {
   const id = ${JSON.stringify(id)}
-  const at = (window.__visibleAt ??= {})
+  const at = (window[${JSON.stringify(store)}] ??= {})
   const look = () => {
-    const el = document.querySelector('.transcript [data-entry-id="' + id + '"]')
-    if (!el || !el.checkVisibility({ visibilityProperty: true })) return false
+    const el = document.querySelector(${JSON.stringify(selector)})
+    if (!el || (${visible} && !el.checkVisibility({ visibilityProperty: true }))) return false
     at[id] = performance.timeOrigin + performance.now()
     return true
   }
@@ -229,24 +230,22 @@ function watchVisible(id: string): string {
 })()`
 }
 
+/** Records in `window.__visibleAt` when the transcript entry of id `id` becomes visible. */
+function watchVisible(id: string): string {
+  return watchFor('__visibleAt', id, `.transcript [data-entry-id="${id}"]`, true)
+}
+
+/** The selector of the branch tree's row of entry `id`. */
+function treeRow(id: string): string {
+  return `.branch-tree [data-testid="tree-node"][data-entry-id="${id}"]`
+}
+
 /**
- * Page script: records (in `window.__inTreeAt`, ms since the epoch) when the tree row of entry
- * `id` is first in the branch tree (attached: the tree may not scroll to it).
+ * Records in `window.__inTreeAt` when the tree row of entry `id` is first in the branch tree
+ * (attached: the tree may not scroll to it).
  */
 function watchInTree(id: string): string {
-  return `(() => {
-  const id = ${JSON.stringify(id)}
-  const at = (window.__inTreeAt ??= {})
-  const row = '.branch-tree [data-testid="tree-node"][data-entry-id="' + id + '"]'
-  const look = () => {
-    if (!document.querySelector(row)) return false
-    at[id] = performance.timeOrigin + performance.now()
-    return true
-  }
-  if (look()) return
-  const seen = new MutationObserver(() => look() && seen.disconnect())
-  seen.observe(document.body, { childList: true, subtree: true, attributes: true })
-})()`
+  return watchFor('__inTreeAt', id, treeRow(id), false)
 }
 
 /**
@@ -360,7 +359,7 @@ async function branchFollow(page: Page, server: Server, file: string, count: num
     i % 2 === 0
       ? { id: id(i), parentId: early, text: `A new branch ${i / 2}` }
       : { id: id(i), parentId: id(i - 1), text: `pi's answer on new branch ${(i - 1) / 2}` }
-  const row = (i: number) => `.branch-tree [data-testid="tree-node"][data-entry-id="${id(i)}"]`
+  const row = (i: number) => treeRow(id(i))
   // Each new branch's row is watched for from before its entry is written.
   await page.evaluate(watchInTree(id(0)))
   const figures = await appendWhileOpen(page, server, file, count * 2, next, async (i) => {
