@@ -213,3 +213,40 @@ test("a large tree takes its box's height once the window stops resizing", async
     })
     .toBe(0)
 })
+
+test('Unfold and Fold everything open and close every branch and run of a large tree', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  test.setTimeout(120_000)
+  const { name, sessionsDir, generated } = await outlinedStore(scratch, '000000000047')
+  const session = new SessionPage(page, await serverFor(sessionsDir))
+  await session.open(name)
+  await expect(page.locator('.branch-tree')).toHaveAttribute('data-tree-state', 'ready')
+  /** The aria-expanded values of the foldable nodes drawn at the top of the tree. */
+  const expandedAtTop = async () => {
+    await session.tree.focus()
+    await page.keyboard.press('Home')
+    await expect(session.treeNode(generated.firstId)).toBeVisible()
+    // A foldable node's toggle shows ▾ or ▸; a leaf's is empty (and says aria-expanded false).
+    return page
+      .locator('[role="treeitem"]:has(.tree-toggle:not(:empty))')
+      .evaluateAll((items) => [...new Set(items.map((i) => i.getAttribute('aria-expanded')))])
+  }
+  // Ids are a hex counter: the third entry is the first one inside the first run.
+  const inRun = session.treeNode('00000002')
+  await expect(inRun).toHaveCount(0)
+  await page.getByTitle('Unfold everything', { exact: true }).click()
+  await expect.poll(expandedAtTop).toEqual(['true'])
+  await expect(inRun).toBeVisible()
+  await page.getByTitle('Fold everything', { exact: true }).click()
+  await expect.poll(expandedAtTop).toEqual(['false'])
+  await expect(inRun).toHaveCount(0)
+  // Everything folded: only the top level shows.
+  const levels = await page
+    .locator('[role="treeitem"]')
+    .evaluateAll((items) => [...new Set(items.map((i) => i.getAttribute('aria-level')))])
+  expect(levels).toEqual(['1'])
+  session.expectClean()
+})

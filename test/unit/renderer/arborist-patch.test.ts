@@ -112,6 +112,31 @@ for (const [build, TreeApi, rootReducer, initialState] of [
     assert.equal(updates(), 1)
   })
 
+  test(`${build} build: openAll and closeAll change every node that differs in one update each`, () => {
+    const { tree, updates, state } = makeTree()
+    const ids = ['r1', 'r2', 'r3', 'r4']
+    tree.openAll()
+    assert.equal(updates(), 1)
+    assert.deepEqual(
+      ids.map((id) => tree.isOpen(id)),
+      [true, true, true, true],
+    )
+    tree.closeAll()
+    assert.equal(updates(), 2)
+    assert.deepEqual(
+      ids.map((id) => state().nodes.open.unfiltered[id]),
+      [false, false, false, false],
+    )
+    // All closed already: nothing to change, no update.
+    tree.closeAll()
+    assert.equal(updates(), 2)
+    tree.openMany(['r3'])
+    assert.deepEqual(
+      ids.map((id) => tree.isOpen(id)),
+      [false, false, true, false],
+    )
+  })
+
   test(`${build} build: closeMany while searching closes in the search's open state`, () => {
     const { tree, state } = makeTree('e')
     tree.closeMany(['r4'])

@@ -248,11 +248,14 @@ export function BranchTree({
         shown={tree.waiting ? null : layout.shown}
         total={rows.length}
         matches={matches}
+        // react-arborist folds them all in one update (as patched), without an onToggle each.
         onOpenAll={() => {
+          foldMoved()
           setAllRuns(true)
           api()?.openAll()
         }}
         onCloseAll={() => {
+          foldMoved()
           setAllRuns(false)
           api()?.closeAll()
         }}
