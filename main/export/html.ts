@@ -11,6 +11,7 @@ import {
   passesFilter,
   searchText,
 } from '../../renderer/src/features/branch-tree/filters'
+import { parentRows } from '../../preload/contract/row-parents'
 import { escapeHtml } from './html-text'
 import { itemHtml, type ImageSource } from './html-items'
 import { PAGE_CSS, PAGE_SCRIPT } from './html-page'
@@ -43,13 +44,14 @@ export function scriptJson(value: unknown): string {
 
 /** Tree rows as the page script reads them (short keys: the tree is the page's largest JSON). */
 function pageRows(doc: ExportDoc): unknown[] {
+  const parents = parentRows(doc.rows)
   return doc.rows.map((row, i) => {
     let mask = 0
     FILTER_MODES.forEach((mode, bit) => {
       if (passesFilter(row, mode, i === doc.selected)) mask |= 1 << bit
     })
     return {
-      p: row.parent,
+      p: parents[i],
       h: row.head,
       t: row.text,
       ...(row.label !== undefined ? { l: row.label } : {}),

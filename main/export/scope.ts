@@ -5,6 +5,7 @@
  */
 import type { ExportScope } from '../../preload/contract/export'
 import type { PathItem, TreeRow, UsageView } from '../../preload/contract/session-view'
+import { parentRows } from '../../preload/contract/row-parents'
 import { toPathItem } from '../api/session-view/items'
 import { addUsage, buildOverview, emptyUsage } from '../api/session-view/overview'
 import { resolveTarget } from '../api/session-view/page'
@@ -26,7 +27,7 @@ export interface ExportDoc {
   modified: number | null
   fileName: string
   scope: ExportScope['kind']
-  /** Tree rows in display order (pi spec 8); `parent` indexes into this array. */
+  /** Tree rows in display order (pi spec 8), parents first. */
   rows: TreeRow[]
   /** The transcript item of each row (same index), as the session view shows it (raw view). */
   items: PathItem[]
@@ -55,21 +56,14 @@ export function scopeTarget(source: ViewSource, scope: ExportScope): SessionEntr
   return source.entries[source.leafPos] ?? source.entries.at(-1) ?? null
 }
 
-/** Rows of the entries in `keep`, with parent indices renumbered (ancestors always kept). */
+/** Rows of the entries in `keep` (ancestors always kept, so every parent is among them). */
 function keepRows(rows: readonly TreeRow[], keep: ReadonlySet<number>): TreeRow[] {
-  const index = new Map<number, number>()
-  const out: TreeRow[] = []
-  rows.forEach((row, i) => {
-    if (!keep.has(row.pos)) return
-    index.set(i, out.length)
-    out.push({ ...row, parent: index.get(row.parent) ?? -1 })
-  })
-  return out
+  return rows.filter((row) => keep.has(row.pos))
 }
 
 /** The items of every row: one raw path plan per leaf, each entry converted once. */
 async function itemsOf(source: ViewSource, rows: readonly TreeRow[]): Promise<PathItem[]> {
-  const hasChild = new Set(rows.map((r) => r.parent))
+  const hasChild = new Set(parentRows(rows))
   const byPos = new Map<number, PathItem>()
   for (let i = 0; i < rows.length; i++) {
     if (hasChild.has(i)) continue
@@ -144,7 +138,8 @@ export async function buildExportDoc(
 export function pathIndices(doc: Pick<ExportDoc, 'rows'>, index: number): number[] {
   const out: number[] = []
   const seen = new Set<number>()
-  for (let i = index; i >= 0 && i < doc.rows.length && !seen.has(i); i = doc.rows[i]!.parent) {
+  const parents = parentRows(doc.rows)
+  for (let i = index; i >= 0 && i < doc.rows.length && !seen.has(i); i = parents[i]!) {
     seen.add(i)
     out.push(i)
   }

@@ -30,7 +30,7 @@ export const TreePage = z.object({
 export type WireRow = [
   id: string,
   pos: number,
-  parent: number,
+  parentPos: number,
   type: string,
   role: string | null,
   head: string,
@@ -46,7 +46,7 @@ export function wireRow(r: TreeRow): WireRow {
   return [
     r.id,
     r.pos,
-    r.parent,
+    r.parentPos,
     r.type,
     r.role ?? null,
     r.head,
@@ -62,7 +62,7 @@ export function wireRow(r: TreeRow): WireRow {
 export function rowOfWire([
   id,
   pos,
-  parent,
+  parentPos,
   type,
   role,
   head,
@@ -72,7 +72,7 @@ export function rowOfWire([
   line,
   quiet,
 ]: WireRow): TreeRow {
-  const row: TreeRow = { id, pos, parent, type, head, text, time, line }
+  const row: TreeRow = { id, pos, parentPos, type, head, text, time, line }
   if (role !== null) row.role = role
   if (label !== null) row.label = label
   if (quiet !== null) row.quiet = true
@@ -157,8 +157,8 @@ export const PiLeaf = z.object({
  * `session:follow` result, relative to the revision the view holds:
  * - `same`: nothing new;
  * - `appended`: the file grew by whole entries that continue pi's leaf: `rows` are the new
- *   rows (appended to the tree's rows; `parent` indexes the whole array), `labels` the rows
- *   whose label changed, `overview` the header facts now;
+ *   rows (appended to the tree's rows), `labels` the rows whose label changed, `overview` the
+ *   header facts now;
  * - `reopen`: the view must open the file again (`reason` in words: rewritten, truncated,
  *   replaced, or grew in a way that reorders the tree); `notice` is false when the user need
  *   not be told (a new branch that pi wrote), and then `leaf` names pi's leaf (null: none).

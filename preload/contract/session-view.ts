@@ -56,8 +56,12 @@ export const TreeRow = z.object({
   id: z.string(),
   /** File position of the entry (stable across filters; what `get-path` accepts). */
   pos: EntryPosition,
-  /** Index in the rows array of the tree parent; -1 for a root (or an orphan, pi spec 8). */
-  parent: z.number().int(),
+  /**
+   * File position of the tree parent's entry; -1 for a root (or an orphan, pi spec 8). A
+   * position, not a row index: rows in a new order (pi started a new branch) are the same rows.
+   * The parent's row index is `parentRows` (row-parents.ts).
+   */
+  parentPos: z.number().int(),
   /** Entry type as stored (`message`, `compaction`, ... or an unknown type, shortened). */
   type: z.string(),
   /** Message role for `message` entries. */

@@ -15,7 +15,7 @@ import type { TreeRow } from './session-view'
  * `session:get-tree-order` result: every row at `revision` (`total` of them), as runs over the
  * rows of revision `from`. `runs` holds pairs `[start, count]`: `count` rows of the rows before
  * from index `start` on, or, with `start` -1, the next `count` rows of `rows` (encoded as a tree
- * page's). A kept row's `parent` is that of its parent's new index.
+ * page's).
  */
 export const TreeOrder = z.object({
   revision: z.number().int(),
@@ -27,13 +27,13 @@ export const TreeOrder = z.object({
 
 export type TreeOrder = z.output<typeof TreeOrder>
 
-/** Whether two rows agree in every field but their parent's index (absent fields alike). */
-function sameButParent(a: TreeRow, b: TreeRow): boolean {
+/** Whether two rows agree in every field (absent fields alike). */
+function sameRow(a: TreeRow, b: TreeRow): boolean {
   if (a === b) return true
   let fields = 0
   for (const key in a) {
     fields++
-    if (key !== 'parent' && a[key as keyof TreeRow] !== b[key as keyof TreeRow]) return false
+    if (a[key as keyof TreeRow] !== b[key as keyof TreeRow]) return false
   }
   for (const _key in b) fields--
   return fields === 0
@@ -67,7 +67,7 @@ function extendRuns(runs: number[], start: number): void {
 /**
  * The order of `after` told relative to `before` (rows of the same session, each entry named by
  * its file position `pos`): a row is kept when the row of its position before agrees with it in
- * every field, and its parent (by position) is the same; the others travel whole.
+ * every field (its parent included: rows name it by position); the others travel whole.
  * @param revisions `revision` of `after`, `from` of `before`
  */
 export function treeOrderOf(
@@ -76,18 +76,12 @@ export function treeOrderOf(
   revisions: { revision: number; from: number },
 ): TreeOrder {
   const indexOfPos = indexByPos(before)
-  const parentPos = (rows: readonly TreeRow[], row: TreeRow) =>
-    row.parent < 0 ? -1 : (rows[row.parent]?.pos ?? -2)
   const runs: number[] = []
   const fresh: TreeRow[] = []
   for (const row of after) {
     const index = row.pos >= 0 && row.pos < indexOfPos.length ? (indexOfPos[row.pos] as number) : -1
     const old = index >= 0 ? before[index] : undefined
-    if (
-      old !== undefined &&
-      parentPos(before, old) === parentPos(after, row) &&
-      sameButParent(old, row)
-    ) {
+    if (old !== undefined && sameRow(old, row)) {
       extendRuns(runs, index)
     } else {
       extendRuns(runs, -1)
@@ -110,11 +104,12 @@ export function* treeOrderSteps(
 ): Generator<void, TreeRow[] | null> {
   const fresh = treeRowsOf(order)
   const rows: TreeRow[] = []
-  // New row index by file position; positions are below the rows' count.
-  const indexOfPos = new Int32Array(order.total + before.length).fill(-1)
+  // Whether the row of each file position is placed yet: a parent must come before its children.
+  const placedPos = new Uint8Array(order.total + before.length)
   const place = (row: TreeRow) => {
-    if (row.pos < 0 || row.pos >= indexOfPos.length) return false
-    indexOfPos[row.pos] = rows.length
+    if (row.pos < 0 || row.pos >= placedPos.length) return false
+    if (row.parentPos >= 0 && placedPos[row.parentPos] !== 1) return false
+    placedPos[row.pos] = 1
     rows.push(row)
     return true
   }
@@ -127,23 +122,13 @@ export function* treeOrderSteps(
     if (count < 1) return null
     if (start === -1) {
       if (next + count > fresh.length) return null
-      for (let i = 0; i < count; i++) {
-        const row = fresh[next++] as TreeRow
-        if (row.parent >= rows.length || !place(row)) return null
-      }
+      for (let i = 0; i < count; i++) if (!place(fresh[next++] as TreeRow)) return null
       continue
     }
     if (start < 0 || start + count > before.length) return null
     for (let i = start; i < start + count; i++) {
       if (++placed % ROWS_PER_STEP === 0) yield
-      const old = before[i] as TreeRow
-      let parent = -1
-      if (old.parent >= 0) {
-        const pos = before[old.parent]?.pos ?? -1
-        parent = pos >= 0 && pos < indexOfPos.length ? (indexOfPos[pos] as number) : -1
-        if (parent < 0) return null
-      }
-      if (!place(parent === old.parent ? old : { ...old, parent })) return null
+      if (!place(before[i] as TreeRow)) return null
     }
   }
   return rows.length === order.total && next === fresh.length ? rows : null
@@ -151,7 +136,7 @@ export function* treeOrderSteps(
 
 /**
  * The rows `order` describes, from `before` (the rows of revision `order.from`): kept rows are
- * the same objects when their parent's index is unchanged, copies with the new index otherwise.
+ * the same objects.
  * @returns null when `order` does not fit `before` (a run beyond its rows, a parent not placed
  *   before its child, a count other than `total`): the caller reads the rows whole instead
  */

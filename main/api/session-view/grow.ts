@@ -181,11 +181,12 @@ function extendOpened(opened: OpenedSession, source: ViewSource, from: number): 
     tallyEntry(follow.tally, entry)
     addCalls(follow.calls, entry)
     const parentEntry = source.byId.get(String(entry.parentId))
-    const parent = parentEntry ? (follow.rowOfPos[source.posOf.get(parentEntry) ?? -1] ?? -1) : -1
+    const parentPos = parentEntry ? (source.posOf.get(parentEntry) ?? -1) : -1
+    const parent = follow.rowOfPos[parentPos] ?? -1
     const line = source.loaded.lines[pos] ?? 0
     follow.rowOfPos[pos] = rows.length
     follow.childCount.push(0)
-    rows.push(toRow(entry, pos, parent, line, undefined, follow.calls))
+    rows.push(toRow(entry, pos, parent >= 0 ? parentPos : -1, line, undefined, follow.calls))
     if (parent >= 0) {
       // A parent that already had children gains a branch; a leaf passes its place on.
       if ((follow.childCount[parent] ?? 0) > 0) follow.tree.branches++

@@ -8,6 +8,7 @@ import type {
   TreeRow,
   UsageView,
 } from '../../../preload/contract/session-view'
+import { parentRows } from '../../../preload/contract/row-parents'
 import { resumeNote } from './resume'
 import { addCalls, type CallInfo } from './row-text'
 import { buildRows } from './rows'
@@ -117,8 +118,11 @@ export interface TreeCounts {
 function treeCounts(rows: readonly TreeRow[], childCount: number[]): TreeCounts {
   let roots = 0
   let labels = 0
-  for (const row of rows) {
-    if (row.parent >= 0) childCount[row.parent] = (childCount[row.parent] ?? 0) + 1
+  const parents = parentRows(rows)
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as TreeRow
+    const parent = parents[i] as number
+    if (parent >= 0) childCount[parent] = (childCount[parent] ?? 0) + 1
     else roots++
     if (row.label !== undefined) labels++
   }

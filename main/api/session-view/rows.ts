@@ -44,7 +44,7 @@ function activeFirst(
 
 /**
  * One entry as a tree row.
- * @param parent index of the parent row, -1 for a root
+ * @param parentPos file position of the parent entry, -1 for a root
  * @param line 1-based physical line of the entry
  * @param label the entry's resolved label (pi spec 10)
  * @param calls tool calls by id, for the heads of tool results
@@ -52,7 +52,7 @@ function activeFirst(
 export function toRow(
   entry: SessionEntry,
   pos: number,
-  parent: number,
+  parentPos: number,
   line: number,
   label: string | undefined,
   calls: ReadonlyMap<string, CallInfo>,
@@ -61,7 +61,7 @@ export function toRow(
   const row: TreeRow = {
     id: typeof entry.id === 'string' ? entry.id : '',
     pos,
-    parent,
+    parentPos,
     type: typeof entry.type === 'string' ? entry.type.slice(0, 60) : 'entry',
     head,
     text,
@@ -82,9 +82,9 @@ const SLICE_MS = 10
  * Builds the rows of a loaded session, yielding to the event loop every ~10 ms so a 50,000-entry
  * session never blocks its thread (the view worker) for long.
  * @param before rows of the same load in another order (pi started a new branch since), built
- *   with the same tool calls: an entry's row is taken from them (the same object when its parent
- *   index and label are unchanged), its text not made again
- * @returns rows in display order; `parent` indexes into the same array
+ *   with the same tool calls: an entry's row is the same object when its label and parent are
+ *   unchanged, its text not made again
+ * @returns rows in display order (parents first)
  */
 export async function buildRows(
   source: ViewSource,
@@ -100,32 +100,29 @@ export async function buildRows(
   const active = new Set<SessionEntry>(leaf ? pathTo(source, leaf) : [])
   await yieldNow()
   const rows: TreeRow[] = []
-  const stack: { node: SessionTreeNode; parent: number }[] = []
+  const stack: { node: SessionTreeNode; parentPos: number }[] = []
   const roots = activeFirst(await treeOf(source), active)
   await yieldNow()
   for (let i = roots.length - 1; i >= 0; i--)
-    stack.push({ node: roots[i] as SessionTreeNode, parent: -1 })
+    stack.push({ node: roots[i] as SessionTreeNode, parentPos: -1 })
   let sliceStart = performance.now()
   while (stack.length > 0) {
     if ((rows.length & 1023) === 0 && performance.now() - sliceStart > SLICE_MS) {
       await yieldNow()
       sliceStart = performance.now()
     }
-    const { node, parent } = stack.pop() as { node: SessionTreeNode; parent: number }
+    const { node, parentPos } = stack.pop() as { node: SessionTreeNode; parentPos: number }
     const entry = node.entry
     const pos = posOf.get(entry) ?? -1
     const old = rowBefore && pos >= 0 ? rowBefore[pos] : undefined
     const row =
-      old !== undefined && old.label === node.label
-        ? old.parent === parent
-          ? old
-          : { ...old, parent }
-        : toRow(entry, pos, parent, loaded.lines[pos] ?? 0, node.label, calls)
-    const index = rows.length
+      old !== undefined && old.label === node.label && old.parentPos === parentPos
+        ? old
+        : toRow(entry, pos, parentPos, loaded.lines[pos] ?? 0, node.label, calls)
     rows.push(row)
     const children = activeFirst(node.children, active)
     for (let i = children.length - 1; i >= 0; i--) {
-      stack.push({ node: children[i] as SessionTreeNode, parent: index })
+      stack.push({ node: children[i] as SessionTreeNode, parentPos: pos })
     }
   }
   return rows

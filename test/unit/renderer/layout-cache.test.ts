@@ -30,7 +30,8 @@ function chain(n: number): TreeRow[] {
   return Array.from({ length: n }, (_, i) => ({
     id: `id${i}`,
     pos: i + 1,
-    parent: i - 1,
+    // The row before's position (positions start at 1 here).
+    parentPos: i === 0 ? -1 : i,
     type: 'message',
     role: i % 2 ? 'assistant' : 'user',
     head: i % 2 ? 'assistant:' : 'user:',
@@ -101,7 +102,8 @@ function branched(): TreeRow[] {
     ...r,
     id: `side${i}`,
     pos: 1000 + i,
-    parent: i === 0 ? 100 : 300 + i - 1,
+    // Off row 100 (position 101), then each the child of the one before.
+    parentPos: i === 0 ? 101 : 1000 + i - 1,
   }))
   return [...rows, ...side]
 }

@@ -30,12 +30,21 @@ const KINDS: Partial<TreeRow>[] = [
   { type: 'message', role: 'user', head: 'user:', label: 'checkpoint' },
 ]
 
-/** `count` entries, each the child of the one before, the first of row `parent`. */
-function appended(from: number, parent: number, count: number, seed: number): TreeRow[] {
+/**
+ * `count` entries to append to `base`, each the child of the one before, the first of row
+ * `parent` of `base` (-1: a root).
+ */
+function appended(
+  base: readonly TreeRow[],
+  parent: number,
+  count: number,
+  seed: number,
+): TreeRow[] {
+  const from = base.length
   return Array.from({ length: count }, (_, k) => ({
     id: `new${from + k}`,
     pos: 1_000_000 + from + k,
-    parent: k === 0 ? parent : from + k - 1,
+    parentPos: k > 0 ? 1_000_000 + from + k - 1 : parent >= 0 ? (base[parent] as TreeRow).pos : -1,
     text: `appended ${from + k}`,
     time: from + k,
     line: from + k + 2,
@@ -51,7 +60,7 @@ function followAndCompare(rows: TreeRow[], leafRow: number, base: Omit<LayoutOpt
   let prev = { rows, opts, layout: buildTreeData(rows, opts) }
   let extended = 0
   for (const [step, count] of [1, 3, 30, 1, 1, 40].entries()) {
-    const grown = appendRows(prev.rows, appended(prev.rows.length, opts.leafRow, count, step))
+    const grown = appendRows(prev.rows, appended(prev.rows, opts.leafRow, count, step))
     opts = { ...base, leafRow: grown.length - 1 }
     const fresh = buildTreeData(grown, opts)
     const next = extendTreeData(prev, grown, opts)
@@ -87,7 +96,7 @@ test('entries appended after the leaf lay out as the whole rows do, in every fix
 
 test('a long linear session grows its last run without laying out the rest', () => {
   // pi's user and assistant turns, a label every 1,000 entries.
-  const rows: TreeRow[] = appended(0, -1, 5000, 1).map(({ label: _, quiet: __, ...r }, i) => ({
+  const rows: TreeRow[] = appended([], -1, 5000, 1).map(({ label: _, quiet: __, ...r }, i) => ({
     ...r,
     type: 'message',
     role: i % 2 ? 'assistant' : 'user',
@@ -96,7 +105,7 @@ test('a long linear session grows its last run without laying out the rest', () 
   const opts: LayoutOptions = { mode: 'default', leafRow: 4999, runMin: RUN_MIN }
   const layout = buildTreeData(rows, opts)
   assert.ok(layout.tail, 'the top line ends at the leaf')
-  const grown = rows.concat(appended(5000, 4999, 1, 0))
+  const grown = rows.concat(appended(rows, 4999, 1, 0))
   const next = extendTreeData({ rows, opts, layout }, grown, { ...opts, leafRow: 5000 })
   assert.ok(next)
   assert.deepEqual(next, buildTreeData(grown, { ...opts, leafRow: 5000 }))
@@ -107,18 +116,18 @@ test('a long linear session grows its last run without laying out the rest', () 
 })
 
 test('growth that is not a chain from the leaf is laid out in full', () => {
-  const rows = appended(0, -1, 100, 0)
+  const rows = appended([], -1, 100, 0)
   const opts: LayoutOptions = { mode: 'all', leafRow: 99, runMin: RUN_MIN }
   const prev = { rows, opts, layout: buildTreeData(rows, opts) }
   // A new branch from an older entry.
-  const branch = rows.concat(appended(100, 50, 1, 0))
+  const branch = rows.concat(appended(rows, 50, 1, 0))
   assert.equal(extendTreeData(prev, branch, { ...opts, leafRow: 100 }), null)
   // A relabelled row (a new row object) with an appended entry.
-  const relabelled = rows.concat(appended(100, 99, 1, 0))
+  const relabelled = rows.concat(appended(rows, 99, 1, 0))
   relabelled[10] = { ...(relabelled[10] as TreeRow), label: 'new' }
   assert.equal(extendTreeData(prev, relabelled, { ...opts, leafRow: 100 }), null)
   // Another filter.
-  const grown = rows.concat(appended(100, 99, 1, 0))
+  const grown = rows.concat(appended(rows, 99, 1, 0))
   assert.equal(extendTreeData(prev, grown, { ...opts, mode: 'default', leafRow: 100 }), null)
   assert.ok(extendTreeData(prev, grown, { ...opts, leafRow: 100 }))
 })
@@ -126,37 +135,37 @@ test('growth that is not a chain from the leaf is laid out in full', () => {
 test('the active path of grown rows extends the path before, and equals a fresh walk', async () => {
   const { rows, leafRow } = await fixtureRows(branchesFixture())
   const before = pathMarks(rows, leafRow)
-  const grown = rows.concat(appended(rows.length, leafRow, 5, 0))
+  const grown = rows.concat(appended(rows, leafRow, 5, 0))
   const after = pathMarks(grown, grown.length - 1, before)
   assert.deepEqual(after.marks, pathMarks(grown, grown.length - 1).marks)
   // A leaf on another branch (not reached from the path before through appended rows).
   const other = rows.findIndex((_, i) => !before.has(i))
-  const side = rows.concat(appended(rows.length, other, 2, 0))
+  const side = rows.concat(appended(rows, other, 2, 0))
   const sideLeaf = side.length - 1
   assert.deepEqual(pathMarks(side, sideLeaf, before).marks, pathMarks(side, sideLeaf).marks)
   assert.ok(!pathMarks(side, sideLeaf, before).has(leafRow))
 })
 
 test('grown rows are known to begin with the rows they grew from; relabelled ones are not', () => {
-  const rows = appended(0, -1, 50, 0)
-  const once = appendRows(rows, appended(50, 49, 2, 0))
-  const twice = appendRows(once, appended(52, 51, 1, 0))
+  const rows = appended([], -1, 50, 0)
+  const once = appendRows(rows, appended(rows, 49, 2, 0))
+  const twice = appendRows(once, appended(once, 51, 1, 0))
   assert.ok(beginsWith(twice, rows))
   assert.ok(beginsWith(twice, once))
   assert.ok(!beginsWith(rows, once), 'shorter rows do not begin with longer ones')
   // Grown another way: the rows are compared.
-  assert.ok(beginsWith(rows.concat(appended(50, 49, 1, 0)), rows))
-  const relabelled = rows.concat(appended(50, 49, 1, 0))
+  assert.ok(beginsWith(rows.concat(appended(rows, 49, 1, 0)), rows))
+  const relabelled = rows.concat(appended(rows, 49, 1, 0))
   relabelled[3] = { ...(relabelled[3] as TreeRow), label: 'new' }
   assert.ok(!beginsWith(relabelled, rows))
 })
 
 test('a damaged parent link among the appended rows ends the walk up (no hang)', () => {
-  const rows = appended(0, -1, 10, 0)
+  const rows = appended([], -1, 10, 0)
   const before = pathMarks(rows, 9)
-  const grown = rows.concat(appended(10, 9, 2, 0))
+  const grown = rows.concat(appended(rows, 9, 2, 0))
   // The last row names itself as its parent.
-  grown[11] = { ...(grown[11] as TreeRow), parent: 11 }
+  grown[11] = { ...(grown[11] as TreeRow), parentPos: (grown[11] as TreeRow).pos }
   const marks = pathMarks(grown, 11, before)
   assert.ok(marks.has(11))
   assert.ok(!marks.has(9), 'the path before is not claimed through a broken link')

@@ -23,11 +23,12 @@ import { passesFilter, type FilterMode } from '../../../renderer/src/features/br
 import { headerLine, messageLine } from '../../helpers/append'
 import { branchedFixtures, branchesFixture, fixtureRows } from './fixture-rows'
 
+/** Row `i` (position `i`: these rows are built in file order) under row `parent` (-1: a root). */
 function row(i: number, parent: number, extra: Partial<TreeRow> = {}): TreeRow {
   return {
     id: `id${i}`,
     pos: i,
-    parent,
+    parentPos: parent,
     type: 'message',
     role: i % 2 ? 'assistant' : 'user',
     head: 'user:',
@@ -66,8 +67,10 @@ test('every row of a branched fixture appears once, each under its tree parent',
     items.map((x) => x.item.row).sort((a, b) => a - b),
     rows.map((_, i) => i),
   )
+  const rowOfPos = new Map(rows.map((r, i) => [r.pos, i]))
   for (const { item, container, prev } of items) {
-    const parent = (rows[item.row] as TreeRow).parent
+    const parentPos = (rows[item.row] as TreeRow).parentPos
+    const parent = parentPos < 0 ? -1 : (rowOfPos.get(parentPos) ?? -1)
     if (parent < 0) continue
     // The parent is the previous entry of the same line, or the folder/branch point holding it.
     const holder = item.head ? container : (prev ?? container)
@@ -81,7 +84,7 @@ test('every row of a branched fixture appears once, each under its tree parent',
   const branchPoint = items.find((x) => rows[x.item.row]?.id === 'cd6ec4ee')!.item
   assert.equal(branchPoint.branches, 5)
   assert.ok(
-    data.some((item) => item.head && rows[item.row]?.parent === -1),
+    data.some((item) => item.head && rows[item.row]?.parentPos === -1),
     'second root is a folder',
   )
 })

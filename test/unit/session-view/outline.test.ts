@@ -177,7 +177,7 @@ test('a tree with nothing to collapse has no outline: its pages are the way', ()
   const rows: TreeRow[] = Array.from({ length: OUTLINE_MAX_NODES + 1 }, (_, i) => ({
     id: `id${i}`,
     pos: i,
-    parent: i - 1,
+    parentPos: i - 1,
     type: 'message',
     role: 'user',
     head: 'user:',

@@ -51,9 +51,10 @@ for (const file of expectedFiles(DIFFERENT_TREE)) {
       parent: n.parent === null ? null : map(n.parent),
       ...(n.label ? { label: n.label } : {}),
     }))
+    const byPos = new Map(overview.rows.map((r) => [r.pos, r]))
     const rows = overview.rows.map((r) => ({
       id: r.id,
-      parent: r.parent < 0 ? null : (overview.rows[r.parent]?.id ?? '?'),
+      parent: r.parentPos < 0 ? null : (byPos.get(r.parentPos)?.id ?? '?'),
       ...(r.label ? { label: r.label } : {}),
     }))
     // pi keeps JSON non-objects as tree nodes without ids; we report them as diagnostics.

@@ -11,6 +11,7 @@ import { createSessionHandlers } from '../../../main/api/session-handlers'
 import { treeRowsOf, type FollowResult } from '../../../preload/contract/session-live'
 import type { SessionOverview, TreeRow } from '../../../preload/contract/session-view'
 import { applyTreeOrder, treeOrderOf, type TreeOrder } from '../../../preload/contract/tree-order'
+import { parentRows } from '../../../preload/contract/row-parents'
 import { appendAfterLast, labelEntry, userEntry } from '../../helpers/append'
 import { dispatch } from '../../helpers/dispatch'
 import { libraryWithSession } from '../../helpers/library'
@@ -175,7 +176,7 @@ async function afterReusedCall(
   assert.deepEqual(rows, whole.rows)
   // The tool result's row names the later call now: it is not the row before.
   const now = whole.rows.find((r) => r.id === '3251046f') as TreeRow
-  assert.notDeepEqual({ ...now, parent: 0 }, { ...result, parent: 0 })
+  assert.notDeepEqual(now, result)
   return { id, path, handlers, next, rows: whole.rows }
 }
 
@@ -202,19 +203,23 @@ test("pi going on from its leaf with a call that reuses an earlier call's id des
   assert.equal(after.kind, 'appended')
 })
 
-/** Three rows: a root, its child, and a grandchild. */
-function chain(): TreeRow[] {
-  const row = (id: string, pos: number, parent: number): TreeRow => ({
+/** A user message's row: entry `id` at file position `pos`, under the entry at `parentPos`. */
+function row(id: string, pos: number, parentPos: number): TreeRow {
+  return {
     id,
     pos,
-    parent,
+    parentPos,
     type: 'message',
     role: 'user',
     head: 'user:',
     text: id,
     time: 1_000 + pos,
     line: pos + 2,
-  })
+  }
+}
+
+/** Three rows: a root, its child, and a grandchild. */
+function chain(): TreeRow[] {
   return [row('a', 0, -1), row('b', 1, 0), row('c', 2, 1)]
 }
 
@@ -234,9 +239,23 @@ test('a row whose parent changed travels whole, and the rows under it follow it'
   const before = chain()
   // `c` hangs on `a` now (an index winner changed): its row travels; `b` keeps its place.
   const after = [before[0], before[2], before[1]].map((r) => ({ ...(r as TreeRow) }))
-  ;(after[1] as TreeRow).parent = 0
-  ;(after[2] as TreeRow).parent = 0
+  ;(after[1] as TreeRow).parentPos = 0
+  ;(after[2] as TreeRow).parentPos = 0
   const order = treeOrderOf(before, after, { revision: 2, from: 1 })
   assert.deepEqual(order.runs, [0, 1, -1, 1, 1, 1])
   assert.deepEqual(applyTreeOrder(before, order), after)
+})
+
+test('rows in a new order are the very rows held: none is copied because its parent moved', () => {
+  // a has two branches, b (going on to d) and c; pi's leaf moves to c, whose branch comes first.
+  const [a, b, d, c] = [row('a', 0, -1), row('b', 1, 0), row('d', 3, 1), row('c', 2, 0)]
+  const before = [a, b, d, c] as TreeRow[]
+  const after = [a, c, b, d] as TreeRow[]
+  const order = treeOrderOf(before, after, { revision: 2, from: 1 })
+  assert.equal(order.rows, '[]', 'no row travels')
+  const rows = applyTreeOrder(before, order)
+  assert.ok(rows)
+  // d's parent is at another index now (2, was 1), and d is still the same object.
+  rows.forEach((r, i) => assert.equal(r, after[i], `row ${i}`))
+  assert.deepEqual(Array.from(parentRows(rows).subarray(0, 4)), [-1, 0, 0, 2])
 })

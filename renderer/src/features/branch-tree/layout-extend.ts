@@ -48,8 +48,11 @@ export function extendTreeData(
   )
     return null
   // Each appended entry is the child of the one before it, the first of pi's old leaf.
-  for (let i = n; i < rows.length; i++)
-    if ((rows[i] as TreeRow).parent !== (i === n ? oldLeaf : i - 1)) return null
+  for (let i = n; i < rows.length; i++) {
+    const parent = i === n ? oldLeaf : i - 1
+    if ((rows[i] as TreeRow).parentPos !== (parent >= 0 ? (rows[parent] as TreeRow).pos : -1))
+      return null
+  }
   if (!passesFilter(rows[opts.leafRow] as TreeRow, opts.mode, true)) return null
 
   const members = tail.rows.slice(0, -1)

@@ -14,6 +14,7 @@
  * deeper side branches are laid out flat in their parent folder.
  */
 import type { TreeRow } from '../../../../preload/contract/session-view'
+import { parentRows } from '../../../../preload/contract/row-parents'
 import { passesFilter, type FilterMode } from './filters'
 
 /** One node of the arborist data. */
@@ -122,18 +123,17 @@ export interface PathMarks extends RowMarks {
  */
 export function pathMarks(rows: readonly TreeRow[], index: number, before?: PathMarks): PathMarks {
   const marks = new Uint8Array(rows.length)
+  const parents = parentRows(rows)
   if (before && before.index >= 0) {
     const n = before.marks.length
     let i = index
-    // Up through the appended rows; a parent link that does not point back ends the walk.
-    while (i >= n) {
-      const parent = rows[i]?.parent ?? -1
-      i = parent < i ? parent : -1
-    }
+    // Up through the appended rows (a parent's index is always below its child's).
+    while (i >= n) i = parents[i] ?? -1
     if (i === before.index) marks.set(before.marks)
   }
-  // Parents precede children in the rows, so the walk up ends (even on a damaged parent link).
-  for (let i = index; i >= 0 && marks[i] === 0; i = rows[i]?.parent ?? -1) marks[i] = 1
+  // Parents precede children in the rows, so the walk up ends.
+  for (let i = index; i >= 0 && i < rows.length && marks[i] === 0; i = parents[i] ?? -1)
+    marks[i] = 1
   return { index, marks, has: (row) => marks[row] === 1 }
 }
 
@@ -146,7 +146,8 @@ export function nearestAncestor(
   index: number,
   keep: (row: number) => boolean,
 ): number {
-  for (let i = index, steps = 0; i >= 0 && steps <= rows.length; i = rows[i]?.parent ?? -1) {
+  const parents = parentRows(rows)
+  for (let i = index, steps = 0; i >= 0 && steps <= rows.length; i = parents[i] ?? -1) {
     if (keep(i)) return i
     steps++
   }
@@ -168,8 +169,9 @@ function shownChildren(rows: readonly TreeRow[], visible: Uint8Array): ShownKids
   const up = new Int32Array(n)
   const count = new Int32Array(n + 1)
   const roots: number[] = []
+  const parents = parentRows(rows)
   for (let i = 0; i < n; i++) {
-    const p = (rows[i] as TreeRow).parent
+    const p = parents[i] as number
     // Rows come in pre-order, so a parent's nearest shown ancestor is already known.
     const nearest = p < 0 ? -1 : visible[p] ? p : (up[p] as number)
     up[i] = nearest

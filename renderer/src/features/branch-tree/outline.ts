@@ -8,6 +8,7 @@
  */
 import type { TreeRow } from '../../../../preload/contract/session-view'
 import { rowOfWire, wireRow, type WireRow } from '../../../../preload/contract/session-live'
+import { parentRows } from '../../../../preload/contract/row-parents'
 import type { FilterMode } from './filters'
 import {
   RUN_MIN,
@@ -75,7 +76,8 @@ export function encodeTreeOutline(
   // A leaf the filter hides (a label or session name pi appended last) is selected through its
   // nearest shown ancestor, as the tree does: the outline carries the hidden rows up to it.
   const hidden: number[] = []
-  for (let row = leafRow; row >= 0 && layout.inData[row] !== 1; row = rows[row]?.parent ?? -1)
+  const parents = parentRows(rows)
+  for (let row = leafRow; row >= 0 && layout.inData[row] !== 1; row = parents[row] ?? -1)
     hidden.push(row)
   const body: TreeOutlineBody = {
     mode,
@@ -95,7 +97,7 @@ export function encodeTreeOutline(
 const ABSENT: TreeRow = Object.freeze({
   id: '',
   pos: -2,
-  parent: -1,
+  parentPos: -1,
   type: '',
   head: '',
   text: '',

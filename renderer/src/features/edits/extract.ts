@@ -1,4 +1,5 @@
 import type { TreeRow } from '../../../../preload/contract/session-view'
+import { parentRows } from '../../../../preload/contract/row-parents'
 import type { EditPrompt } from '../../state/edits'
 
 /** Longest prefilled name (characters): a branch point's text can run to 200. */
@@ -21,7 +22,8 @@ export function extractPrompt(
   const row = rows[at]
   if (!row) return null
   let entries = 0
-  for (let i = at; i >= 0; i = rows[i]?.parent ?? -1) {
+  const parents = parentRows(rows)
+  for (let i = at; i >= 0; i = parents[i] ?? -1) {
     const step = rows[i]
     if (step && step.type !== 'label') entries += step.label ? 2 : 1
   }
