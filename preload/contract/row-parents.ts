@@ -61,3 +61,18 @@ export function parentRows(rows: readonly TreeRow[]): Int32Array {
   kept.set(rows, { count, parents, rowOfPos })
   return parents
 }
+
+/**
+ * Tells {@link parentRows} that `rows` begin with every row of `from`, unchanged (the view's rows
+ * with the rows pi appended): the table kept for `from`, if any, is copied for `rows`, so that
+ * only the appended rows are read, not 100,000 rows again (about 5 ms) at each append.
+ */
+export function carryParentRows(rows: readonly TreeRow[], from: readonly TreeRow[]): void {
+  const known = kept.get(from)
+  if (!known || known.count !== from.length || rows.length < from.length) return
+  kept.set(rows, {
+    count: known.count,
+    parents: known.parents.slice(),
+    rowOfPos: known.rowOfPos.slice(),
+  })
+}

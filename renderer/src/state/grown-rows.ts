@@ -5,13 +5,18 @@
  * it grew from, so that is known without comparing 100,000 rows per appended entry.
  */
 import type { TreeRow } from '../../../preload/contract/session-view'
+import { carryParentRows } from '../../../preload/contract/row-parents'
 
 const grownFrom = new WeakMap<readonly TreeRow[], readonly TreeRow[]>()
 
-/** `rows` followed by `added`, a new array that remembers it grew from `rows`. */
+/**
+ * `rows` followed by `added`, a new array that remembers it grew from `rows`, and takes over
+ * the parent rows known for `rows` (row-parents.ts).
+ */
 export function appendRows(rows: readonly TreeRow[], added: readonly TreeRow[]): TreeRow[] {
   const next = rows.concat(added)
   grownFrom.set(next, rows)
+  carryParentRows(next, rows)
   return next
 }
 

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { parentRows } from '../../../preload/contract/row-parents'
+import { carryParentRows, parentRows } from '../../../preload/contract/row-parents'
 import type { TreeRow } from '../../../preload/contract/session-view'
 
 /** The row of the entry at file position `pos`, under the entry at `parentPos`. */
@@ -44,4 +44,32 @@ test('rows appended to the same array are added to what was kept for it', () => 
   assert.deepEqual(parentsOf(rows), [-1, 0, 1, 0])
   // A new array of the same rows is answered on its own.
   assert.deepEqual(parentsOf(rows.slice(1)), [-1, 0, -1])
+})
+
+test('rows grown into a new array carry the parents known for the rows they grew from', () => {
+  let reads = 0
+  /** `r` with its position and parent position counted as they are read. */
+  const counted = (r: TreeRow): TreeRow => {
+    const { pos, parentPos, ...rest } = r
+    return Object.defineProperties(rest, {
+      pos: { enumerable: true, get: () => (reads++, pos) },
+      parentPos: { enumerable: true, get: () => (reads++, parentPos) },
+    }) as TreeRow
+  }
+  const held = [row(0, -1), row(4, 0), row(1, 0)].map(counted)
+  const before = parentsOf(held)
+  const next = held.concat([row(2, 1), row(5, 4)])
+  carryParentRows(next, held)
+  reads = 0
+  assert.deepEqual(parentsOf(next), [-1, 0, 0, 2, 1])
+  assert.equal(reads, 0, 'the rows held are not read again')
+  // The rows grown from keep their own answer.
+  assert.deepEqual(parentsOf(held), before)
+  // Nothing known yet for the rows grown from: the new array is read whole, as any other.
+  const fresh = [row(0, -1), row(1, 0)].map(counted)
+  const grown = fresh.concat([row(2, 1)])
+  carryParentRows(grown, fresh)
+  reads = 0
+  assert.deepEqual(parentsOf(grown), [-1, 0, 1])
+  assert.equal(reads, 4)
 })
