@@ -231,6 +231,14 @@ export function BranchTree({
     choose(treeRef.current?.focusedNode)
   }
   const api = () => treeRef.current
+  /** Unfolds (true) or folds every node and run: our runs, then react-arborist's open state. */
+  const foldAll = (open: boolean) => {
+    foldMoved()
+    setAllRuns(open)
+    // In one update (as patched), without an onToggle each: hence foldMoved and setAllRuns here.
+    if (open) api()?.openAll()
+    else api()?.closeAll()
+  }
 
   return (
     <section
@@ -248,17 +256,8 @@ export function BranchTree({
         shown={tree.waiting ? null : layout.shown}
         total={rows.length}
         matches={matches}
-        // react-arborist folds them all in one update (as patched), without an onToggle each.
-        onOpenAll={() => {
-          foldMoved()
-          setAllRuns(true)
-          api()?.openAll()
-        }}
-        onCloseAll={() => {
-          foldMoved()
-          setAllRuns(false)
-          api()?.closeAll()
-        }}
+        onOpenAll={() => foldAll(true)}
+        onCloseAll={() => foldAll(false)}
         onLeaf={() => {
           const row = rows[leafRow]
           if (row) selectEntry({ id: row.id, pos: row.pos })
