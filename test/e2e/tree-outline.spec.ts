@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test'
 import { appendAfterLast, labelEntry } from '../helpers/append'
 import { generatedStore } from './generated-store'
-import { expect, test, type Scratch } from './harness'
+import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
 import { PART_WAIT_MS } from '../../renderer/src/state/first-screen'
 
@@ -23,6 +23,15 @@ async function outlinedStore(scratch: Scratch, id: string) {
   const name = `2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-${id}.jsonl`
   const store = await generatedStore(scratch('pi-sessions-outline-'), PROJECT, name, OUTLINED)
   return { name, ...store }
+}
+
+/** Opens the session of a store from {@link outlinedStore} and waits for every row of its tree. */
+async function openWhole(page: Page, serverFor: ServerFor, scratch: Scratch, id: string) {
+  const { name, sessionsDir, generated } = await outlinedStore(scratch, id)
+  const session = new SessionPage(page, await serverFor(sessionsDir))
+  await session.open(name)
+  await expect(page.locator('.branch-tree')).toHaveAttribute('data-tree-state', 'ready')
+  return { session, generated }
 }
 
 /** Holds every `session:get-tree` request until `release` is called. */
@@ -189,11 +198,8 @@ test("a large tree takes its box's height once the window stops resizing", async
 }) => {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 1440, height: 900 })
-  const { name, sessionsDir } = await outlinedStore(scratch, '000000000046')
-  const session = new SessionPage(page, await serverFor(sessionsDir))
-  await session.open(name)
+  await openWhole(page, serverFor, scratch, '000000000046')
   const box = page.locator('.branch-tree .tree-box')
-  await expect(page.locator('.branch-tree')).toHaveAttribute('data-tree-state', 'ready')
   const heights = async () => {
     const boxHeight = await box.evaluate((el) => el.clientHeight)
     const treeHeight = await box
@@ -220,10 +226,7 @@ test('Unfold and Fold everything open and close every branch and run of a large 
   scratch,
 }) => {
   test.setTimeout(120_000)
-  const { name, sessionsDir, generated } = await outlinedStore(scratch, '000000000047')
-  const session = new SessionPage(page, await serverFor(sessionsDir))
-  await session.open(name)
-  await expect(page.locator('.branch-tree')).toHaveAttribute('data-tree-state', 'ready')
+  const { session, generated } = await openWhole(page, serverFor, scratch, '000000000047')
   /** The aria-expanded values of the foldable nodes drawn at the top of the tree. */
   const expandedAtTop = async () => {
     await session.tree.focus()
