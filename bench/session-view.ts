@@ -26,8 +26,10 @@
  *   rows of the new order are on their way;
  * - pi 1.6.0's `SessionManager.open` on the same file (bench/peers, `npm run bench:setup`).
  * Run: `npm run bench:view [-- --sizes 1:500,100:50000,250:100000 --runs 3 --appends 20]`;
- * `--marks` prints every open's and every measured append's renderer marks; `BENCH_TRACE=<file>`
- * writes a Chromium trace (timeline, V8 samples and GC) of the new branches to that file.
+ * `--marks` prints every open's and every measured append's renderer marks (an open's also when
+ * the answers to its tail preview and its open arrived); `BENCH_TRACE=<file>` writes a Chromium
+ * trace (timeline, V8 samples and GC) of the new branches to that file, and
+ * `BENCH_TRACE_OPEN=<prefix>` one of each open to `<prefix>-<n>.json`.
  * Figures, not pass/fail (ARCHITECTURE.md testing tier 4).
  */
 import { spawnSync } from 'node:child_process'
@@ -103,6 +105,21 @@ async function marks(page: Page): Promise<Record<string, number>> {
   })()`)
 }
 
+/**
+ * When the answers to the first `session:open` and `session:peek-tail` calls began and ended
+ * arriving (ms on the page's clock): what the window's own work added to a mark after them.
+ */
+async function answers(page: Page): Promise<[number, string][]> {
+  return page.evaluate<[number, string][]>(`(() => {
+    const out = []
+    for (const name of ['session:peek-tail', 'session:open']) {
+      const r = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/' + name))
+      if (r) out.push([r.responseStart, name + ' answer'], [r.responseEnd, name + ' answered'])
+    }
+    return out
+  })()`)
+}
+
 /** A page of the window size the figures are for, collecting its long tasks. */
 async function benchPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
@@ -154,6 +171,18 @@ function inside(gaps: Gap[]): Inside {
   }
 }
 
+/** What a Chromium trace records: the timeline, V8's samples and its collections. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'v8',
+  'v8.execute',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.cpu_profiler',
+  'disabled-by-default-v8.gc',
+]
+/** Opens so far (numbers the traces of `BENCH_TRACE_OPEN`). */
+let openCount = 0
+
 /**
  * Boots the app (or boots it again: main keeps the file cached), waits for the library, then
  * opens the session as a click does (the URL's session link) and measures from there.
@@ -163,6 +192,13 @@ async function openOnce(page: Page, server: Server, url: string, id: string) {
   await page.goto('about:blank')
   await page.goto(url)
   await page.waitForSelector('.session-item', { timeout: 300_000 })
+  // Tracing starts before the pause: starting V8's profiler holds the page for a while.
+  const tracePath = process.env.BENCH_TRACE_OPEN
+    ? `${process.env.BENCH_TRACE_OPEN}-${++openCount}.json`
+    : null
+  const browser = page.context().browser()
+  if (tracePath && browser)
+    await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES })
   await page.waitForTimeout(500)
   await takeLongTasks(page)
   const slow: [number, number][] = []
@@ -172,6 +208,7 @@ async function openOnce(page: Page, server: Server, url: string, id: string) {
   await page.waitForSelector('.transcript[data-transcript-state="ready"]', { timeout: 300_000 })
   await page.waitForSelector('.branch-tree[data-tree-state="ready"]', { timeout: 300_000 })
   const pings = await stop()
+  if (tracePath && browser) await browser.stopTracing()
   const gaps = gapsIn(server, from, Date.now())
   const m = await marks(page)
   const at = (name: string) => m[`pi:${name}`] ?? NaN
@@ -187,6 +224,7 @@ async function openOnce(page: Page, server: Server, url: string, id: string) {
         t - origin - start,
         `SLOW PING ${Math.round(d)} ms`,
       ]),
+      ...(await answers(page)).map(([t, e]): [number, string] => [t - start, e]),
       ...gaps.map((g): [number, string] => [
         g.at - origin - start,
         `MAIN GAP ${Math.round(g.wall)} ms (on a core ${Math.round(g.cpu)}, waiting for one ${Math.round(g.wait)})`,
@@ -412,14 +450,7 @@ async function branchOpen(browser: Browser, root: string, file: string, source: 
     if (trace)
       await browser.startTracing(page, {
         path: trace,
-        categories: [
-          'devtools.timeline',
-          'v8',
-          'v8.execute',
-          'disabled-by-default-devtools.timeline',
-          'disabled-by-default-v8.cpu_profiler',
-          'disabled-by-default-v8.gc',
-        ],
+        categories: TRACE_CATEGORIES,
       })
     const figures = await branchFollow(page, server, file, BRANCHES)
     if (trace) await browser.stopTracing()
