@@ -10,6 +10,7 @@ import { fixtureFileName } from '../helpers/fixtures'
 import { generatedStore } from './generated-store'
 import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
+import { PART_WAIT_MS } from '../../renderer/src/state/first-screen'
 
 const PROJECT = '--home-ayla-src-big-project--'
 /** Larger than the smallest session given a tail preview (4 MB, session-view/core.ts). */
@@ -159,4 +160,63 @@ test('a small session’s newest entries stand in from the path’s first frame 
   expect(frames.slice(0, previewAt).filter((f) => f.startsWith('blank hidden'))).toEqual([])
   await expect(page.getByTestId('tail-preview')).toHaveCount(0)
   expect(await framesWithEntryTwice(page), 'frames with an entry twice').toBe(0)
+})
+
+test('the preview fills the view first; the entries above it wait for the tree’s first paint', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  test.setTimeout(120_000)
+  const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000047.jsonl'
+  const { server, id } = await previewedSession({ page, serverFor, scratch }, name)
+  // The tree cannot paint for 3 s (its outline comes with the open's reply), and the path
+  // comes later still: the preview is all there is meanwhile.
+  const hold = (channel: string, ms: number) =>
+    page.route(
+      (url) => url.pathname === `/api/${channel}`,
+      async (route) => {
+        await new Promise((r) => setTimeout(r, ms))
+        await route.continue()
+      },
+    )
+  await hold('session:open', 3000)
+  await hold('session:get-path', 6000)
+  // Each frame: when, how many of the preview's entries it shows, whether they fill the view.
+  await page.addInitScript(() => {
+    const frames: [number, number, boolean][] = []
+    ;(window as unknown as { __preview: typeof frames }).__preview = frames
+    const look = () => {
+      const el = document.querySelector('[data-testid="tail-preview"]')
+      const count = el?.querySelectorAll('[data-testid="preview-entry"]').length ?? 0
+      if (el && count > 0)
+        frames.push([performance.now(), count, el.scrollHeight > el.clientHeight])
+      requestAnimationFrame(look)
+    }
+    requestAnimationFrame(look)
+  })
+  const peek = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/session:peek-tail')
+  // A low window: a few of the preview's entries fill it.
+  await page.setViewportSize({ width: 1000, height: 420 })
+  await page.goto(`${server.appUrl}&session=${id}`)
+  const total = ((await (await peek).json()) as { value: { items: unknown[] } }).value.items.length
+  const entries = page.getByTestId('preview-entry')
+  // The tree is given up a second after the open without a paint; then the rest comes.
+  await expect(entries).toHaveCount(total, { timeout: 10_000 })
+  const { frames, opened } = await page.evaluate(() => ({
+    frames: (window as unknown as { __preview: [number, number, boolean][] }).__preview,
+    opened: performance.getEntriesByName('pi:open:request')[0]?.startTime ?? NaN,
+  }))
+  const full = frames.findIndex(([, , filled]) => filled)
+  expect(full, 'the preview filled the view').toBeGreaterThanOrEqual(0)
+  const [fullAt, fullCount] = frames[full] as [number, number, boolean]
+  // Frames until the tree would be given up (less a frame or two): nothing more rendered.
+  const waited = frames.filter(([t]) => t > fullAt && t < opened + PART_WAIT_MS - 50)
+  expect(fullCount, `the view full with part of the ${total} newest entries`).toBeLessThan(total)
+  expect(waited.length, 'frames seen while the rest waited').toBeGreaterThan(5)
+  expect(new Set(waited.map(([, count]) => count))).toEqual(new Set([fullCount]))
+  const atBottom = await page
+    .getByTestId('tail-preview')
+    .evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 2)
+  expect(atBottom, 'still at the newest entry').toBe(true)
 })
