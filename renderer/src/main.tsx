@@ -4,6 +4,7 @@ import { App } from './app'
 import { ErrorBoundary } from './components/ErrorBoundary'
 import { warmHighlighter } from './components/highlighter'
 import { installKeymap } from './features/commands/keymap'
+import { firstScreenPending } from './state/first-screen'
 import './styles.css'
 
 installKeymap()
@@ -17,5 +18,5 @@ if (root) {
     </StrictMode>,
   )
   // Code grammars compile while the app is idle, not in a session's first render.
-  warmHighlighter()
+  warmHighlighter(undefined, undefined, firstScreenPending)
 }

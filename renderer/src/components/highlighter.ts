@@ -69,19 +69,25 @@ const STEP_MS = 20
  * Compiles the grammars of {@link WARM_LANGUAGES} in idle time, one per idle callback with
  * enough time left (else it waits for the next), so a click in the meantime waits for one
  * grammar at most. Nothing is shown; a grammar the user needs first compiles then, as before.
+ * While `paused` says so (a session's first screen is on its way) it waits as well: the
+ * window is idle then only between the replies it waits for, and a grammar compiled there held
+ * back the reply behind it (the tail preview's, 10-30 ms).
  * @param schedule the idle scheduler (tests give their own)
  * @param warm what warms one language (tests watch it)
+ * @param paused whether to wait for another idle callback
  * @returns a function that stops the remaining steps
  */
 export function warmHighlighter(
   schedule: IdleSchedule = (run) => void requestIdleCallback(run),
   warm: (language: HighlightLanguage) => unknown = warmLanguage,
+  paused: () => boolean = () => false,
 ): () => void {
   let next = 0
   let stopped = false
   const step = (deadline: { timeRemaining(): number }) => {
     if (stopped || next >= WARM_LANGUAGES.length) return
-    if (deadline.timeRemaining() >= STEP_MS) warm(WARM_LANGUAGES[next++] as HighlightLanguage)
+    if (deadline.timeRemaining() >= STEP_MS && !paused())
+      warm(WARM_LANGUAGES[next++] as HighlightLanguage)
     if (next < WARM_LANGUAGES.length) schedule(step)
   }
   schedule(step)

@@ -29,12 +29,12 @@ export function awaitFirstScreen(): Promise<void> {
   const part = (name: ScreenPart) => {
     let done = () => {}
     const painted = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, PART_WAIT_MS)
       done = () => {
         clearTimeout(timer)
         now.delete(name)
         resolve()
       }
+      const timer = setTimeout(done, PART_WAIT_MS)
     })
     now.set(name, { done, painted })
     return painted
@@ -48,6 +48,14 @@ export function awaitFirstScreen(): Promise<void> {
  */
 export function screenPainted(part: ScreenPart): void {
   parts.get(part)?.done()
+}
+
+/**
+ * Whether an opened session's first screen is still on its way (a part neither painted nor
+ * given up): work that can wait for idle time waits for it too.
+ */
+export function firstScreenPending(): boolean {
+  return parts.size > 0
 }
 
 /** Resolves once `part` of the open session's first screen painted (at once if it has). */

@@ -8,6 +8,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import {
   awaitFirstScreen,
+  firstScreenPending,
   markWhenPainted,
   screenPainted,
   whenPainted,
@@ -83,4 +84,19 @@ test('a painted mark is taken in the next frame, not before; a view that went ma
     ;[g.requestAnimationFrame, g.cancelAnimationFrame] = saved
     performance.clearMarks()
   }
+})
+
+test('the first screen is pending until both parts painted or were given up', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] })
+  const first = awaitFirstScreen()
+  assert.equal(firstScreenPending(), true)
+  screenPainted('tree')
+  screenPainted('transcript')
+  await first
+  assert.equal(firstScreenPending(), false, 'both painted')
+  void awaitFirstScreen()
+  screenPainted('transcript')
+  assert.equal(firstScreenPending(), true, 'the tree has not painted')
+  t.mock.timers.tick(1000)
+  assert.equal(firstScreenPending(), false, 'the tree was given up after its wait')
 })

@@ -52,3 +52,22 @@ test('a stopped warm-up warms nothing more', () => {
     (pending.shift() as (typeof pending)[number])({ timeRemaining: () => 40 })
   assert.deepEqual(warmed, [WARM_LANGUAGES[0]])
 })
+
+test('the warm-up waits while it is paused, and goes on after', () => {
+  const warmed: HighlightLanguage[] = []
+  const pending: ((deadline: { timeRemaining(): number }) => void)[] = []
+  let paused = true
+  warmHighlighter(
+    (run) => void pending.push(run),
+    (language) => warmed.push(language),
+    () => paused,
+  )
+  const idle = () => (pending.shift() as (typeof pending)[number])({ timeRemaining: () => 40 })
+  idle()
+  idle()
+  assert.deepEqual(warmed, [], 'paused: nothing compiled in either idle callback')
+  assert.equal(pending.length, 1, 'it asked for the next idle callback')
+  paused = false
+  idle()
+  assert.deepEqual(warmed, [WARM_LANGUAGES[0]])
+})
