@@ -1,9 +1,9 @@
 /**
  * A large session's first open paints the end of pi's path from the file's tail; that preview
  * stays on screen until the transcript's list shows it (react-virtuoso keeps its list hidden
- * for a few frames while it scrolls to the end): no frame in between is blank. Opened again
- * while main holds it, or a small session opened at all, the path's own newest entries stand
- * in for those frames.
+ * for a few frames while it scrolls to the end): no frame in between is blank; so it does when
+ * main holds the session already. A small session opened at all has the path's own newest
+ * entries stand in for those frames.
  */
 import type { Page } from '@playwright/test'
 import { fixtureFileName } from '../helpers/fixtures'
@@ -24,9 +24,10 @@ const PREVIEWED = { entries: 8_000, targetBytes: 6_000_000, branchEvery: 2000 }
 async function recordFrames(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const frames: string[] = []
-    const w = window as unknown as { __frames: string[]; __twice: number }
+    const w = window as unknown as { __frames: string[]; __twice: number; __noteFirst: string }
     w.__frames = frames
     w.__twice = 0
+    w.__noteFirst = ''
     const look = () => {
       const ids = [...document.querySelectorAll('[data-testid="transcript-entry"]')].map((e) =>
         e.getAttribute('data-entry-id'),
@@ -38,7 +39,9 @@ async function recordFrames(page: Page): Promise<void> {
       const listShows =
         list !== null && list.style.visibility !== 'hidden' && list.children.length > 0
       const preview = document.querySelector('[data-testid="tail-preview"]')
-      const note = preview?.querySelector('.tail-preview-note') ? ' note' : ''
+      const noteEl = preview?.querySelector('.tail-preview-note')
+      const note = noteEl ? ' note' : ''
+      if (noteEl && !w.__noteFirst) w.__noteFirst = getComputedStyle(noteEl).opacity
       const entries = preview?.querySelectorAll('[data-testid="preview-entry"]') ?? []
       const newest = entries[entries.length - 1]?.getAttribute('data-entry-id')
       frames.push(
@@ -115,7 +118,7 @@ test('the tail preview stays until the transcript list shows: no blank frame bet
   expect(await framesWithEntryTwice(page), 'frames with an entry twice').toBe(0)
 })
 
-test('opened again while main holds it, the path’s newest entries stand in until the list shows', async ({
+test('opened again while main holds it, the tail’s newest entries paint first, its note not yet seen', async ({
   page,
   serverFor,
   scratch,
@@ -126,16 +129,19 @@ test('opened again while main holds it, the path’s newest entries stand in unt
   await page.goto(`${server.appUrl}&session=${id}`)
   await session.waitReady()
   const leaf = await page.locator('.transcript').getAttribute('data-path-target')
-  // A new document: main still holds the session, so there is no preview from the file's end.
+  // A new document: main still holds the session, and its open reply carries the tree's
+  // outline; the file's end paints first all the same.
   await recordFrames(page)
   await page.goto('about:blank')
   await page.goto(`${server.appUrl}&session=${id}`)
   await session.waitReady()
-  const frames = await framesOf(page)
-  expect(frames, 'no preview from the file’s end, no note').not.toContain('preview note')
-  const previewAt = expectPreviewThenList(frames, 'preview')
+  const previewAt = expectPreviewThenList(await framesOf(page), 'preview note')
   // It ends where the list ends: at pi's leaf.
-  expect((await framesOf(page, true))[previewAt]).toBe(`preview ${leaf}`)
+  expect((await framesOf(page, true))[previewAt]).toBe(`preview note ${leaf}`)
+  // The note that the rest is loading fades in only if the rest takes a while.
+  expect(
+    await page.evaluate(() => (window as unknown as { __noteFirst: string }).__noteFirst),
+  ).toBe('0')
   await expect(page.getByTestId('tail-preview')).toHaveCount(0)
   expect(await framesWithEntryTwice(page), 'frames with an entry twice').toBe(0)
 })

@@ -29,7 +29,8 @@ import { treeOrderOf } from '../../../preload/contract/tree-order'
 
 /**
  * Sessions at least this large (bytes) paint their newest entries from the file's end while
- * main parses the whole of it (`session:peek-tail`). Smaller ones are parsed in a blink.
+ * main parses the whole of it, or reads its open reply when it holds the session already
+ * (`session:peek-tail`). Smaller ones are parsed in a blink.
  */
 const TAIL_PREVIEW_MIN_BYTES = 4 * 1024 * 1024
 
@@ -152,12 +153,13 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
   // transcript is what the reader looks at: its path goes first.
   const pathing = new Map<string, Promise<unknown>>()
   const open: Bodies['session:open'] = async (file, { outline: mode }) => {
+    // The renderer asks for the preview with the open: that answer paints first, so the
+    // open's outline and its encoding (tens of ms on this thread at 100,000 entries, from
+    // the skeleton or from memory) wait until it is sent.
+    await new Promise((next) => setImmediate(next))
+    await peeking.get(file.id)?.catch(() => undefined)
     // A session not in memory yet opens from its skeleton when it has one; the parse follows.
     if (!cache.peek(file.id)) {
-      // The renderer asks for the preview with the open: that answer paints first, so the
-      // skeleton's decoding and outline (tens of ms on this thread) wait until it is sent.
-      await new Promise((next) => setImmediate(next))
-      await peeking.get(file.id)?.catch(() => undefined)
       const fast = await skeletons.open(file.id, file.path, file.fileName)
       if (fast) {
         opened(file).catch(() => undefined)
@@ -202,8 +204,10 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
       slot.before = null
       return treeOrderOf(before.rows, view.rows, { revision: view.revision, from })
     },
+    // Also for a session in memory: its open reply carries the outline of a large tree (2 MB
+    // at 100,000 entries), which the window takes a while to read, and the path comes after it.
     'session:peek-tail': async (file) => {
-      if (cache.peek(file.id)?.source || file.size < TAIL_PREVIEW_MIN_BYTES)
+      if (file.size < TAIL_PREVIEW_MIN_BYTES)
         return { items: [], leafId: null, reason: 'the whole session is read at once', bytes: 0 }
       const peek = peekTail(file.path)
       peeking.set(file.id, peek)

@@ -144,3 +144,42 @@ test("a large session's preview is answered before its open from the skeleton, w
     await core.close()
   }
 })
+
+test('a large session held in memory paints from its tail too, answered before its open', async (t) => {
+  const dir = tempDir(t)
+  const path = join(dir, 'held.jsonl')
+  await generateSession(path, { entries: 12_000, targetBytes: 6e6, branchEvery: 500 })
+  const file = { id: '0123456789abcdef', path, fileName: 'held.jsonl', size: statSync(path).size }
+  const args = { sessionId: file.id }
+  const core = localViewCore()
+  t.after(() => core.close())
+  const held = await core.call('session:open', file, { ...args, outline: 'default' })
+  for (const first of ['peek', 'open']) {
+    const answered: string[] = []
+    const peek = () =>
+      core.call('session:peek-tail', file, args).then((p) => {
+        answered.push('peek')
+        return p
+      })
+    const open = () =>
+      core.call('session:open', file, { ...args, outline: 'default' }).then((o) => {
+        answered.push('open')
+        return o
+      })
+    const [preview] =
+      first === 'peek'
+        ? await Promise.all([peek(), open()])
+        : (await Promise.all([open(), peek()])).reverse()
+    assert.deepEqual(answered, ['peek', 'open'], `${first} asked first`)
+    const p = preview as Awaited<ReturnType<typeof peek>>
+    assert.equal(p.reason, null)
+    assert.equal(p.leafId, held.leafId, "it ends at pi's leaf")
+    assert.equal(p.items.length, PREVIEW_ITEMS)
+    const full = await pathPage(await loadViewSource(path), new Map(), {
+      entryId: String(held.leafId),
+      limit: 5000,
+    })
+    const end = full.items.slice(full.items.length - p.items.length)
+    assert.deepEqual(withoutPlaces(p.items), withoutPlaces(end), 'the newest items of the path')
+  }
+})
