@@ -28,9 +28,9 @@ import { treePageText } from './tree-pages'
 import { treeOrderOf } from '../../../preload/contract/tree-order'
 
 /**
- * Sessions at least this large (bytes) paint their newest entries from the file's end while
- * main parses the whole of it, or reads its open reply when it holds the session already
- * (`session:peek-tail`). Smaller ones are parsed in a blink.
+ * Sessions at least this large (bytes) paint their newest entries from the file's end
+ * (`session:peek-tail`) while main parses the whole of it, or, when main holds the session
+ * already, while the window reads the open's reply. Smaller ones are parsed in a blink.
  */
 const TAIL_PREVIEW_MIN_BYTES = 4 * 1024 * 1024
 
