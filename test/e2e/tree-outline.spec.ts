@@ -152,7 +152,7 @@ test("a cached large tree's pages are asked for only once the transcript rendere
   const server = await serverFor(sessionsDir)
   const session = new SessionPage(page, server)
   const id = await session.idOf(name)
-  // The first open reads the file; main keeps it, and sends no tail preview after that.
+  // The first open reads the file, and main keeps it.
   await page.goto(`${server.appUrl}&session=${id}`)
   await expect(page.locator('.branch-tree')).toHaveAttribute('data-tree-state', 'ready')
   // The path's reply held back a little (a long branch), so the outline paints before it.
@@ -163,17 +163,19 @@ test("a cached large tree's pages are asked for only once the transcript rendere
       await route.continue()
     },
   )
-  // For each tree page asked for: whether the transcript's first render had reached the screen
-  // by then (its list may still be finding its place, hidden, for a few frames), and how long
-  // after the click (a part of the first screen that does not paint is given up after
-  // PART_WAIT_MS, which a loaded machine may reach).
+  // For each tree page asked for: whether the transcript's first render (its list may still be
+  // finding its place, hidden, for a few frames), or the preview from the file's end, had
+  // reached the screen by then, and how long after the click (a part of the first screen that
+  // does not paint is given up after PART_WAIT_MS, which a loaded machine may reach).
   const asked: { painted: boolean; after: number }[] = []
   await page.route(
     (url) => url.pathname === '/api/session:get-tree',
     async (route) => {
       asked.push(
         await page.evaluate(() => ({
-          painted: performance.getEntriesByName('pi:transcript:rendered').length > 0,
+          painted: ['pi:transcript:rendered', 'pi:preview:painted'].some(
+            (name) => performance.getEntriesByName(name).length > 0,
+          ),
           after:
             performance.now() -
             (performance.getEntriesByName('pi:open:request')[0]?.startTime ?? 0),
