@@ -36,14 +36,26 @@ function grown(array: Int32Array, size: number): Int32Array {
  * @returns an array of `rows.length` indices or more (read the first `rows.length`)
  */
 export function parentRows(rows: readonly TreeRow[]): Int32Array {
-  let known = kept.get(rows)
-  if (known && known.count > rows.length) known = undefined
-  let { count, parents, rowOfPos } = known ?? {
-    count: 0,
-    parents: new Int32Array(0),
-    rowOfPos: new Int32Array(0),
-  }
-  if (count === rows.length) return parents
+  return tablesOf(rows).parents
+}
+
+/**
+ * The row index of every file position of `rows` (-1 where no row has it; the last row wins
+ * when two share one), kept with {@link parentRows}.
+ * @returns an array indexed by position, -1 beyond the rows' largest (read past its end: none)
+ */
+export function rowsByPos(rows: readonly TreeRow[]): Int32Array {
+  return tablesOf(rows).rowOfPos
+}
+
+/** The tables of `rows`, built or extended to its length (see {@link parentRows}). */
+function tablesOf(rows: readonly TreeRow[]): Parents {
+  const known = kept.get(rows)
+  if (known && known.count === rows.length) return known
+  let { count, parents, rowOfPos } =
+    known && known.count < rows.length
+      ? known
+      : { count: 0, parents: new Int32Array(0), rowOfPos: new Int32Array(0) }
   parents = grown(parents, rows.length)
   for (let i = count; i < rows.length; i++) {
     const pos = (rows[i] as TreeRow).pos
@@ -58,8 +70,9 @@ export function parentRows(rows: readonly TreeRow[]): Int32Array {
     parents[i] = parent < i ? parent : -1
   }
   count = rows.length
-  kept.set(rows, { count, parents, rowOfPos })
-  return parents
+  const tables = { count, parents, rowOfPos }
+  kept.set(rows, tables)
+  return tables
 }
 
 /**

@@ -8,6 +8,7 @@
  * reads it with {@link treeOrderSteps} ({@link applyTreeOrder} reads it at once).
  */
 import { z } from 'zod'
+import { rowsByPos } from './row-parents'
 import { encodeTreeRows, treeRowsOf } from './session-live'
 import type { TreeRow } from './session-view'
 
@@ -39,17 +40,6 @@ function sameRow(a: TreeRow, b: TreeRow): boolean {
   return fields === 0
 }
 
-/** Row index by file position (-1: no row at that position). */
-function indexByPos(rows: readonly TreeRow[]): Int32Array {
-  let size = 0
-  for (const row of rows) if (row.pos >= size) size = row.pos + 1
-  const index = new Int32Array(size).fill(-1)
-  rows.forEach((row, i) => {
-    if (row.pos >= 0) index[row.pos] = i
-  })
-  return index
-}
-
 /** Appends one row to the runs: to the last run when it continues it. */
 function extendRuns(runs: number[], start: number): void {
   const n = runs.length
@@ -75,7 +65,8 @@ export function treeOrderOf(
   after: readonly TreeRow[],
   revisions: { revision: number; from: number },
 ): TreeOrder {
-  const indexOfPos = indexByPos(before)
+  // Kept with the rows' parents: main counted the tree with them when it opened `before`.
+  const indexOfPos = rowsByPos(before)
   const runs: number[] = []
   const fresh: TreeRow[] = []
   for (const row of after) {

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { carryParentRows, parentRows } from '../../../preload/contract/row-parents'
+import { carryParentRows, parentRows, rowsByPos } from '../../../preload/contract/row-parents'
 import type { TreeRow } from '../../../preload/contract/session-view'
 
 /** The row of the entry at file position `pos`, under the entry at `parentPos`. */
@@ -72,4 +72,13 @@ test('rows grown into a new array carry the parents known for the rows they grew
   reads = 0
   assert.deepEqual(parentsOf(grown), [-1, 0, 1])
   assert.equal(reads, 4)
+})
+
+test('rowsByPos gives the row of each file position, and grows with the rows appended', () => {
+  const rows = [row(0, -1), row(4, 0), row(2, 0)]
+  const at = (pos: number) => rowsByPos(rows)[pos] ?? -1
+  assert.deepEqual([0, 1, 2, 3, 4, 5].map(at), [0, -1, 2, -1, 1, -1])
+  rows.push(row(7, 4))
+  assert.deepEqual([4, 6, 7].map(at), [1, -1, 3])
+  assert.deepEqual(parentsOf(rows), [-1, 0, 0, 1], 'the parents read the same table')
 })
