@@ -3,7 +3,7 @@
  * read from the file's end, shown while the whole file loads, and the "N new entries" button
  * that appears when pi writes while the user reads further up.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { TailPreview as Preview } from '../../../../preload/contract/session-live'
 import type { PathItem } from '../../../../preload/contract/session-view'
 import { markWhenPainted, screenPainted, whenPainted } from '../../state/first-screen'
@@ -15,12 +15,12 @@ import { counted } from '../../components/format'
 /**
  * How many of the newest `items` to render: a frame's worth in the first frame, a frame's
  * worth more in each frame after, so a dozen long markdown messages never hold the window in
- * one long task. Once they fill the view (`filled`, asked after each frame's layout), the
+ * one long task. Once they fill the view (`filled`, set after each frame's layout), the
  * older ones, above it, wait for the branch tree's first paint (or for its wait to end): on 2
  * cores their markdown took the window's thread from the tree's outline, for text nobody sees
  * yet.
  */
-function useBatches(items: readonly PathItem[], filled: () => boolean): number {
+function useBatches(items: readonly PathItem[], filled: { readonly current: boolean }): number {
   const [shown, setShown] = useState(() => ({ items, count: nextCount(items, 0) }))
   // New items (another preview) start again from the newest.
   const count = shown.items === items ? shown.count : nextCount(items, 0)
@@ -32,7 +32,7 @@ function useBatches(items: readonly PathItem[], filled: () => boolean): number {
       if (!gone)
         frame = requestAnimationFrame(() => setShown({ items, count: nextCount(items, count) }))
     }
-    if (filled()) void whenPainted('tree').then(more)
+    if (filled.current) void whenPainted('tree').then(more)
     else more()
     return () => {
       gone = true
@@ -62,8 +62,7 @@ export function TailPreview({
   const showHidden = useSettings((s) => s.settings?.showHidden ?? false)
   const box = useRef<HTMLDivElement>(null)
   const full = useRef(false)
-  const filled = useCallback(() => full.current, [])
-  const count = useBatches(preview.items, filled)
+  const count = useBatches(preview.items, full)
   const from = preview.items.length - count
   // The newest entry is what pi resumes from: start at the bottom, as the full view does.
   useLayoutEffect(() => {
