@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import { fixtureFileName } from '../helpers/fixtures'
+import { delayReplies } from './delay-replies'
 import { generatedStore } from './generated-store'
 import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
@@ -103,13 +104,7 @@ test('the tail preview stays until the transcript list shows: no blank frame bet
   const name = '2026-01-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000045.jsonl'
   const { server, session, id } = await previewedSession({ page, serverFor, scratch }, name)
   // The path's reply held back a little, so the preview surely paints before it.
-  await page.route(
-    (url) => url.pathname === '/api/session:get-path',
-    async (route) => {
-      await new Promise((r) => setTimeout(r, 400))
-      await route.continue()
-    },
-  )
+  await delayReplies(page, 'session:get-path', 400)
   await recordFrames(page)
   await page.goto(`${server.appUrl}&session=${id}`)
   await session.waitReady()
@@ -178,16 +173,8 @@ test('the preview fills the view first; the entries above it wait for the treeâ€
   const { server, id } = await previewedSession({ page, serverFor, scratch }, name)
   // The tree cannot paint for 3 s (its outline comes with the open's reply), and the path
   // comes later still: the preview is all there is meanwhile.
-  const hold = (channel: string, ms: number) =>
-    page.route(
-      (url) => url.pathname === `/api/${channel}`,
-      async (route) => {
-        await new Promise((r) => setTimeout(r, ms))
-        await route.continue()
-      },
-    )
-  await hold('session:open', 3000)
-  await hold('session:get-path', 6000)
+  await delayReplies(page, 'session:open', 3000)
+  await delayReplies(page, 'session:get-path', 6000)
   // Each frame: when, how many of the preview's entries it shows, whether they fill the view.
   await page.addInitScript(() => {
     const frames: [number, number, boolean][] = []

@@ -9,6 +9,7 @@
  */
 import type { Page } from '@playwright/test'
 import { appendAfterLast, labelEntry } from '../helpers/append'
+import { delayReplies } from './delay-replies'
 import { generatedStore } from './generated-store'
 import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
@@ -156,13 +157,7 @@ test("a cached large tree's pages are asked for only once the transcript rendere
   await page.goto(`${server.appUrl}&session=${id}`)
   await expect(page.locator('.branch-tree')).toHaveAttribute('data-tree-state', 'ready')
   // The path's reply held back a little (a long branch), so the outline paints before it.
-  await page.route(
-    (url) => url.pathname === '/api/session:get-path',
-    async (route) => {
-      await new Promise((r) => setTimeout(r, 400))
-      await route.continue()
-    },
-  )
+  await delayReplies(page, 'session:get-path', 400)
   // For each tree page asked for: whether the transcript's first render (its list may still be
   // finding its place, hidden, for a few frames), or the preview from the file's end, had
   // reached the screen by then, and how long after the click (a part of the first screen that
