@@ -15,6 +15,7 @@ import {
   SessionLineParser,
   type LoadedSession,
 } from '../../session'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { sameIdentity } from '../../library/record'
 import { addCalls, repeatsCall } from './row-text'
 import {
@@ -30,6 +31,7 @@ import {
   changeSince,
   pathTo,
   readRange,
+  stampOf,
   stampOfBytesRead,
   yieldNow,
   type FileStamp,
@@ -74,6 +76,27 @@ const reload = (reason: string, notice: boolean): Growth => ({ kind: 'reload', r
  */
 export function changedReason(change: 'rewritten' | 'truncated' | 'replaced'): string {
   return `the file was ${change}`
+}
+
+/** Time between two stats of a file written without growing (ms), and how many are made. */
+const SETTLE_MS = 20
+const SETTLE_STATS = 5
+
+/**
+ * The file's stamp once it grew (or was replaced) after a write moved its mtime and not its
+ * size, or null when it still has `stamp`'s inode and size after {@link SETTLE_STATS} stats
+ * {@link SETTLE_MS} ms apart. Why: Linux stamps a write's mtime before it extends the file
+ * (ext4 and tmpfs update the time, then copy the bytes), so a stat between the two sees a new
+ * mtime on the old size. That is pi appending, not another program writing in place.
+ * @throws the fs error of stat (ENOENT: the file was deleted meanwhile)
+ */
+async function grownLater(path: string, stamp: FileStamp): Promise<FileStamp | null> {
+  for (let i = 0; i < SETTLE_STATS; i++) {
+    await sleep(SETTLE_MS)
+    const now = await stampOf(path)
+    if (now.ino !== stamp.ino || now.size !== stamp.size) return now
+  }
+  return null
 }
 
 /** Bytes parsed between two yields to the event loop. */
@@ -255,9 +278,14 @@ export async function growSource(
   if (sameIdentity(old, stamp)) return { kind: 'same' }
   const change = await changeSince(source.path, old, source.loaded.tail, stamp)
   if (change !== 'same' && change !== 'grown') return reload(changedReason(change), true)
-  // Written without growing (the load's mtime is that of the bytes it read, source.ts): pi only
-  // appends, so another program rewrote the file in place, or touched it; read it again.
-  if (change === 'same') return reload('the file changed without growing', true)
+  // Written without growing (the load's mtime is that of the bytes it read, source.ts): a write
+  // of pi's under way, or, once the size stays, another program rewrote the file in place or
+  // touched it (pi only appends); read it again.
+  if (change === 'same') {
+    const later = await grownLater(source.path, stamp)
+    if (later === null) return reload('the file changed without growing', true)
+    return growSource(source, opened, later)
+  }
   if (!source.loaded.endsWithNewline) return reload('the last line was unfinished', false)
   const more = await readWholeLines(source, stamp.size)
   // pi is still writing its line: it is read once it is whole.

@@ -224,6 +224,27 @@ test('a stat that sees an append before its mtime does not make the file look wr
   assert.deepEqual(await growSource(source, undefined, await stampOf(path)), { kind: 'same' })
 })
 
+test('a stat that sees the mtime of a write before its bytes waits for them and reads them: no re-open', async (t) => {
+  const { path } = await setup(t)
+  const past = new Date(Date.now() - 60_000)
+  utimesSync(path, past, past)
+  const source = await loadViewSource(path)
+  // Linux stamps the mtime of a write, then extends the file: a stat in between sees the new
+  // mtime on the old size. pi's line lands a moment later.
+  const racing = { ...source.stamp, mtimeMs: Date.now() }
+  const landed = new Promise<void>((done) =>
+    setTimeout(() => {
+      appendAfterLast(path, userEntry('feed0001', 'pi writes on'))
+      done()
+    }, 15),
+  )
+  const growth = await growSource(source, undefined, racing)
+  await landed
+  assert.deepEqual(growth, { kind: 'grown', entries: 1 })
+  assert.equal(source.entries.at(-1)?.id, 'feed0001')
+  assert.deepEqual(await growSource(source, undefined, await stampOf(path)), { kind: 'same' })
+})
+
 test('truncated, rewritten, written in place or replaced files are re-opened with a notice; a deleted one is gone', async (t) => {
   const { id, path, handlers, fresh } = await setup(t)
   const cases: [string, () => void][] = [
