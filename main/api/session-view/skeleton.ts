@@ -212,7 +212,10 @@ export async function readSkeletonMeta(file: string, app: string): Promise<Skele
 /**
  * Whether a skeleton built from bytes `meta.stamp` describes the session file at `path` as
  * `now` names it: the same bytes, or their start, when pi has only appended since (same inode,
- * not shorter, its old last bytes unchanged: `changeSince` says `grown`). Null: neither.
+ * not shorter, its old last bytes unchanged: `changeSince` says `grown`). A newer mtime on the
+ * same size and last bytes counts as `grown` too: Linux stamps a write's mtime before it
+ * extends the file, so a stat while pi appends sees that; a rewrite in place is found by the
+ * parse, which checks the skeleton's bytes (sha256) and opens the file again. Null: neither.
  */
 async function fitOf(
   meta: SkeletonMeta,
@@ -221,7 +224,7 @@ async function fitOf(
 ): Promise<'same' | 'grown' | null> {
   if (sameIdentity(meta.stamp, now)) return 'same'
   const change = await changeSince(path, meta.stamp, Buffer.from(meta.tail, 'base64'), now)
-  return change === 'grown' ? 'grown' : null
+  return change === 'grown' || change === 'same' ? 'grown' : null
 }
 
 /**

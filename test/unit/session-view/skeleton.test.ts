@@ -1,9 +1,10 @@
 /**
  * Tree skeletons (main/api/session-view/skeleton*.ts): a session opened from its skeleton gets
  * the same facts and rows as one parsed whole, for every fixture; the parse then takes over at
- * the served revision; a skeleton of the file before pi appended serves it behind and live
- * follow brings the rest; a skeleton of bytes the file no longer starts with, of another app
- * version or damaged is never used, nor one whose bytes were rewritten in place; the background pass builds skeletons of quiet large sessions only and prunes the rest.
+ * the served revision; a skeleton of the file before pi appended (or while pi writes) serves it
+ * behind and live follow brings the rest; a skeleton of bytes the file no longer starts with,
+ * of another app version or damaged is never used, nor one whose bytes were rewritten in place;
+ * the background pass builds skeletons of quiet large sessions only and prunes the rest.
  */
 import { test, before, after, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
@@ -110,18 +111,24 @@ test('every fixture opens from its skeleton with the facts and rows of a full pa
   assert.equal(used, sessions.length, 'every open came from its skeleton')
 })
 
+/** The header's `version` of the session file at `path`, or null when it has none. */
+function versionOf(path: string): unknown {
+  try {
+    return (
+      JSON.parse(readFileSync(path, 'utf8').split('\n')[0] as string) as { version?: unknown }
+    ).version
+  } catch {
+    return null
+  }
+}
+
+/** The fixture store's sessions of pi's current version (version 3), that pi appends to. */
+const current = () =>
+  openable().filter((c) => c.path.includes(store.sessionsDir) && versionOf(c.path) === 3)
+
 test('a skeleton of the file before pi appended opens behind it, and live follow brings the rest', async () => {
   // A session pi writes version 3 lines to, ending at its leaf: appends continue it.
-  const version = (path: string) => {
-    try {
-      return (
-        JSON.parse(readFileSync(path, 'utf8').split('\n')[0] as string) as { version?: unknown }
-      ).version
-    } catch {
-      return null
-    }
-  }
-  const [s] = openable().filter((c) => c.path.includes(store.sessionsDir) && version(c.path) === 3)
+  const [s] = current()
   assert.ok(s)
   const t = trees()
   await t.build(s.path)
@@ -193,6 +200,36 @@ test('a skeleton of the file before pi appended opens behind it, and live follow
   assert.equal(reopened.leafId, 'skel0003')
 })
 
+test('a skeleton is served while pi writes, when a stat sees the mtime of the write before its bytes', async () => {
+  const s = current().at(-1)
+  assert.ok(s)
+  const t = trees()
+  await t.build(s.path)
+  const parsed = handlersWith()
+  const before = await call<SessionOverview>(parsed, 'session:open', { sessionId: s.id })
+  const beforeRows = await rowsOf(parsed, before)
+  // Linux stamps the mtime of a write, then extends the file: a stat in between sees this.
+  const later = new Date(statSync(s.path).mtimeMs + 1000)
+  utimesSync(s.path, later, later)
+  const handlers = handlersWith(t)
+  const got = await call<OpenReply>(handlers, 'session:open', { sessionId: s.id })
+  assert.equal(got.behind, true, 'served from the skeleton, the file said to have more')
+  // pi's line lands: live follow reads it.
+  appendAfterLast(s.path, userEntry('skel0201', 'the write that was under way'))
+  assert.deepEqual(await rowsOf(handlers, got), beforeRows)
+  const follow = await call<FollowResult>(handlers, 'session:follow', {
+    sessionId: s.id,
+    revision: got.revision,
+    rowCount: got.rowCount,
+  })
+  assert.equal(follow.kind, 'appended', JSON.stringify(follow))
+  assert.ok(follow.kind === 'appended')
+  assert.deepEqual(
+    follow.rows.map((r) => r.id),
+    ['skel0201'],
+  )
+})
+
 test('a skeleton of bytes the file no longer starts with, of another app version, or damaged is not used', async (ctx) => {
   const [first, second, third] = openable().filter((s) => s.path.includes(store.sessionsDir))
   assert.ok(first && second && third)
@@ -238,17 +275,7 @@ test('a skeleton of bytes the file no longer starts with, of another app version
 })
 
 test('a skeleton of bytes rewritten in place, keeping their size and last bytes, is found out by the parse: the view opens the file again and says so', async () => {
-  const v3 = openable().filter((c) => {
-    if (!c.path.includes(store.sessionsDir)) return false
-    try {
-      return (
-        (JSON.parse(readFileSync(c.path, 'utf8').split('\n')[0] as string) as { version?: unknown })
-          .version === 3
-      )
-    } catch {
-      return false
-    }
-  })
+  const v3 = current()
   // Another tool changes one letter of an early user message in place (same length), then pi
   // appends: the size grew, the inode and the skeleton's last bytes are as they were.
   const edited = v3
