@@ -29,7 +29,8 @@
  * `--marks` prints every open's and every measured append's renderer marks (an open's also when
  * the answers to its tail preview and its open arrived); `BENCH_TRACE=<file>` writes a Chromium
  * trace (timeline, V8 samples and GC) of the new branches to that file, and
- * `BENCH_TRACE_OPEN=<prefix>` one of each open to `<prefix>-<n>.json`.
+ * `BENCH_TRACE_OPEN=<prefix>` one of each open to `<prefix>-<n>.json`; `BENCH_JS=<flags>` gives
+ * the window's Chromium V8 flags (`--js-flags`), to compare V8 settings (the app sets none).
  * Figures, not pass/fail (ARCHITECTURE.md testing tier 4).
  */
 import { spawnSync } from 'node:child_process'
@@ -726,13 +727,18 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
 
 async function main(): Promise<void> {
   // The Chromium the end-to-end tests drive: $CHROMIUM_PATH, a system one, else the registry's;
-  // with the two flags it needs here and no more, so figures compare across runs and machines
-  // (the registry's own flags change its process model: no site isolation, GPU in process).
+  // with the two flags it needs here and no more (and BENCH_JS's V8 flags when given), so figures
+  // compare across runs and machines (the registry's own flags change its process model: no
+  // site isolation, GPU in process).
   const found = await findChromium()
   if (found.executablePath === null) throw new Error(`No Chromium to measure in: ${found.reason}`)
   const browser = await chromium.launch({
     executablePath: found.executablePath,
-    args: ['--no-sandbox', '--disable-gpu'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      ...(process.env.BENCH_JS ? [`--js-flags=${process.env.BENCH_JS}`] : []),
+    ],
   })
   try {
     for (const [mb, entries] of SIZES) await measureSize(browser, mb, entries)
