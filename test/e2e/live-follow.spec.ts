@@ -8,7 +8,7 @@
  * while the entries arrive; entries that pass the run length fold into a closed run. Expected
  * ids come from the writer.
  */
-import { appendFileSync, readFileSync } from 'node:fs'
+import { appendFileSync, readFileSync, statSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test, type Scratch, type ServerFor, type ServerHandle } from './harness'
@@ -69,6 +69,42 @@ test('a session open in the browser shows what pi writes, without a click', asyn
     page.locator('.session-item.selected').getByTestId('live-badge').first(),
   ).toBeVisible()
   await session.screenshot('live-follow')
+  session.expectClean()
+})
+
+test('a file changed while its tree rows are on their way opens again, and live follow goes on', async ({
+  page,
+  server,
+  store,
+}) => {
+  const file = readManifest().files.find(
+    (f) => f.scenario === 'plain-chat' && f.writer === 'pi 1.6.0',
+  )!
+  const path = join(store.root, file.file)
+  // Another program touches the file just as the tree asks for its rows: main reads the file
+  // again, and the rows of the read the view opened are gone.
+  let touched = false
+  await page.route(
+    (url) => url.pathname === '/api/session:get-tree',
+    async (route) => {
+      if (!touched) {
+        touched = true
+        const later = new Date(statSync(path).mtimeMs + 5000)
+        utimesSync(path, later, later)
+      }
+      await route.continue()
+    },
+  )
+  const session = new SessionPage(page, server)
+  await session.open(file.file.split('/').pop() as string)
+  expect(touched).toBe(true)
+  // Opened again, the view follows what pi writes.
+  const written = await piWriter(path, 3, 150)
+  await expect(page.locator('.transcript')).toHaveAttribute(
+    'data-path-target',
+    written.at(-1) as string,
+  )
+  for (const id of written) await expect(session.treeNode(id)).toBeVisible()
   session.expectClean()
 })
 

@@ -327,7 +327,13 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         get().selectEntry(last)
       }
     } catch (error) {
-      if (ticket === openTicket) set({ pathError: errorData(error) })
+      if (ticket !== openTicket) return
+      const data = errorData(error)
+      // Main read the file again while the rows came (another program changed it, or pi
+      // branched): those rows are gone, and live follow waits for rows it will never get. The
+      // session opens again, as live follow would have opened it.
+      if (data.code === 'conflict') return void get().reload()
+      set({ pathError: data })
     }
   }
 
