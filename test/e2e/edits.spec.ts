@@ -193,6 +193,28 @@ test('rename a session from the list with F2; the row and pi agree', async ({
   expect(readFileSync(join(store.root, rel))).toEqual(bytes)
 })
 
+test('a rename dialog left open closes when another session opens (Back), and writes nothing', async ({
+  page,
+  server,
+  store,
+}) => {
+  const first = fixture('plain-chat')
+  const second = fixture('compaction')
+  const session = new SessionPage(page, server)
+  const firstId = await session.open(first.name)
+  await session.open(second.name)
+  const bytes = readFileSync(join(store.root, second.rel))
+  await new EditDialog(page).action('rename').click()
+  await page.getByTestId('edit-input').fill('Typed for the second session')
+  // The browser's Back opens the first session again: the dialog was about the second.
+  await page.goBack()
+  await expect(page).toHaveURL(new RegExp(`session=${firstId}`))
+  await session.waitReady()
+  await expect(page.getByTestId('edit-dialog')).toBeHidden()
+  expect(readFileSync(join(store.root, second.rel))).toEqual(bytes)
+  session.expectClean()
+})
+
 test('a name longer than the limit is kept in the field with the reason, and nothing is written', async ({
   page,
   server,

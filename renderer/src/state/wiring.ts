@@ -1,13 +1,15 @@
 /**
  * Every link between the stores and from the transport to the stores, in one place, started
  * once at startup (ARCHITECTURE.md rule 9): transport events (a library change updates progress
- * at once and refetches, at most every REFETCH_MS), the open file's state reset when a session
- * opens, and the app-level commands that act on several stores.
+ * at once and refetches, at most every REFETCH_MS), the open file's state reset and an edit
+ * dialog of another session closed when a session opens, and the app-level commands that act
+ * on several stores.
  */
 import { REFETCH_MS } from '../../../preload/contract/timing'
 import { subscribe } from '../api/client'
 import { startExportEvents } from '../features/export/store'
 import { registerCommand, runCommand, searchOrFind } from './commands'
+import { useEdits } from './edits'
 import { useLibrary } from './library'
 import { useSessionView } from './session'
 import { checkOpenSession, useSessionFile } from './session-file'
@@ -30,6 +32,12 @@ export function startWiring(): () => void {
         useSessionFile.setState({ notice: null })
       }
       if (s.rows !== null && before.rows === null) void checkOpenSession()
+      // A rename, label or extraction asked of a session the user has left (another session
+      // opened: a click, the browser's Back) is not for the one on screen: the dialog closes and
+      // nothing is written. A session opened again (null, then the same id) keeps it.
+      const prompt = useEdits.getState().prompt
+      if (s.sessionId !== null && prompt !== null && prompt.sessionId !== s.sessionId)
+        useEdits.getState().cancel()
     }),
     registerCommand('refresh', () => void useLibrary.getState().rescan()),
     registerCommand('toggle-hidden', () => {
