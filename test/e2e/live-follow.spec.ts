@@ -512,6 +512,37 @@ test('a label being typed in the tree is kept while pi appends entries', async (
   session.expectClean()
 })
 
+test("a label being typed on pi's leaf is kept while pi writes on past the run length", async ({
+  page,
+  server,
+  store,
+}) => {
+  const { session, path } = await openPlainChat(page, server, store.root)
+  const leaf = (await page.locator('.transcript').getAttribute('data-path-target')) as string
+  const input = await session.tree.startLabel(leaf)
+  await input.fill('typed on the leaf')
+  // Enough entries that the old leaf, a plain entry now, would fold into a closed run.
+  const written = await piWriter(path, 30, 60)
+  await expect(page.locator('.transcript')).toHaveAttribute(
+    'data-path-target',
+    written.at(-1) as string,
+  )
+  await expect(input).toBeFocused()
+  await expect(input).toHaveValue('typed on the leaf')
+  await input.press('End')
+  await input.pressSequentially(' as pi wrote')
+  await input.press('Enter')
+  await expect(session.tree.label(leaf)).toHaveText('[typed on the leaf as pi wrote]')
+  // The label is pi's: the file's last entry is the label, on the old leaf.
+  const last = JSON.parse(readFileSync(path, 'utf8').trimEnd().split('\n').at(-1) as string)
+  expect([last.type, last.targetId, last.label]).toEqual([
+    'label',
+    leaf,
+    'typed on the leaf as pi wrote',
+  ])
+  session.expectClean()
+})
+
 test('entries pi appends fold into a closed run as they pass the run length; the leaf shows', async ({
   page,
   server,

@@ -115,6 +115,39 @@ test('a long linear session grows its last run without laying out the rest', () 
   for (let i = 0; i < kept; i++) assert.equal(next?.data[i], layout.data[i])
 })
 
+test('a row whose label is being typed is kept out of runs as pi writes on, laid out alike both ways', () => {
+  // pi's user and assistant turns, nothing labelled: the old leaf, where the user types a
+  // label, would fold into a run.
+  const plain = (more: TreeRow[], from: number) =>
+    more.map(({ label: _, quiet: __, ...r }, i) => ({
+      ...r,
+      type: 'message',
+      role: (from + i) % 2 ? 'assistant' : 'user',
+    }))
+  const rows = plain(appended([], -1, 200, 0), 0)
+  const opts: LayoutOptions = { mode: 'default', leafRow: 199, runMin: RUN_MIN }
+  const grown = rows.concat(plain(appended(rows, 199, 40, 0), 200))
+  const without = buildTreeData(grown, { ...opts, leafRow: 239 })
+  assert.ok((without.runOfRow[199] ?? -1) >= 0, 'the old leaf folds into a run')
+  const kept = { ...opts, leafRow: 239, keepRow: 199 }
+  const fresh = buildTreeData(grown, kept)
+  assert.equal(fresh.runOfRow[199], -1)
+  assert.equal(fresh.inData[199], 1, 'the row is a node of the tree')
+  // pi writes on: the growth extends the layout kept around the row, as a full layout does.
+  const more = appendRows(grown, plain(appended(grown, 239, 30, 0), 240))
+  const next = extendTreeData({ rows: grown, opts: kept, layout: fresh }, more, {
+    ...kept,
+    leafRow: 269,
+  })
+  assert.ok(next)
+  assert.deepEqual(next, buildTreeData(more, { ...kept, leafRow: 269 }))
+  // The label typed or given up: the layout before was made around the row, laid out in full.
+  assert.equal(
+    extendTreeData({ rows: grown, opts: kept, layout: fresh }, more, { ...opts, leafRow: 269 }),
+    null,
+  )
+})
+
 test('growth that is not a chain from the leaf is laid out in full', () => {
   const rows = appended([], -1, 100, 0)
   const opts: LayoutOptions = { mode: 'all', leafRow: 99, runMin: RUN_MIN }

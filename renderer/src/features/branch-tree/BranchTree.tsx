@@ -112,6 +112,9 @@ export function BranchTree({
   const shown = stage === 2 && sized
 
   const marks = useViewMarks()
+  // The entry whose label is being typed (file position) stays out of runs while pi writes on:
+  // the old leaf would fold into one, taking the field, the typed text and the keyboard focus.
+  const [editPos, setEditPos] = useState<number | null>(null)
   // A search hit's words are marked in every row: runs stay expanded, as while searching.
   const tree = useTreeLayout(
     overview,
@@ -121,6 +124,7 @@ export function BranchTree({
     query,
     collapse && !marks,
     outline,
+    editPos,
   )
   // Rows in a new order show a few tasks after they came, once laid out (use-laid-rows.ts).
   const rows = tree.rows
@@ -136,6 +140,7 @@ export function BranchTree({
   const canLabel = useEditBlock(overview) === null
   const labels = useLabelEditing(treeRef, dataRows, sessionId, canLabel, selection)
   const stopEditing = labels.stop
+  const draft = labels.draft
   const nodeContext = useMemo(
     () => ({
       rows: dataRows,
@@ -143,10 +148,11 @@ export function BranchTree({
       leafHidden: layout.leafShown !== leafRow,
       active,
       onEditEnd: stopEditing,
+      draft,
       marks,
       partial: !!shownOutline,
     }),
-    [dataRows, layout.leafShown, leafRow, active, stopEditing, marks, shownOutline],
+    [dataRows, layout.leafShown, leafRow, active, stopEditing, draft, marks, shownOutline],
   )
   const browse = useBrowseDelay()
 
@@ -196,6 +202,13 @@ export function BranchTree({
     [dataRows],
   )
   const editing = labels.editing
+  useEffect(() => {
+    const item = editing ? treeRef.current?.get(editing)?.data : undefined
+    const row = item && item.row >= 0 ? dataRows[item.row] : undefined
+    setEditPos(row ? row.pos : null)
+    // The row is found when editing starts; the rows pi appends meanwhile do not move it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editing])
   const disableEdit = useCallback((item: TreeItem) => item.id !== editing, [editing])
   const rename = labels.rename
   const onRename = useCallback(

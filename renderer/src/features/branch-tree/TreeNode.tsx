@@ -9,6 +9,7 @@ import { GLOSSARY } from '../../components/glossary'
 import type { TreeRow } from '../../../../preload/contract/session-view'
 import { Marked, type Marks } from '../../components/marks'
 import type { RowMarks, TreeItem } from './layout'
+import type { LabelDraft } from './use-label-editing'
 
 /** What the "leaf" badge adds when the leaf itself is not shown. */
 const HIDDEN_LEAF = 'The leaf itself is a later entry on this branch that this filter hides.'
@@ -23,6 +24,8 @@ export interface NodeContext {
   active: RowMarks
   /** Called when a label edit ends without a submit (Escape, focus lost). */
   onEditEnd: () => void
+  /** The label typed so far (use-label-editing.ts). */
+  draft: LabelDraft
   /** The words marked in the rows' text (a search hit's or a find's), or null. */
   marks: Marks | null
   /** The tree shows its outline: the entries of collapsed runs are not in yet. */
@@ -33,10 +36,12 @@ export interface NodeContext {
 function LabelEditor({
   node,
   initial,
+  draft,
   onEnd,
 }: {
   node: NodeRendererProps<TreeItem>['node']
   initial: string
+  draft: LabelDraft
   onEnd: () => void
 }) {
   return (
@@ -44,9 +49,15 @@ function LabelEditor({
       className="tree-label-input"
       data-testid="tree-label-input"
       aria-label="Label (empty removes it)"
-      defaultValue={initial}
+      defaultValue={draft.text() ?? initial}
       autoFocus
-      onFocus={(e) => e.currentTarget.select()}
+      onFocus={(e) => {
+        // Drawn again while the user types: the caret goes on at the end of their text.
+        const input = e.currentTarget
+        if (draft.text() === null) input.select()
+        else input.setSelectionRange(input.value.length, input.value.length)
+      }}
+      onChange={(e) => draft.keep(e.currentTarget.value)}
       onBlur={() => {
         node.reset()
         onEnd()
@@ -154,7 +165,12 @@ export function TreeNode({ node, style }: NodeRendererProps<TreeItem>) {
         </span>
       )}
       {node.isEditing ? (
-        <LabelEditor node={node} initial={row.label ?? ''} onEnd={ctx.onEditEnd} />
+        <LabelEditor
+          node={node}
+          initial={row.label ?? ''}
+          draft={ctx.draft}
+          onEnd={ctx.onEditEnd}
+        />
       ) : (
         row.label !== undefined && (
           <span className="tree-label" data-testid="tree-label" title={row.label}>

@@ -44,7 +44,8 @@ function sameOptions(a: LayoutOptions, b: LayoutOptions): boolean {
     a.leafRow === b.leafRow &&
     a.runMin === b.runMin &&
     a.openRuns === b.openRuns &&
-    a.revealRow === b.revealRow
+    a.revealRow === b.revealRow &&
+    a.keepRow === b.keepRow
   )
 }
 

@@ -11,6 +11,7 @@ import { passesFilter } from './filters'
 import {
   collapseEntries,
   endingStart,
+  holdsLabel,
   type LayoutOptions,
   type TreeItem,
   type TreeLayout,
@@ -44,6 +45,8 @@ export function extendTreeData(
     opts.openRuns !== prev.opts.openRuns ||
     (opts.revealRow ?? -1) >= 0 ||
     (prev.opts.revealRow ?? -1) >= 0 ||
+    // The items before the ending were laid out around the row kept then.
+    (opts.keepRow ?? -1) !== (prev.opts.keepRow ?? -1) ||
     !beginsWith(rows, before)
   )
     return null
@@ -77,7 +80,7 @@ export function extendTreeData(
   // The new ending starts after the last labelled entry (the members have no side branches),
   // as buildTreeData's does: no run spans a label, so laying out the two parts apart changes
   // nothing.
-  const from = endingStart(members, (m) => (rows[m] as TreeRow).label === undefined)
+  const from = endingStart(members, (m) => !holdsLabel(rows, m, opts.keepRow ?? -1))
   collapseEntries(rows, members.slice(0, from), data, opts, runIds, runOfRow, inData)
   const next = { rows: members.slice(from), dataStart: data.length, runStart: runIds.length }
   collapseEntries(rows, next.rows, data, opts, runIds, runOfRow, inData)

@@ -46,6 +46,11 @@ export interface LayoutOptions {
   openRuns?: ReadonlySet<string>
   /** A row that must be loaded (the selected entry): its run gets its children. */
   revealRow?: number
+  /**
+   * A row no run folds, as if labelled: the entry whose label is being typed, once pi's leaf
+   * has moved on from it (it would fold away with the field and the text typed).
+   */
+  keepRow?: number
 }
 
 /** The arborist data plus what the view needs to know about it. */
@@ -217,6 +222,8 @@ interface Build {
   inData: Uint8Array
   /** TreeLayout.leafShown. */
   leafShown: number
+  /** LayoutOptions.keepRow, or -1. */
+  keepRow: number
   marks: Map<number, BranchMark>
   lines: Set<Line>
   /** Work: append to `line` the line starting at `start` (`depth` = nesting level of it). */
@@ -307,11 +314,22 @@ function materialize(
 }
 
 /**
+ * Whether row `m` counts as labelled, which no run spans: it has a label (pi spec 10), or one is
+ * being typed on it (`keepRow`, LayoutOptions.keepRow; -1 for none).
+ */
+export function holdsLabel(rows: readonly TreeRow[], m: number, keepRow: number): boolean {
+  return m === keepRow || rows[m]?.label !== undefined
+}
+
+/**
  * Whether line member `m` is a plain entry a run may collapse: an entry (not a folder) with no
- * side branches, no label, and not pi's leaf (or the row standing for it, TreeLayout.leafShown).
+ * side branches, not labelled ({@link holdsLabel}), and not pi's leaf (or the row standing for
+ * it, TreeLayout.leafShown).
  */
 function isPlain(b: Build, m: number): boolean {
-  return m >= 0 && !b.marks.get(m)?.children && m !== b.leafShown && b.rows[m]?.label === undefined
+  return (
+    m >= 0 && !b.marks.get(m)?.children && m !== b.leafShown && !holdsLabel(b.rows, m, b.keepRow)
+  )
 }
 
 /** Appends the items of line `members` to `out`, collapsing runs of plain entries into closed "N entries" nodes. */
@@ -403,6 +421,7 @@ export function buildTreeData(
     folders: [],
     inData: new Uint8Array(rows.length),
     leafShown,
+    keepRow: opts.keepRow ?? -1,
     marks: new Map(),
     lines: new Set(),
     work: [],
@@ -487,6 +506,7 @@ export function collapseEntries(
     folders: [],
     inData,
     leafShown: opts.leafRow,
+    keepRow: opts.keepRow ?? -1,
     marks: new Map(),
     lines: new Set(),
     work: [],

@@ -2,7 +2,7 @@
  * Label editing in the branch tree (pi spec 10): arborist's rename-in-place, allowed only for
  * the node the user asked to label (L, or the node's Label button), so Enter still selects.
  */
-import { useCallback, useEffect, useState, type RefObject } from 'react'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type { TreeApi } from 'react-arborist'
 import type { TreeRow } from '../../../../preload/contract/session-view'
 import { registerCommand } from '../../state/commands'
@@ -17,6 +17,19 @@ export interface LabelEditing {
   stop(): void
   /** Saves the label typed into node `id` (blank clears; an unchanged label writes nothing). */
   rename(id: string, name: string): void
+  /**
+   * The text typed so far (null before any typing): the field is drawn again with it when its
+   * row is (pi wrote on, and the tree was laid out again around it).
+   */
+  draft: LabelDraft
+}
+
+/** The label typed so far in the tree's field, kept while its row is drawn again. */
+export interface LabelDraft {
+  /** The text typed, or null before any typing. */
+  text(): string | null
+  /** Keeps `text` as typed. */
+  keep(text: string): void
 }
 
 /**
@@ -31,14 +44,26 @@ export function useLabelEditing(
   selection: string | undefined,
 ): LabelEditing {
   const [editing, setEditing] = useState<string | null>(null)
-  const stop = useCallback(() => setEditing(null), [])
+  const typed = useRef<string | null>(null)
+  const [draft] = useState<LabelDraft>(() => ({
+    text: () => typed.current,
+    keep: (text) => {
+      typed.current = text
+    },
+  }))
+  const stop = useCallback(() => {
+    typed.current = null
+    setEditing(null)
+  }, [])
   useEffect(() => {
     if (!canLabel) return
     return registerCommand('label', () => {
       const tree = treeRef.current
       const node = tree?.focusedNode ?? (tree && selection ? tree.get(selection) : null)
       const row = node && node.data.row >= 0 ? rows[node.data.row] : undefined
-      if (node && row?.id) setEditing(node.id)
+      if (!node || !row?.id) return
+      typed.current = null
+      setEditing(node.id)
     })
   }, [canLabel, rows, selection, treeRef])
   useEffect(() => {
@@ -48,6 +73,7 @@ export function useLabelEditing(
     (id: string, name: string) => {
       const item = treeRef.current?.get(id)?.data
       const row = item && item.row >= 0 ? rows[item.row] : undefined
+      typed.current = null
       setEditing(null)
       if (!row?.id || !sessionId) return
       if ((row.label ?? '') === name.trim()) return
@@ -55,5 +81,5 @@ export function useLabelEditing(
     },
     [rows, sessionId, treeRef],
   )
-  return { editing, stop, rename }
+  return { editing, stop, rename, draft }
 }

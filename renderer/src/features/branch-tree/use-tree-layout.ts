@@ -64,6 +64,8 @@ interface RowsOptions {
   mode: FilterMode
   runMin: number
   openRuns: ReadonlySet<string>
+  /** File position of the entry whose label is being typed, or null (LayoutOptions.keepRow). */
+  keepPos: number | null
 }
 
 /**
@@ -83,9 +85,13 @@ function rowsLayout(
   const leafRow = rowAt(rows, leafPos)
   const active = cachedPathMarks(rows, leafRow)
   const selectedRow = rowAt(rows, selectedPos)
-  const base = cachedTreeData(rows, { ...opts, leafRow }, shown)
+  const { keepPos, ...rest } = opts
+  // Kept once pi's leaf has moved on from it: the leaf itself never folds.
+  const keepRow = rowAt(rows, keepPos)
+  const given = { ...rest, leafRow, ...(keepRow >= 0 && keepRow !== leafRow ? { keepRow } : {}) }
+  const base = cachedTreeData(rows, given, shown)
   const inRun = selectedRow >= 0 && (base.runOfRow[selectedRow] ?? -1) >= 0
-  const layout = inRun ? cachedTreeData(rows, { ...opts, leafRow, revealRow: selectedRow }) : base
+  const layout = inRun ? cachedTreeData(rows, { ...given, revealRow: selectedRow }) : base
   return { leafRow, active, selectedRow, layout }
 }
 
@@ -122,6 +128,7 @@ function layoutSteps(
  * @param collapse whether long linear runs collapse (never while searching)
  * @param outlineNow the tree's outline while its rows load (`rows` are then the outline's), or
  *   null
+ * @param keepPos file position of the entry whose label is being typed, or null: no run folds it
  */
 export function useTreeLayout(
   given: SessionOverview,
@@ -131,11 +138,15 @@ export function useTreeLayout(
   query: string,
   collapse: boolean,
   outlineNow: OutlineView | null,
+  keepPos: number | null = null,
 ): TreeLayoutState {
   const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(() => new Set())
   // While searching, runs stay expanded so every entry can match.
   const runMin = collapse && !query.trim() ? RUN_MIN : 0
-  const opts = useMemo(() => ({ mode, runMin, openRuns }), [mode, runMin, openRuns])
+  const opts = useMemo(
+    () => ({ mode, runMin, openRuns, keepPos }),
+    [mode, runMin, openRuns, keepPos],
+  )
   const { overview, rows } = useLaidRows(given, givenRows, outlineNow !== null, (next) =>
     layoutSteps(next, selectedPos, opts),
   )
