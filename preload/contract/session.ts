@@ -55,6 +55,12 @@ export const SESSION_SCHEMAS = {
         sessionId: OpaqueId,
         /** Also lay out the tree's outline in this filter of pi's /tree (`outline` in the reply). */
         outline: TreeFilter.optional(),
+        /**
+         * Read the whole file again, as a first open of it does (the user's Reload): what main
+         * holds of it and its tree skeleton are not used. Live follow leaves a last line without
+         * its newline for pi to finish; read whole, it is an entry when it parses, as pi reads it.
+         */
+        reread: z.literal(true).optional(),
       })
       .strict(),
     result: OpenReply,

@@ -108,6 +108,29 @@ test('a file changed while its tree rows are on their way opens again, and live 
   session.expectClean()
 })
 
+test("the header's Reload reads the file whole again: a last line pi never finished shows, as pi reads it", async ({
+  page,
+  server,
+  store,
+}) => {
+  const { session, path } = await openPlainChat(page, server, store.root)
+  const transcript = page.locator('.transcript')
+  const leaf = (await transcript.getAttribute('data-path-target')) as string
+  // A whole entry without its newline: live follow waits for pi to finish the line.
+  appendFileSync(
+    path,
+    JSON.stringify({ ...userEntry('nonl0001', 'never finished'), parentId: leaf }),
+  )
+  await page.waitForTimeout(1500)
+  await expect(transcript).toHaveAttribute('data-path-target', leaf)
+  await session.header().getByRole('button', { name: 'Reload' }).click()
+  await expect(transcript).toHaveAttribute('data-path-target', 'nonl0001')
+  await expect(
+    page.locator('[data-testid="transcript-entry"][data-entry-id="nonl0001"]'),
+  ).toHaveCount(1)
+  session.expectClean()
+})
+
 test('scrolled up, the reader keeps their place and is offered the new entries', async ({
   page,
   serverFor,

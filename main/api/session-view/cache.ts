@@ -194,6 +194,11 @@ export class SourceCache {
     }
   }
 
+  /** Forgets the loaded session of `key`: the next request reads its file whole. */
+  forget(key: string): void {
+    this.slots.delete(key)
+  }
+
   /** Forgets everything (tests, or when roots change). */
   clear(): void {
     this.slots.clear()

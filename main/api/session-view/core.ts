@@ -152,14 +152,18 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
   // yield between them, so at 250 MB the path came 350-400 ms late, behind four pages. The
   // transcript is what the reader looks at: its path goes first.
   const pathing = new Map<string, Promise<unknown>>()
-  const open: Bodies['session:open'] = async (file, { outline: mode }) => {
+  const open: Bodies['session:open'] = async (file, { outline: mode, reread }) => {
     // The renderer asks for the preview with the open: that answer paints first, so the
     // open's outline and its encoding (tens of ms on this thread at 100,000 entries, from
     // the skeleton or from memory) wait until it is sent.
     await new Promise((next) => setImmediate(next))
     await peeking.get(file.id)?.catch(() => undefined)
+    if (reread) {
+      skeletons.forget(file.id)
+      cache.forget(file.id)
+    }
     // A session not in memory yet opens from its skeleton when it has one; the parse follows.
-    if (!cache.peek(file.id)) {
+    else if (!cache.peek(file.id)) {
       const fast = await skeletons.open(file.id, file.path, file.fileName)
       if (fast) {
         opened(file).catch(() => undefined)

@@ -164,7 +164,8 @@ export class ServedSkeletons {
     this.trees?.discard(served.path).catch(() => undefined)
   }
 
-  private forget(sessionId: string): void {
+  /** Serves nothing more for `sessionId` (the skeleton file stays): its next parse reads all. */
+  forget(sessionId: string): void {
     const served = this.served.get(sessionId)
     if (!served) return
     served.open()

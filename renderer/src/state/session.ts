@@ -103,8 +103,11 @@ export interface SessionViewState {
    * the view kept them there, and offers pi's leaf (selecting it follows pi again).
    */
   piElsewhere: boolean
-  /** Opens a session (again), selecting `entryId` or pi's leaf; a no-op reload is avoided. */
-  openSession(sessionId: string, entryId?: string): Promise<void>
+  /**
+   * Opens a session (again), selecting `entryId` or pi's leaf; a no-op reload is avoided.
+   * @param reread read its file whole again, not what main holds of it (`session:open`)
+   */
+  openSession(sessionId: string, entryId?: string, reread?: boolean): Promise<void>
   /**
    * Opens a search hit: the whole branch containing the matching entry (to that branch's
    * leaf), scrolled to the entry, with the search's words marked.
@@ -123,8 +126,9 @@ export interface SessionViewState {
    * Re-reads the open session (the file was rewritten, or an edit landed) at the same entry;
    * a no-op once the library selected another session. A reader scrolled up on pi's path
    * keeps their place: the path opens at the entry they were reading ({@link readAt}).
+   * @param reread read the file whole again (the user's Reload), not what main holds of it
    */
-  reload(): Promise<void>
+  reload(reread?: boolean): Promise<void>
   /**
    * Reads the open session's overview and every tree row again while the view stays as it is
    * (live follow found a new branch, which reorders the rows, or lines main had to read whole),
@@ -427,7 +431,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       await get().openSession(sessionId, hit.entryId)
     },
 
-    async openSession(sessionId, entryId) {
+    async openSession(sessionId, entryId, reread = false) {
       const current = get()
       if (current.sessionId === sessionId && current.status !== 'error') {
         if (entryId === undefined || current.rows) {
@@ -492,7 +496,11 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       try {
         // The tree's first filter is the user's; a large tree's outline comes with the reply.
         const mode = useSettings.getState().settings?.defaultTreeFilter ?? 'default'
-        const reply = await call('session:open', { sessionId, outline: mode })
+        const reply = await call('session:open', {
+          sessionId,
+          outline: mode,
+          ...(reread ? { reread } : {}),
+        })
         const { outline, behind: _behind, ...overview } = reply
         if (ticket !== openTicket) return
         mark('pi:open:data')
@@ -579,7 +587,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       }
     },
 
-    async reload() {
+    async reload(reread = false) {
       const { sessionId, selected, followLeaf } = get()
       // A session the user has left is not re-read (it would take the selection back).
       if (!sessionId || useLibrary.getState().selectedSessionId !== sessionId) return
@@ -592,7 +600,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       }
       const at = followLeaf ? undefined : selected?.id || undefined
       reopeningAt = at ?? null
-      await get().openSession(sessionId, at)
+      await get().openSession(sessionId, at, reread)
     },
 
     async refresh(leaf = null, withRows = true) {

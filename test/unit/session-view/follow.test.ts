@@ -245,6 +245,25 @@ test('a stat that sees the mtime of a write before its bytes waits for them and 
   assert.deepEqual(await growSource(source, undefined, await stampOf(path)), { kind: 'same' })
 })
 
+test('a last line without its newline waits for pi to finish it; read again whole, it is an entry, as pi reads it', async (t) => {
+  const { id, path, handlers, fresh } = await setup(t)
+  const view = await View.open(handlers, id)
+  const leafId = view.overview.leafId
+  // A whole entry, its newline not written (yet, or ever: another program).
+  const entry = { ...userEntry('feed0101', 'no newline'), parentId: leafId }
+  appendFileSync(path, JSON.stringify(entry))
+  assert.deepEqual(await view.follow(), { kind: 'same', revision: view.overview.revision })
+  assert.equal((await View.open(handlers, id)).overview.leafId, leafId, 'what main holds')
+  const reread = await ok<SessionOverview>(handlers, 'session:open', {
+    sessionId: id,
+    reread: true,
+  })
+  assert.equal(reread.leafId, 'feed0101')
+  assert.equal(reread.rowCount, view.overview.rowCount + 1)
+  const again = await View.open(handlers, id)
+  sameAsFresh(again, await freshView(fresh, id))
+})
+
 test('truncated, rewritten, written in place or replaced files are re-opened with a notice; a deleted one is gone', async (t) => {
   const { id, path, handlers, fresh } = await setup(t)
   const cases: [string, () => void][] = [

@@ -135,7 +135,7 @@ function FileNotice() {
       ) : (
         <>
           The file changed on disk and could not be followed.{' '}
-          <button type="button" className="link" onClick={() => void reload()}>
+          <button type="button" className="link" onClick={() => void reload(true)}>
             Reload
           </button>
         </>
@@ -183,7 +183,7 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
         <button
           type="button"
           className="ghost small"
-          onClick={() => void reload()}
+          onClick={() => void reload(true)}
           title="Read the file again"
         >
           Reload
