@@ -245,6 +245,43 @@ test('scrolled up, the reader keeps their place when the session is opened again
   session.expectClean()
 })
 
+test('at the top of the transcript, a file rewritten in place opens again with the first entries still on screen', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const { generated, session } = await followedSession(page, serverFor, scratch)
+  await session.open(FOLLOWED)
+  const list = page.locator('.transcript-list')
+  await list.hover()
+  // Up by the wheel (the reader's own gesture), then to the very top.
+  await page.mouse.wheel(0, -1500)
+  await expect(page.locator('.transcript')).toHaveAttribute('data-at-bottom', 'false')
+  const first = page.locator('[data-testid="transcript-entry"]').first()
+  await expect(async () => {
+    await list.evaluate((el) => (el.scrollTop = 0))
+    await page.mouse.wheel(0, -500)
+    expect(await list.evaluate((el) => el.scrollTop)).toBe(0)
+    await expect(first).toBeInViewport()
+  }).toPass()
+  const top = (await first.getAttribute('data-entry-id')) as string
+  await page.waitForTimeout(300)
+  // Another program touches the file: same bytes, a new mtime. The view opens it again.
+  const later = new Date(statSync(generated.path).mtimeMs + 5000)
+  utimesSync(generated.path, later, later)
+  await expect(page.getByTestId('file-notice')).toHaveText(
+    /The file changed without growing: it was opened again\./,
+  )
+  await session.waitReady()
+  // The list is where it was: at its top, the first entry whole on screen.
+  await expect(
+    page.locator(`[data-testid="transcript-entry"][data-entry-id="${top}"]`),
+  ).toBeInViewport({ ratio: 1 })
+  expect(await list.evaluate((el) => el.scrollTop)).toBe(0)
+  await expect(page.locator('.transcript')).toHaveAttribute('data-at-bottom', 'false')
+  session.expectClean()
+})
+
 test("scrolled up on a branch pi leaves, the reader stays on it and is offered pi's new branch", async ({
   page,
   serverFor,

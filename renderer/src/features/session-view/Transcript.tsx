@@ -21,6 +21,7 @@ import { NewEntries, PiElsewhere, TailPreview } from './TranscriptFollow'
 import { TranscriptItem } from './TranscriptItem'
 import { TranscriptToolbar } from './TranscriptToolbar'
 import { useListShown } from './use-list-shown'
+import { entryInView } from './entry-in-view'
 import { useStandIn } from './use-stand-in'
 import { useTranscriptKeys } from './use-transcript-keys'
 
@@ -264,8 +265,15 @@ export function Transcript() {
                 computeItemKey={(index) => path.items.get(index)?.pos ?? `p${index}`}
                 rangeChanged={({ startIndex, endIndex }) => {
                   ensureRange(startIndex - 30, endIndex + 30)
+                  // The range drawn runs 800 px past the view each way: its middle is not what
+                  // the reader sees at the top or the end of the list.
                   const middle = path.items.get(Math.floor((startIndex + endIndex) / 2))
-                  readAt(following.current ? null : (middle?.id ?? null))
+                  const seen = entryInView(scroller.current) ?? middle?.id ?? null
+                  readAt(following.current ? null : seen)
+                }}
+                isScrolling={(scrolling) => {
+                  // A scroll within the range drawn changes no range: the place, once at rest.
+                  if (!scrolling && !following.current) readAt(entryInView(scroller.current))
                 }}
                 itemContent={(index) => {
                   const item = path.items.get(index)
