@@ -73,6 +73,21 @@ const rowsOf = (handlers: HandlerTable, overview: SessionOverview) =>
 
 const withoutRevision = ({ revision: _r, ...rest }: SessionOverview) => rest
 
+/** Live follow of a view at `at` (its revision and row count), which must append rows. */
+async function followAppended(
+  handlers: HandlerTable,
+  sessionId: string,
+  at: { revision: number; rowCount: number },
+): Promise<Extract<FollowResult, { kind: 'appended' }>> {
+  const follow = await call<FollowResult>(handlers, 'session:follow', {
+    sessionId,
+    revision: at.revision,
+    rowCount: at.rowCount,
+  })
+  assert.equal(follow.kind, 'appended', JSON.stringify(follow))
+  return follow as Extract<FollowResult, { kind: 'appended' }>
+}
+
 /** The sessions of the fixture store that open at all (a directory named .jsonl does not). */
 function openable(): { id: string; path: string }[] {
   return library
@@ -149,13 +164,7 @@ test('a skeleton of the file before pi appended opens behind it, and live follow
   assert.equal(got.leafId, before.leafId)
   assert.deepEqual(await rowsOf(handlers, got), beforeRows)
   // Live follow at the served revision reads what pi appended, as when the view was open.
-  const follow = await call<FollowResult>(handlers, 'session:follow', {
-    sessionId: s.id,
-    revision: got.revision,
-    rowCount: got.rowCount,
-  })
-  assert.equal(follow.kind, 'appended', JSON.stringify(follow))
-  assert.ok(follow.kind === 'appended')
+  const follow = await followAppended(handlers, s.id, got)
   assert.deepEqual(
     follow.rows.map((r) => r.id),
     ['skel0001', 'skel0002'],
@@ -217,13 +226,7 @@ test('a skeleton is served while pi writes, when a stat sees the mtime of the wr
   // pi's line lands: live follow reads it.
   appendAfterLast(s.path, userEntry('skel0201', 'the write that was under way'))
   assert.deepEqual(await rowsOf(handlers, got), beforeRows)
-  const follow = await call<FollowResult>(handlers, 'session:follow', {
-    sessionId: s.id,
-    revision: got.revision,
-    rowCount: got.rowCount,
-  })
-  assert.equal(follow.kind, 'appended', JSON.stringify(follow))
-  assert.ok(follow.kind === 'appended')
+  const follow = await followAppended(handlers, s.id, got)
   assert.deepEqual(
     follow.rows.map((r) => r.id),
     ['skel0201'],
