@@ -30,7 +30,7 @@ import type { TreeItem } from './layout'
 import type { OutlineView } from './outline'
 import { TreeNode, TreeNodeContext } from './TreeNode'
 import { TreeToolbar } from './TreeToolbar'
-import { useLabelEditing } from './use-label-editing'
+import { useLabelEditing, type LabelTarget } from './use-label-editing'
 import { useOutlineHandover } from './use-outline-handover'
 import { useRunOpenState } from './use-run-open-state'
 import { useSelectionAnchor } from './use-selection-anchor'
@@ -112,9 +112,9 @@ export function BranchTree({
   const shown = stage === 2 && sized
 
   const marks = useViewMarks()
-  // The entry whose label is being typed (file position) stays out of runs while pi writes on:
-  // the old leaf would fold into one, taking the field, the typed text and the keyboard focus.
-  const [editPos, setEditPos] = useState<number | null>(null)
+  // The entry whose label is being typed stays out of runs while pi writes on: the old leaf
+  // would fold into one, taking the field, the typed text and the keyboard focus.
+  const [labelTarget, setLabelTarget] = useState<LabelTarget | null>(null)
   // A search hit's words are marked in every row: runs stay expanded, as while searching.
   const tree = useTreeLayout(
     overview,
@@ -124,7 +124,7 @@ export function BranchTree({
     query,
     collapse && !marks,
     outline,
-    editPos,
+    labelTarget?.pos ?? null,
   )
   // Rows in a new order show a few tasks after they came, once laid out (use-laid-rows.ts).
   const rows = tree.rows
@@ -138,7 +138,15 @@ export function BranchTree({
   } = useOutlineHandover(stage === 2, rows, layout, selection)
   const sessionId = useSessionView((s) => s.sessionId)
   const canLabel = useEditBlock(overview) === null
-  const labels = useLabelEditing(treeRef, dataRows, sessionId, canLabel, selection)
+  const labels = useLabelEditing(
+    treeRef,
+    dataRows,
+    sessionId,
+    canLabel,
+    selection,
+    labelTarget,
+    setLabelTarget,
+  )
   const stopEditing = labels.stop
   const draft = labels.draft
   const nodeContext = useMemo(
@@ -202,13 +210,6 @@ export function BranchTree({
     [dataRows],
   )
   const editing = labels.editing
-  useEffect(() => {
-    const item = editing ? treeRef.current?.get(editing)?.data : undefined
-    const row = item && item.row >= 0 ? dataRows[item.row] : undefined
-    setEditPos(row ? row.pos : null)
-    // The row is found when editing starts; the rows pi appends meanwhile do not move it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editing])
   const disableEdit = useCallback((item: TreeItem) => item.id !== editing, [editing])
   const rename = labels.rename
   const onRename = useCallback(

@@ -24,6 +24,12 @@ export interface LabelEditing {
   draft: LabelDraft
 }
 
+/** The node being labelled: its tree id, and its entry's file position (TreeRow.pos). */
+export interface LabelTarget {
+  id: string
+  pos: number
+}
+
 /** The label typed so far in the tree's field, kept while its row is drawn again. */
 export interface LabelDraft {
   /** The text typed, or null before any typing. */
@@ -35,6 +41,9 @@ export interface LabelDraft {
 /**
  * Registers the `label` command while the session can be edited.
  * @param selection the selected node, labelled when no node has the keyboard focus
+ * @param target the node being labelled, or null: the tree's state, which its layout reads too
+ *   (the entry being labelled is kept out of runs)
+ * @param setTarget sets `target`
  */
 export function useLabelEditing(
   treeRef: RefObject<TreeApi<TreeItem> | undefined>,
@@ -42,8 +51,10 @@ export function useLabelEditing(
   sessionId: string | null,
   canLabel: boolean,
   selection: string | undefined,
+  target: LabelTarget | null,
+  setTarget: (target: LabelTarget | null) => void,
 ): LabelEditing {
-  const [editing, setEditing] = useState<string | null>(null)
+  const editing = target?.id ?? null
   const typed = useRef<string | null>(null)
   const [draft] = useState<LabelDraft>(() => ({
     text: () => typed.current,
@@ -53,8 +64,8 @@ export function useLabelEditing(
   }))
   const stop = useCallback(() => {
     typed.current = null
-    setEditing(null)
-  }, [])
+    setTarget(null)
+  }, [setTarget])
   useEffect(() => {
     if (!canLabel) return
     return registerCommand('label', () => {
@@ -63,9 +74,9 @@ export function useLabelEditing(
       const row = node && node.data.row >= 0 ? rows[node.data.row] : undefined
       if (!node || !row?.id) return
       typed.current = null
-      setEditing(node.id)
+      setTarget({ id: node.id, pos: row.pos })
     })
-  }, [canLabel, rows, selection, treeRef])
+  }, [canLabel, rows, selection, treeRef, setTarget])
   useEffect(() => {
     if (editing) void treeRef.current?.edit(editing)
   }, [editing, treeRef])
@@ -74,12 +85,12 @@ export function useLabelEditing(
       const item = treeRef.current?.get(id)?.data
       const row = item && item.row >= 0 ? rows[item.row] : undefined
       typed.current = null
-      setEditing(null)
+      setTarget(null)
       if (!row?.id || !sessionId) return
       if ((row.label ?? '') === name.trim()) return
       void useEdits.getState().setLabel(sessionId, row.id, name.trim() === '' ? null : name)
     },
-    [rows, sessionId, treeRef],
+    [rows, sessionId, treeRef, setTarget],
   )
   return { editing, stop, rename, draft }
 }
