@@ -17,6 +17,7 @@ import { readManifest } from '../helpers/fixtures'
 import { generatedStore } from './generated-store'
 import { piWriter } from '../helpers/pi-writer-process'
 import { userEntry } from '../helpers/append'
+import { entryInView } from '../../renderer/src/features/session-view/entry-in-view'
 
 /** Opens pi 1.6.0's plain-chat fixture; resolves with its page and its file in the store. */
 async function openPlainChat(page: Page, server: ServerHandle, storeRoot: string) {
@@ -185,22 +186,7 @@ async function scrollUpAndRead(page: Page): Promise<string> {
   await expect(page.locator('.transcript')).toHaveAttribute('data-at-bottom', 'false')
   await page.waitForTimeout(300)
   // The entry at the middle of the list, or the nearest one (the middle may fall between two).
-  const reading = await list.evaluate((el) => {
-    const box = el.getBoundingClientRect()
-    const middle = box.top + box.height / 2
-    let best: string | null = null
-    let distance = Infinity
-    for (const entry of el.querySelectorAll('[data-testid="transcript-entry"]')) {
-      const r = entry.getBoundingClientRect()
-      if (r.bottom < box.top || r.top > box.bottom) continue
-      const d =
-        r.top <= middle && r.bottom >= middle
-          ? 0
-          : Math.min(Math.abs(r.top - middle), Math.abs(r.bottom - middle))
-      if (d < distance) [distance, best] = [d, entry.getAttribute('data-entry-id')]
-    }
-    return best
-  })
+  const reading = await list.evaluate(entryInView)
   expect(reading).not.toBeNull()
   return reading as string
 }

@@ -9,7 +9,7 @@
  * The id of the transcript entry across the vertical middle of `scroller`'s box (the nearest
  * one when the middle falls between two), or null when no entry is in the box.
  */
-export function entryInView(scroller: HTMLElement | null): string | null {
+export function entryInView(scroller: Element | null): string | null {
   if (!scroller) return null
   const box = scroller.getBoundingClientRect()
   const middle = box.top + box.height / 2
