@@ -141,15 +141,20 @@ function versionOf(path: string): unknown {
 const current = () =>
   openable().filter((c) => c.path.includes(store.sessionsDir) && versionOf(c.path) === 3)
 
-test('a skeleton of the file before pi appended opens behind it, and live follow brings the rest', async () => {
-  // A session pi writes version 3 lines to, ending at its leaf: appends continue it.
-  const [s] = current()
-  assert.ok(s)
+/** A skeleton of session `s` built now, and what a full parse of its file gives meanwhile. */
+async function builtAndParsed(s: { id: string; path: string }) {
   const t = trees()
   await t.build(s.path)
   const parsed = handlersWith()
   const before = await call<SessionOverview>(parsed, 'session:open', { sessionId: s.id })
-  const beforeRows = await rowsOf(parsed, before)
+  return { t, before, beforeRows: await rowsOf(parsed, before) }
+}
+
+test('a skeleton of the file before pi appended opens behind it, and live follow brings the rest', async () => {
+  // A session pi writes version 3 lines to, ending at its leaf: appends continue it.
+  const [s] = current()
+  assert.ok(s)
+  const { t, before, beforeRows } = await builtAndParsed(s)
   appendAfterLast(s.path, userEntry('skel0001', 'written after the skeleton'))
   appendAfterLast(s.path, userEntry('skel0002', 'and one more'))
   const handlers = handlersWith(t)
@@ -212,11 +217,7 @@ test('a skeleton of the file before pi appended opens behind it, and live follow
 test('a skeleton is served while pi writes, when a stat sees the mtime of the write before its bytes', async () => {
   const s = current().at(-1)
   assert.ok(s)
-  const t = trees()
-  await t.build(s.path)
-  const parsed = handlersWith()
-  const before = await call<SessionOverview>(parsed, 'session:open', { sessionId: s.id })
-  const beforeRows = await rowsOf(parsed, before)
+  const { t, beforeRows } = await builtAndParsed(s)
   // Linux stamps the mtime of a write, then extends the file: a stat in between sees this.
   const later = new Date(statSync(s.path).mtimeMs + 1000)
   utimesSync(s.path, later, later)
@@ -289,11 +290,7 @@ test('a skeleton of bytes rewritten in place, keeping their size and last bytes,
     })
     .find((s) => s.at > 100 && s.at < s.text.length - 1024)
   assert.ok(edited, 'a session with an early user message')
-  const t = trees()
-  await t.build(edited.path)
-  const parsedBefore = handlersWith()
-  const before = await call<SessionOverview>(parsedBefore, 'session:open', { sessionId: edited.id })
-  const beforeRows = await rowsOf(parsedBefore, before)
+  const { t, beforeRows } = await builtAndParsed(edited)
   const letter = edited.text[edited.at] === 'q' ? 'z' : 'q'
   const { ino } = statSync(edited.path)
   writeFileSync(
