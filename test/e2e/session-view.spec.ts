@@ -459,6 +459,50 @@ test('entries around ones larger than a whole path page all load', async ({
   session.expectClean()
 })
 
+test('a text of megabytes shown whole comes in pieces laid out on screen, and reads to its end', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // 100,000 numbered lines, 8 MB: laid out whole it held the window for seconds. Shown whole
+  // it is all in the page, in pieces the browser lays out only near the screen.
+  const root = scratch('pi-sessions-long-text-')
+  const dir = join(root, 'sessions', '--work-long--')
+  mkdirSync(dir, { recursive: true })
+  const at = '2026-03-03T10:00:00.000Z'
+  const id = '019cb000-0000-7000-8000-0000000010ce'
+  const numbered = Array.from({ length: 100_000 }, (_, i) => `line ${i + 1} `.padEnd(79, '.'))
+  const text = numbered.join('\n')
+  const lines = [
+    headerLine(id, at, '/work/long'),
+    messageLine('q', null, 'user', 'print the log', at),
+    messageLine('a', 'q', 'assistant', text, at),
+  ]
+  const name = `2026-03-03T10-00-00-000Z_${id}.jsonl`
+  writeFileSync(join(dir, name), lines.join('\n') + '\n')
+  const server = await serverFor(join(root, 'sessions'))
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const entry = page.locator('.transcript [data-entry-id="a"]')
+  await expect(entry.getByTestId('show-all')).toHaveText(
+    'Show all (99,976 more lines, 7,998,080 characters)',
+  )
+  await entry.getByTestId('show-all').click()
+  const pieces = entry.getByTestId('text-pieces').locator('.text-piece')
+  // 32,000 characters a piece, cut after the last whole line: 400 lines of 80 characters.
+  await expect(pieces).toHaveCount(250)
+  expect(await pieces.first().evaluate((el) => getComputedStyle(el).contentVisibility)).toBe('auto')
+  const shown = await entry.getByTestId('text-pieces').evaluate((el) => el.textContent)
+  expect(shown).toBe(text)
+  // The end of the text is there to read once scrolled to.
+  await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = el.scrollHeight))
+  await expect(pieces.last()).toBeInViewport()
+  await expect(pieces.last()).toContainText(numbered[99_999] as string)
+  await expect(entry.getByRole('button', { name: 'Show less' })).toBeInViewport()
+  await session.screenshot('session-long-text-end')
+  session.expectClean()
+})
+
 test('a 50,000-entry linear session opens; the tree and the transcript page', async ({
   page,
   serverFor,

@@ -1,9 +1,17 @@
 /**
  * Preformatted text cut to its first lines, with "show all", so long tool output does not flood the transcript.
  */
-import { useState } from 'react'
+import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type RefObject,
+} from 'react'
 import { Marked } from './marks'
 import { counted } from './format'
+import { CHARS_PER_ROW, estimatedRows, PIECE_CHARS, textPieces } from './text-pieces'
 
 /** Props of {@link CollapsibleText}. */
 export interface CollapsibleTextProps {
@@ -38,9 +46,15 @@ export function CollapsibleText({
   const moreLines = hidden > 0 ? countLines(text) - countLines(cut) : 0
   return (
     <div className={`collapsible ${className ?? ''}`}>
-      <pre className={all && longestLine(text) > WRAP_AFTER ? 'plain-text wrapped' : 'plain-text'}>
-        <Marked text={cut} />
-      </pre>
+      {all && text.length > PIECE_CHARS ? (
+        <Pieces text={text} />
+      ) : (
+        <pre
+          className={all && longestLine(text) > WRAP_AFTER ? 'plain-text wrapped' : 'plain-text'}
+        >
+          <Marked text={cut} />
+        </pre>
+      )}
       {hidden > 0 && (
         <button
           type="button"
@@ -59,6 +73,59 @@ export function CollapsibleText({
       )}
     </div>
   )
+}
+
+/**
+ * A long text shown whole, in pieces laid out only on screen, wrapped: a piece contains its
+ * layout, so a line running past the pane would be cut off rather than scroll.
+ */
+function Pieces({ text }: { text: string }) {
+  const pieces = useMemo(() => textPieces(text), [text])
+  const ref = useRef<HTMLPreElement>(null)
+  const perRow = useCharsPerRow(ref)
+  return (
+    <pre ref={ref} className="plain-text wrapped" data-testid="text-pieces">
+      {/* Drawn once the row is measured (before the first paint): pieces laid out with a
+          guessed height would be laid out again at once. */}
+      {perRow !== null &&
+        pieces.map((piece, i) => (
+          <span
+            key={i}
+            className="text-piece"
+            style={{ '--rows': estimatedRows(piece, perRow) } as CSSProperties}
+          >
+            <Marked text={piece} />
+          </span>
+        ))}
+    </pre>
+  )
+}
+
+/**
+ * How many characters of the element's font fit in its content box's width, measured when it is
+ * drawn and whenever its size changes; null until measured, {@link CHARS_PER_ROW} where it
+ * cannot be.
+ */
+function useCharsPerRow(ref: RefObject<HTMLElement | null>): number | null {
+  const [perRow, setPerRow] = useState<number | null>(null)
+  useLayoutEffect(() => {
+    const el = ref.current
+    const context = document.createElement('canvas').getContext('2d')
+    if (!el) return
+    const measure = () => {
+      if (!context) return setPerRow(CHARS_PER_ROW)
+      const style = getComputedStyle(el)
+      context.font = style.font
+      const char = context.measureText('0'.repeat(100)).width / 100
+      const width = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      setPerRow(char > 0 && width > 0 ? Math.max(1, Math.floor(width / char)) : CHARS_PER_ROW)
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [ref])
+  return perRow
 }
 
 /**

@@ -1,0 +1,56 @@
+/**
+ * A long text cut into pieces the browser lays out one at a time: a text of megabytes laid out
+ * whole freezes the window for seconds (8 MB: over 3 s in one task), while a piece of
+ * {@link PIECE_CHARS} characters takes a few milliseconds and is laid out only when it scrolls
+ * into view (`content-visibility: auto`).
+ */
+
+/** Characters in a piece, at most. */
+export const PIECE_CHARS = 32_000
+
+/** Characters to a wrapped row assumed until the row has been measured. */
+export const CHARS_PER_ROW = 100
+
+/**
+ * `text` cut into pieces of at most `size` characters whose concatenation is `text`. Each ends
+ * after the last line break in its second half, where there is one, so lines stay whole; never
+ * between the two halves of a surrogate pair. A text of `size` characters or fewer is one piece.
+ */
+export function textPieces(text: string, size = PIECE_CHARS): string[] {
+  const pieces: string[] = []
+  let from = 0
+  while (text.length - from > size) {
+    // Only the piece's second half is searched: lastIndexOf on the whole text would scan back
+    // to its start on every piece of a text without line breaks.
+    const half = from + Math.ceil(size / 2)
+    const at = text.slice(half, from + size).lastIndexOf('\n')
+    let end = at < 0 ? -1 : half + at + 1
+    if (end < 0) {
+      end = from + size
+      const last = text.charCodeAt(end - 1)
+      if (last >= 0xd800 && last <= 0xdbff) end--
+    }
+    pieces.push(text.slice(from, end))
+    from = end
+  }
+  pieces.push(text.slice(from))
+  return pieces
+}
+
+/**
+ * The height of `piece` in rows wrapped at `perRow` characters: the height a piece takes before
+ * it is laid out (CSS `--rows`), so the scroll range is about right from the start and barely
+ * moves as pieces are laid out. Exact for a monospace text cut anywhere; a line wrapped at a
+ * space may take a row more.
+ */
+export function estimatedRows(piece: string, perRow = CHARS_PER_ROW): number {
+  let rows = 0
+  let from = 0
+  for (;;) {
+    const at = piece.indexOf('\n', from)
+    const end = at < 0 ? piece.length : at
+    rows += Math.max(1, Math.ceil((end - from) / perRow))
+    if (at < 0 || at === piece.length - 1) return rows
+    from = at + 1
+  }
+}
