@@ -405,6 +405,32 @@ test('a hostile session renders inert', async ({ page, serverFor, scratch }) => 
   session.expectClean()
 })
 
+/**
+ * Writes a session of one branch into a new store under `root`, in the project folder pi names
+ * for `cwd` (one level, `/work/x` in `--work-x--`): `texts` as user and assistant messages in
+ * turn, ids h0, h1, and so on. Returns the store's sessions folder and the file name.
+ */
+function chainSession(
+  root: string,
+  cwd: `/work/${string}`,
+  id: string,
+  texts: string[],
+): { sessionsDir: string; name: string } {
+  const at = '2026-03-02T10:00:00.000Z'
+  const sessionsDir = join(root, 'sessions')
+  const dir = join(sessionsDir, `--work-${basename(cwd)}--`)
+  mkdirSync(dir, { recursive: true })
+  const lines = [headerLine(id, at, cwd)]
+  texts.forEach((text, i) =>
+    lines.push(
+      messageLine(`h${i}`, i === 0 ? null : `h${i - 1}`, i % 2 ? 'assistant' : 'user', text, at),
+    ),
+  )
+  const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
+  writeFileSync(join(dir, name), lines.join('\n') + '\n')
+  return { sessionsDir, name }
+}
+
 test('entries around ones larger than a whole path page all load', async ({
   page,
   serverFor,
@@ -412,28 +438,15 @@ test('entries around ones larger than a whole path page all load', async ({
 }) => {
   // Two entries of 4.1 M characters (a path page holds up to 4 M) between small ones: main
   // sends the pages around them short, and the view asks again from the first item it lacks.
-  const root = scratch('pi-sessions-huge-item-')
-  const dir = join(root, 'sessions', '--work-huge--')
-  mkdirSync(dir, { recursive: true })
-  const at = '2026-03-02T10:00:00.000Z'
-  const id = '019cb000-0000-7000-8000-00000000b16e'
   const small = ['first words', 'between the huge ones', 'last reply']
   const texts = [small[0], 'y'.repeat(4_100_000), small[1], 'z'.repeat(4_100_000), small[2]]
-  const lines = [headerLine(id, at, '/work/huge')]
-  texts.forEach((text, i) =>
-    lines.push(
-      messageLine(
-        `h${i}`,
-        i === 0 ? null : `h${i - 1}`,
-        i % 2 ? 'assistant' : 'user',
-        text as string,
-        at,
-      ),
-    ),
+  const { sessionsDir, name } = chainSession(
+    scratch('pi-sessions-huge-item-'),
+    '/work/huge',
+    '019cb000-0000-7000-8000-00000000b16e',
+    texts as string[],
   )
-  const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
-  writeFileSync(join(dir, name), lines.join('\n') + '\n')
-  const server = await serverFor(join(root, 'sessions'))
+  const server = await serverFor(sessionsDir)
   const session = new SessionPage(page, server)
   await session.open(name)
   const transcript = page.locator('.transcript')
@@ -466,24 +479,18 @@ test('a text of megabytes shown whole comes in pieces laid out on screen, and re
 }) => {
   // 100,000 numbered lines, 8 MB: laid out whole it held the window for seconds. Shown whole
   // it is all in the page, in pieces the browser lays out only near the screen.
-  const root = scratch('pi-sessions-long-text-')
-  const dir = join(root, 'sessions', '--work-long--')
-  mkdirSync(dir, { recursive: true })
-  const at = '2026-03-03T10:00:00.000Z'
-  const id = '019cb000-0000-7000-8000-0000000010ce'
   const numbered = Array.from({ length: 100_000 }, (_, i) => `line ${i + 1} `.padEnd(79, '.'))
   const text = numbered.join('\n')
-  const lines = [
-    headerLine(id, at, '/work/long'),
-    messageLine('q', null, 'user', 'print the log', at),
-    messageLine('a', 'q', 'assistant', text, at),
-  ]
-  const name = `2026-03-03T10-00-00-000Z_${id}.jsonl`
-  writeFileSync(join(dir, name), lines.join('\n') + '\n')
-  const server = await serverFor(join(root, 'sessions'))
+  const { sessionsDir, name } = chainSession(
+    scratch('pi-sessions-long-text-'),
+    '/work/long',
+    '019cb000-0000-7000-8000-0000000010ce',
+    ['print the log', text],
+  )
+  const server = await serverFor(sessionsDir)
   const session = new SessionPage(page, server)
   await session.open(name)
-  const entry = page.locator('.transcript [data-entry-id="a"]')
+  const entry = page.locator('.transcript [data-entry-id="h1"]')
   await expect(entry.getByTestId('show-all')).toHaveText(
     'Show all (99,976 more lines, 7,998,080 characters)',
   )
