@@ -510,6 +510,45 @@ test('a text of megabytes shown whole comes in pieces laid out on screen, and re
   session.expectClean()
 })
 
+test('a text shown whole stays whole while its entry scrolls out of view and back', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // The transcript drops entries far from the screen and draws them again on the way back.
+  const rows = Array.from({ length: 12_000 }, (_, i) => `row ${i} `.padEnd(20, '.'))
+  const texts = ['q', rows.join('\n')]
+  for (let i = 0; i < 40; i++) texts.push(`reply ${i}\n\n` + 'words '.repeat(300))
+  const { sessionsDir, name } = chainSession(
+    scratch('pi-sessions-shown-whole-'),
+    '/work/whole',
+    '019cb000-0000-7000-8000-00000000a11e',
+    texts,
+  )
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const list = page.locator('.transcript-list')
+  const text = page.locator('.transcript [data-entry-id="h1"]')
+  await list.evaluate((el) => (el.scrollTop = 0))
+  await text.getByTestId('show-all').click()
+  await expect(text).toContainText(rows[11_999] as string)
+  await list.evaluate((el) => (el.scrollTop = el.scrollHeight))
+  await expect(page.locator('.transcript [data-entry-id="h41"]')).toBeInViewport()
+  await expect(text).toHaveCount(0)
+  await list.evaluate((el) => (el.scrollTop = 0))
+  await expect(text).toContainText(rows[11_999] as string)
+  await expect(text.getByTestId('show-all')).toHaveCount(0)
+  // Shown less, it stays cut the same way.
+  await text.getByRole('button', { name: 'Show less' }).click()
+  await list.evaluate((el) => (el.scrollTop = el.scrollHeight))
+  await expect(text).toHaveCount(0)
+  await list.evaluate((el) => (el.scrollTop = 0))
+  await expect(text.getByTestId('show-all')).toBeVisible()
+  await expect(text).not.toContainText(rows[11_999] as string)
+  session.expectClean()
+})
+
 test('a 50,000-entry linear session opens; the tree and the transcript page', async ({
   page,
   serverFor,

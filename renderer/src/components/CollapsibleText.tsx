@@ -1,5 +1,6 @@
 /**
- * Preformatted text cut to its first lines, with "show all", so long tool output does not flood the transcript.
+ * Preformatted text cut to its first lines, with "show all", so long tool output does not flood
+ * the transcript; a text shown whole stays so while its entry scrolls out of view and back.
  */
 import {
   useLayoutEffect,
@@ -11,6 +12,7 @@ import {
 } from 'react'
 import { Marked } from './marks'
 import { counted } from './format'
+import { useShownWhole } from './shown-whole'
 import { CHARS_PER_ROW, estimatedRows, PIECE_CHARS, textPieces } from './text-pieces'
 
 /** Props of {@link CollapsibleText}. */
@@ -30,7 +32,7 @@ export function CollapsibleText({
   chars = 4000,
   className,
 }: CollapsibleTextProps) {
-  const [all, setAll] = useState(false)
+  const [all, setAll] = useShownWhole(text)
   let cut = text
   if (!all) {
     let at = -1

@@ -6,6 +6,7 @@ import { memo, useState } from 'react'
 import type { PathItem } from '../../../../preload/contract/session-view'
 import { clock, cost, tokens, when } from '../../components/format'
 import { CopyButton } from '../../components/CopyButton'
+import { TextOwner } from '../../components/shown-whole'
 import { ItemBody, markerText } from './ItemBody'
 import { messageText } from './message-text'
 import { useEntryBrief } from './entry-brief'
@@ -180,7 +181,9 @@ export const TranscriptItem = memo(function TranscriptItem({
         </button>
       </header>
       {info && <Details item={item} />}
-      <ItemBody item={item} sessionId={sessionId} showHidden={showHidden} />
+      <TextOwner.Provider value={`${sessionId}/${item.id}`}>
+        <ItemBody item={item} sessionId={sessionId} showHidden={showHidden} />
+      </TextOwner.Provider>
     </article>
   )
 })
