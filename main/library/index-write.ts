@@ -7,7 +7,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite'
 import { basename } from 'node:path'
-import { listingModified } from '../session'
+import { listedFirstMessage, listingModified } from '../session'
 import { appendChunks, deleteChunks } from './index-chunks'
 import { inTransaction } from './index-db'
 import { textsToKeep } from './other-kinds'
@@ -86,7 +86,7 @@ function rowValues(record: SessionRecord) {
     created: d?.listing.created ?? null,
     modified: d ? listingModified(d.listing, record.mtimeMs) : record.mtimeMs,
     name: d?.listing.name ?? null,
-    firstMessage: d?.listing.firstMessage ?? '(no messages)',
+    firstMessage: listedFirstMessage(d?.listing.firstMessage ?? null),
     messageCount: d?.listing.messageCount ?? 0,
     userMessages: d?.userMessages ?? 0,
     images: d?.images ?? 0,

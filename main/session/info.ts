@@ -4,6 +4,7 @@
  */
 import type { LoadedSession } from './load.js'
 import { KNOWN_ENTRY_TYPES } from './types.js'
+import { NO_MESSAGES } from './first-message.js'
 import {
   foldListing,
   listingModified,
@@ -64,7 +65,7 @@ export function buildSessionInfo(
     created: new Date(header.timestamp),
     modified: new Date(listingModified(fold, mtime.getTime())),
     messageCount: fold.messageCount,
-    firstMessage: fold.firstMessage ?? '(no messages)',
+    firstMessage: fold.firstMessage ?? NO_MESSAGES,
     allMessagesText: texts.join(' '),
   }
   if (fold.name !== null) info.name = fold.name

@@ -12,7 +12,7 @@ import { parentRows } from '../../../preload/contract/row-parents'
 import { resumeNote } from './resume'
 import { addCalls, type CallInfo } from './row-text'
 import { buildRows } from './rows'
-import { damageReason, isDamage, listingModified } from '../../session'
+import { damageReason, isDamage, listedFirstMessage, listingModified } from '../../session'
 import { forEachSliced, snapshotOf, yieldNow, type SessionEntry, type ViewSource } from './source'
 
 /** Sums pi Usage objects (pi spec 2.3) defensively: odd files carry odd values. */
@@ -273,7 +273,7 @@ export async function buildOverview(
     fileName,
     headerId: header ? String(header.id) : null,
     name: listing.name,
-    firstMessage: listing.firstMessage ?? '(no messages)',
+    firstMessage: listedFirstMessage(listing.firstMessage),
     cwd: typeof header?.cwd === 'string' && header.cwd !== '' ? header.cwd : null,
     created: listing.created,
     modified: finite(listingModified(listing, source.stamp.mtimeMs)),
