@@ -54,15 +54,30 @@ export function diagnoseGraph(
   }
   for (const cycle of forward ? findCycles(entries, lastIndex) : []) {
     const first = cycle.reduce((a, b) => (b < a ? b : a))
-    const ids = cycle.map((i) => (entries[i] as SessionEntry).id)
+    const ids = cycle.map((i) => String((entries[i] as SessionEntry).id))
     out.push({
       line: lines[first] ?? 0,
       kind: 'cycle',
-      message: `parentId cycle: ${ids.join(' -> ')} (pi never returns from such a branch)`,
+      message: `parentId cycle${cycleIds(ids)} (pi never returns from such a branch)`,
       entryId: (entries[first] as SessionEntry).id,
     })
   }
   return out
+}
+
+/** Ids a cycle's message names, at most: a cycle of 20,000 entries spelled out filled the window. */
+const CYCLE_IDS_SHOWN = 6
+
+/**
+ * The ids on a cycle, in walk order, for its message: every id of a short cycle (": a -> b"),
+ * else the count and the first and last three (" of 20,000 entries: a -> b -> c -> … -> x -> y
+ * -> z").
+ */
+function cycleIds(ids: readonly string[]): string {
+  if (ids.length <= CYCLE_IDS_SHOWN) return `: ${ids.join(' -> ')}`
+  const half = CYCLE_IDS_SHOWN / 2
+  const shown = [...ids.slice(0, half), '…', ...ids.slice(-half)]
+  return ` of ${ids.length.toLocaleString('en-US')} entries: ${shown.join(' -> ')}`
 }
 
 /**

@@ -6,7 +6,7 @@
  * reported) and from the fixture files, never from the app's own output. Every test saves a
  * screenshot under test-results/screenshots/.
  */
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
@@ -150,6 +150,41 @@ test('a damaged file shows its diagnostics with line numbers and its parsable en
   // A parentId cycle (pi never returns) opens too, and says so.
   await session.open(pi('damaged-parent-cycle', 'handwritten').name)
   await expect(page.locator('[data-testid="diagnostic"][data-kind="cycle"]')).toHaveCount(1)
+  session.expectClean()
+})
+
+test('a parentId cycle of 20,000 entries is named in a line, and the tree and transcript show', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // The last entry takes the first one's id with the old leaf as its parent: every entry is
+  // on the cycle. Spelled out, its 20,000 ids filled the header and the tree never drew.
+  const texts = Array.from({ length: 20_000 }, (_, i) => `step ${i}`)
+  const { sessionsDir, name } = chainSession(
+    scratch('pi-sessions-long-cycle-'),
+    '/work/cycle',
+    '019cb000-0000-7000-8000-00000000c1c1',
+    texts,
+  )
+  const file = join(sessionsDir, '--work-cycle--', name)
+  appendFileSync(
+    file,
+    messageLine('h0', 'h19999', 'user', 'again', '2026-03-02T10:00:00.000Z') + '\n',
+  )
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const reason = page.getByTestId('read-only-reason')
+  await expect(reason).toContainText('parentId cycle of 20,000 entries: ')
+  const box = await reason.evaluate((el) => ({
+    height: el.getBoundingClientRect().height,
+    line: parseFloat(getComputedStyle(el).lineHeight),
+  }))
+  expect(box.height).toBeLessThanOrEqual(3 * box.line + 1)
+  await expect(page.locator('.branch-tree')).toHaveAttribute('data-tree-state', 'ready')
+  await expect(page.locator('.transcript [data-entry-id]').first()).toBeVisible()
+  await session.screenshot('session-long-cycle')
   session.expectClean()
 })
 

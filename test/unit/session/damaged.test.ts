@@ -215,7 +215,13 @@ describe('no hangs on parentId cycles', () => {
     const lines = [header]
     for (let i = 0; i < n; i++) lines.push(msg(`e${i}`, `e${(i + n - 1) % n}`, `m${i}`))
     const loaded = parseSessionText(lines.join('\n'))
-    assert.equal(loaded.diagnostics.filter((d) => d.kind === 'cycle').length, 1)
+    const cycles = loaded.diagnostics.filter((d) => d.kind === 'cycle')
+    assert.equal(cycles.length, 1)
+    // Named by its count and six of its ids, not all 50,000 (that filled the window).
+    assert.equal(
+      cycles[0]?.message,
+      'parentId cycle of 50,000 entries: e0 -> e49999 -> e49998 -> … -> e3 -> e2 -> e1 (pi never returns from such a branch)',
+    )
     const m = SessionManager.inMemory('/x', undefined, [loaded.header, ...loaded.entries])
     assert.equal(m.getBranch().length, n)
     assert.equal(m.getTree().length, 1)
