@@ -292,6 +292,41 @@ test('the tree works with the keyboard only', async ({ page, server }) => {
   session.expectClean()
 })
 
+test('focus coming into the tree takes the selected entry: an arrow moves from it', async ({
+  page,
+  server,
+}) => {
+  // Tall enough that the tree renders every row (it renders only what shows).
+  await page.setViewportSize({ width: 1280, height: 1600 })
+  const branches = pi('branches')
+  const leaf = branches.branch.at(-1) as string
+  const session = new SessionPage(page, server)
+  await session.open(branches.name)
+  await session.setFilter('all')
+  // The tree's own focus stays on the row clicked; Leaf then selects pi's leaf.
+  await session.treeNode(branches.branch[0] as string).click()
+  await session.waitReady(branches.branch[0])
+  await page.getByRole('button', { name: 'Leaf', exact: true }).focus()
+  await page.keyboard.press('Enter')
+  await session.waitReady(leaf)
+  const focusRole = () =>
+    page.evaluate<string | null>('document.activeElement?.getAttribute("role") ?? null')
+  for (let i = 0; i < 8 && !['tree', 'treeitem'].includes((await focusRole()) ?? ''); i++)
+    await page.keyboard.press('Tab')
+  const focusedEntry = () =>
+    page.evaluate<string | null>(
+      'document.activeElement?.querySelector(\'[data-testid="tree-node"]\')?.getAttribute("data-entry-id") ?? null',
+    )
+  const order = await session
+    .treeNodes()
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-entry-id')))
+  const above = order[order.indexOf(leaf) - 1] as string
+  await page.keyboard.press('ArrowUp')
+  await expect.poll(focusedEntry).toBe(above)
+  await session.waitReady(above)
+  session.expectClean()
+})
+
 test('a deep link selects and shows an entry; lineage links navigate', async ({ page, server }) => {
   const branches = pi('branches')
   const target = branches.entries.find(

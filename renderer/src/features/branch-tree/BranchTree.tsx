@@ -14,6 +14,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type FocusEvent,
   type KeyboardEvent,
 } from 'react'
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist'
@@ -244,6 +245,15 @@ export function BranchTree({
     e.preventDefault()
     choose(treeRef.current?.focusedNode)
   }
+  const onFocus = (e: FocusEvent) => {
+    // Focus coming into the tree (Tab, a shortcut) lands on the selected entry, as in a list
+    // box: react-arborist keeps the row it last had (or its first), and the next arrow key
+    // would select from there, far from what the transcript shows.
+    if (e.currentTarget.contains(e.relatedTarget) || (e.target as HTMLElement).closest('input'))
+      return
+    const node = shownSelection ? treeRef.current?.get(shownSelection) : null
+    if (node) treeRef.current?.focus(node)
+  }
   const api = () => treeRef.current
   /** Unfolds (true) or folds every node and run: our runs, then react-arborist's open state. */
   const foldAll = (open: boolean) => {
@@ -289,7 +299,7 @@ export function BranchTree({
             ' The tree’s search takes words, as pi’s /tree does: quotes and re: work in the library’s search.'}
         </p>
       )}
-      <div className="tree-box" ref={boxRef} onKeyDown={onKeyDown}>
+      <div className="tree-box" ref={boxRef} onKeyDown={onKeyDown} onFocus={onFocus}>
         {stage > 0 && sized && (
           <TreeNodeContext value={nodeContext}>
             <Tree<TreeItem>
