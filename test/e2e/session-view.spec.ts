@@ -185,6 +185,17 @@ test('a parentId cycle of 20,000 entries is named in a line, and the tree and tr
   await expect(page.locator('.branch-tree')).toHaveAttribute('data-tree-state', 'ready')
   await expect(page.locator('.transcript [data-entry-id]').first()).toBeVisible()
   await session.screenshot('session-long-cycle')
+  // In a narrow window a finding's line number and kind keep a line each.
+  await page.setViewportSize({ width: 800, height: 600 })
+  const lineBoxes = await page.locator('.diag-line, .diag-kind').evaluateAll((els) =>
+    els.map((el) => {
+      const range = document.createRange()
+      range.selectNodeContents(el)
+      return range.getClientRects().length
+    }),
+  )
+  expect(lineBoxes.length).toBeGreaterThan(0)
+  expect(lineBoxes.every((n) => n === 1)).toBe(true)
   session.expectClean()
 })
 
