@@ -303,7 +303,7 @@ test('the tree works with the keyboard only', async ({ page, server }) => {
   session.expectClean()
 })
 
-test('focus coming into the tree takes the selected entry: an arrow moves from it', async ({
+test('focus coming into the tree takes the selected entry (or the row folding it): an arrow moves from it', async ({
   page,
   server,
 }) => {
@@ -335,6 +335,24 @@ test('focus coming into the tree takes the selected entry: an arrow moves from i
   await page.keyboard.press('ArrowUp')
   await expect.poll(focusedEntry).toBe(above)
   await session.waitReady(above)
+  // Folded away, the selection is held by its nearest row on screen: focus comes to that row.
+  const fold = page.getByRole('button', { name: 'Fold', exact: true })
+  await fold.click()
+  const folded = await session
+    .treeNodes()
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-entry-id')))
+  const hidden = order.findLast((id) => id !== null && !folded.includes(id)) as string
+  await page.getByRole('button', { name: 'Unfold', exact: true }).click()
+  await session.treeNode(hidden).click()
+  await session.waitReady(hidden)
+  await fold.click()
+  await expect(session.treeNode(hidden)).toHaveCount(0)
+  const holder = pathTo(branches, hidden).findLast((id) => folded.includes(id)) as string
+  await page.getByTestId('tree-search').focus()
+  for (let i = 0; i < 8 && !['tree', 'treeitem'].includes((await focusRole()) ?? ''); i++)
+    await page.keyboard.press('Tab')
+  await page.keyboard.press('ArrowDown')
+  await expect.poll(focusedEntry).toBe(folded[folded.indexOf(holder) + 1] ?? holder)
   session.expectClean()
 })
 

@@ -251,8 +251,9 @@ export function BranchTree({
     // would select from there, far from what the transcript shows.
     if (e.currentTarget.contains(e.relatedTarget) || (e.target as HTMLElement).closest('input'))
       return
-    const node = shownSelection ? treeRef.current?.get(shownSelection) : null
-    if (node) treeRef.current?.focus(node)
+    const tree = treeRef.current
+    const node = tree && shownSelection ? rowHolding(tree, shownSelection) : null
+    if (node) tree?.focus(node)
   }
   const api = () => treeRef.current
   /** Unfolds (true) or folds every node and run: our runs, then react-arborist's open state. */
@@ -333,4 +334,25 @@ export function BranchTree({
       </div>
     </section>
   )
+}
+
+/**
+ * The row on screen that holds node `id`: its own, else its nearest ancestor's (a folded node
+ * hides it); null when neither is in the tree.
+ */
+function rowHolding(tree: TreeApi<TreeItem>, id: string): NodeApi<TreeItem> | null {
+  const shown = tree.get(id)
+  if (shown) return shown
+  const stack: NodeApi<TreeItem>[] = [tree.root]
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.id === id) {
+      for (let up = node.parent; up; up = up.parent) {
+        const row = tree.get(up.id)
+        if (row) return row
+      }
+      return null
+    }
+    for (const child of node.children ?? []) stack.push(child)
+  }
+  return null
 }
