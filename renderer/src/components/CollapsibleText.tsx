@@ -104,12 +104,18 @@ function Pieces({ text }: { text: string }) {
 }
 
 /**
+ * The last row width measured: a text drawn again (its entry scrolled back into view, the list
+ * opened again) starts from it, and is never drawn empty while it is measured.
+ */
+let lastPerRow: number | null = null
+
+/**
  * How many characters of the element's font fit in its content box's width, measured when it is
- * drawn and whenever its size changes; null until measured, {@link CHARS_PER_ROW} where it
- * cannot be.
+ * drawn and whenever its size changes; until then the last width measured (null before any),
+ * {@link CHARS_PER_ROW} where it cannot be measured.
  */
 function useCharsPerRow(ref: RefObject<HTMLElement | null>): number | null {
-  const [perRow, setPerRow] = useState<number | null>(null)
+  const [perRow, setPerRow] = useState<number | null>(lastPerRow)
   useLayoutEffect(() => {
     const el = ref.current
     const context = document.createElement('canvas').getContext('2d')
@@ -120,7 +126,8 @@ function useCharsPerRow(ref: RefObject<HTMLElement | null>): number | null {
       context.font = style.font
       const char = context.measureText('0'.repeat(100)).width / 100
       const width = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
-      setPerRow(char > 0 && width > 0 ? Math.max(1, Math.floor(width / char)) : CHARS_PER_ROW)
+      if (char > 0 && width > 0) setPerRow((lastPerRow = Math.max(1, Math.floor(width / char))))
+      else setPerRow(CHARS_PER_ROW)
     }
     measure()
     const observer = new ResizeObserver(measure)
