@@ -609,42 +609,69 @@ test('a text of megabytes shown whole comes in pieces laid out on screen, and re
   session.expectClean()
 })
 
-test('a text shown whole stays whole while its entry scrolls out of view and back', async ({
+test('what the reader opened in an entry stays open while it scrolls out of view and back', async ({
   page,
   serverFor,
   scratch,
 }) => {
   // The transcript drops entries far from the screen and draws them again on the way back.
+  // Entry h1 holds a long thinking and two long texts of the same length, beginning and end.
   const rows = Array.from({ length: 12_000 }, (_, i) => `row ${i} `.padEnd(20, '.'))
-  const texts = ['q', rows.join('\n')]
+  const other = [...rows]
+  other[6_000] = 'a different row'.padEnd(20, '.')
+  const texts = ['q', 'h1']
   for (let i = 0; i < 40; i++) texts.push(`reply ${i}\n\n` + 'words '.repeat(300))
   const { sessionsDir, name } = chainSession(
-    scratch('pi-sessions-shown-whole-'),
+    scratch('pi-sessions-kept-open-'),
     '/work/whole',
     '019cb000-0000-7000-8000-00000000a11e',
     texts,
   )
+  const file = join(sessionsDir, '--work-whole--', name)
+  const lines = readFileSync(file, 'utf8').split('\n')
+  const entry = JSON.parse(lines[2] as string)
+  entry.message.content = [
+    { type: 'thinking', thinking: rows.join('\n') },
+    { type: 'text', text: rows.join('\n') },
+    { type: 'text', text: other.join('\n') },
+  ]
+  lines[2] = JSON.stringify(entry)
+  writeFileSync(file, lines.join('\n'))
   const server = await serverFor(sessionsDir)
   const session = new SessionPage(page, server)
   await session.open(name)
   const list = page.locator('.transcript-list')
-  const text = page.locator('.transcript [data-entry-id="h1"]')
+  const h1 = page.locator('.transcript [data-entry-id="h1"]')
+  const thinking = h1.getByTestId('thinking')
+  const texts2 = h1.locator('.blocks > .collapsible')
+  const away = async () => {
+    await list.evaluate((el) => (el.scrollTop = el.scrollHeight))
+    await expect(page.locator('.transcript [data-entry-id="h41"]')).toBeInViewport()
+    await expect(h1).toHaveCount(0)
+    await list.evaluate((el) => (el.scrollTop = 0))
+    await expect(h1).toHaveCount(1)
+  }
   await list.evaluate((el) => (el.scrollTop = 0))
-  await text.getByTestId('show-all').click()
-  await expect(text).toContainText(rows[11_999] as string)
-  await list.evaluate((el) => (el.scrollTop = el.scrollHeight))
-  await expect(page.locator('.transcript [data-entry-id="h41"]')).toBeInViewport()
-  await expect(text).toHaveCount(0)
+  await thinking.locator('summary').click()
+  await thinking.getByTestId('show-all').click()
+  await expect(thinking).toContainText(rows[11_999] as string)
+  await expect(texts2).toHaveCount(2)
+  await texts2.first().getByTestId('show-all').click()
+  await expect(texts2.first()).toContainText(rows[11_999] as string)
+  await away()
+  // The thinking is still unfolded and whole, the first text whole, the second still cut.
+  await expect(thinking).toHaveAttribute('open', '')
+  await expect(thinking).toContainText(rows[11_999] as string)
+  await expect(texts2.first()).toContainText(rows[11_999] as string)
+  await expect(texts2.last().getByTestId('show-all')).toBeVisible()
+  await expect(texts2.last()).not.toContainText(rows[11_999] as string)
+  // Shown less and folded, they stay so.
+  await texts2.first().getByRole('button', { name: 'Show less' }).click()
   await list.evaluate((el) => (el.scrollTop = 0))
-  await expect(text).toContainText(rows[11_999] as string)
-  await expect(text.getByTestId('show-all')).toHaveCount(0)
-  // Shown less, it stays cut the same way.
-  await text.getByRole('button', { name: 'Show less' }).click()
-  await list.evaluate((el) => (el.scrollTop = el.scrollHeight))
-  await expect(text).toHaveCount(0)
-  await list.evaluate((el) => (el.scrollTop = 0))
-  await expect(text.getByTestId('show-all')).toBeVisible()
-  await expect(text).not.toContainText(rows[11_999] as string)
+  await thinking.locator('summary').click()
+  await away()
+  await expect(thinking).not.toHaveAttribute('open')
+  await expect(texts2.first().getByTestId('show-all')).toBeVisible()
   session.expectClean()
 })
 

@@ -12,7 +12,7 @@ import {
 } from 'react'
 import { Marked } from './marks'
 import { counted } from './format'
-import { useShownWhole } from './shown-whole'
+import { useShownWhole } from './kept-view'
 import { CHARS_PER_ROW, estimatedRows, PIECE_CHARS, textPieces } from './text-pieces'
 
 /** Props of {@link CollapsibleText}. */

@@ -2,8 +2,11 @@
  * Message content blocks: text as markdown, thinking collapsed, tool calls with their
  * arguments and the status of their paired result, images fetched lazily.
  */
+import { useContext } from 'react'
 import type { ContentBlock } from '../../../../preload/contract/session-view'
 import { CollapsibleText } from '../../components/CollapsibleText'
+import { KeptDetails } from '../../components/KeptDetails'
+import { TextOwner } from '../../components/kept-view'
 import { LazyImage } from '../../components/LazyImage'
 import { Markdown } from '../../components/Markdown'
 import { useTranscriptNav } from './nav'
@@ -21,7 +24,12 @@ function ToolCall({ block }: { block: Extract<ContentBlock, { type: 'toolCall' }
   const jump = useTranscriptNav()
   const result = block.result
   return (
-    <details className="tool-call" data-testid="tool-call" data-tool-call-id={block.id}>
+    <KeptDetails
+      part="tool-call"
+      className="tool-call"
+      data-testid="tool-call"
+      data-tool-call-id={block.id}
+    >
       <summary>
         <span className="tool-name">{block.name || 'tool'}</span>
         <span className="muted tool-args-preview">
@@ -46,58 +54,71 @@ function ToolCall({ block }: { block: Extract<ContentBlock, { type: 'toolCall' }
         )}
       </summary>
       <CollapsibleText text={block.args} lines={40} className="tool-args" />
-    </details>
+    </KeptDetails>
   )
 }
 
-/** Renders content blocks in order. */
+/**
+ * Renders content blocks in order; what the reader opens in a block is kept per block (its
+ * index in the message).
+ */
 export function Blocks({ blocks, sessionId, plain }: BlocksProps) {
+  const owner = useContext(TextOwner)
   return (
     <div className="blocks">
-      {blocks.map((block, i) => {
-        switch (block.type) {
-          case 'text':
-            if (!block.text.trim()) return null
-            return plain ? (
-              <CollapsibleText key={i} text={block.text} />
-            ) : (
-              <Markdown key={i} text={block.text} />
-            )
-          case 'thinking':
-            return (
-              <details key={i} className="thinking" data-testid="thinking">
-                <summary>
-                  {block.redacted
-                    ? 'Thinking (redacted)'
-                    : `Thinking · ${formatCount(block.text.length)} characters`}
-                </summary>
-                <CollapsibleText text={block.text} lines={60} className="thinking-text" />
-              </details>
-            )
-          case 'toolCall':
-            return <ToolCall key={i} block={block} />
-          case 'image':
-            return (
-              <LazyImage
-                key={i}
-                sessionId={sessionId}
-                pos={block.pos}
-                index={block.index}
-                mimeType={block.mimeType}
-                size={block.bytes}
-                width={block.width}
-                height={block.height}
-              />
-            )
-          default:
-            return (
-              <details key={i} className="other-block">
-                <summary>[{block.kind}] block</summary>
-                <CollapsibleText text={block.json} />
-              </details>
-            )
-        }
-      })}
+      {blocks.map((block, i) => (
+        <TextOwner.Provider key={i} value={owner === null ? null : `${owner}/${i}`}>
+          <Block block={block} sessionId={sessionId} plain={plain} />
+        </TextOwner.Provider>
+      ))}
     </div>
   )
+}
+
+function Block({
+  block,
+  sessionId,
+  plain,
+}: {
+  block: ContentBlock
+  sessionId: string
+  plain?: boolean
+}) {
+  switch (block.type) {
+    case 'text':
+      if (!block.text.trim()) return null
+      return plain ? <CollapsibleText text={block.text} /> : <Markdown text={block.text} />
+    case 'thinking':
+      return (
+        <KeptDetails part="thinking" className="thinking" data-testid="thinking">
+          <summary>
+            {block.redacted
+              ? 'Thinking (redacted)'
+              : `Thinking · ${formatCount(block.text.length)} characters`}
+          </summary>
+          <CollapsibleText text={block.text} lines={60} className="thinking-text" />
+        </KeptDetails>
+      )
+    case 'toolCall':
+      return <ToolCall block={block} />
+    case 'image':
+      return (
+        <LazyImage
+          sessionId={sessionId}
+          pos={block.pos}
+          index={block.index}
+          mimeType={block.mimeType}
+          size={block.bytes}
+          width={block.width}
+          height={block.height}
+        />
+      )
+    default:
+      return (
+        <KeptDetails part="other-block" className="other-block">
+          <summary>[{block.kind}] block</summary>
+          <CollapsibleText text={block.json} />
+        </KeptDetails>
+      )
+  }
 }

@@ -5,6 +5,7 @@
 import { useState } from 'react'
 import type { ItemBody as Body, PathItem } from '../../../../preload/contract/session-view'
 import { CollapsibleText } from '../../components/CollapsibleText'
+import { KeptDetails } from '../../components/KeptDetails'
 import { Markdown } from '../../components/Markdown'
 import { tokens } from '../../components/format'
 import { Marked } from '../../components/marks'
@@ -47,12 +48,12 @@ function ToolResult({ body, sessionId }: { body: Of<'toolResult'>; sessionId: st
   return (
     <div className="tool-result">
       {body.call ? (
-        <details className="tool-call-args">
+        <KeptDetails part="call-args" className="tool-call-args">
           <summary>
             arguments of <code>{body.call.name}</code>
           </summary>
           <CollapsibleText text={body.call.args} />
-        </details>
+        </KeptDetails>
       ) : (
         <div className="muted small">
           No matching call on this path (call id {body.toolCallId || 'missing'})
@@ -153,10 +154,10 @@ export function ItemBody({
       return <Card summary={body.summary} />
     case 'unknown':
       return (
-        <details className="unknown-entry">
+        <KeptDetails part="unknown-entry" className="unknown-entry">
           <summary>{body.label} (not a type pi knows; shown as stored)</summary>
           <CollapsibleText text={body.json} />
-        </details>
+        </KeptDetails>
       )
     default:
       return null
