@@ -161,13 +161,12 @@ test('a parentId cycle of 20,000 entries is named in a line, and the tree and tr
   // The last entry takes the first one's id with the old leaf as its parent: every entry is
   // on the cycle. Spelled out, its 20,000 ids filled the header and the tree never drew.
   const texts = Array.from({ length: 20_000 }, (_, i) => `step ${i}`)
-  const { sessionsDir, name } = chainSession(
+  const { sessionsDir, name, file } = chainSession(
     scratch('pi-sessions-long-cycle-'),
     '/work/cycle',
     '019cb000-0000-7000-8000-00000000c1c1',
     texts,
   )
-  const file = join(sessionsDir, '--work-cycle--', name)
   appendFileSync(
     file,
     messageLine('h0', 'h19999', 'user', 'again', '2026-03-02T10:00:00.000Z') + '\n',
@@ -507,14 +506,14 @@ test('a hostile session renders inert', async ({ page, serverFor, scratch }) => 
 /**
  * Writes a session of one branch into a new store under `root`, in the project folder pi names
  * for `cwd` (one level, `/work/x` in `--work-x--`): `texts` as user and assistant messages in
- * turn, ids h0, h1, and so on. Returns the store's sessions folder and the file name.
+ * turn, ids h0, h1, and so on. Returns the store's sessions folder, the file's name and path.
  */
 function chainSession(
   root: string,
   cwd: `/work/${string}`,
   id: string,
   texts: string[],
-): { sessionsDir: string; name: string } {
+): { sessionsDir: string; name: string; file: string } {
   const at = '2026-03-02T10:00:00.000Z'
   const sessionsDir = join(root, 'sessions')
   const dir = join(sessionsDir, `--work-${basename(cwd)}--`)
@@ -526,8 +525,9 @@ function chainSession(
     ),
   )
   const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
-  writeFileSync(join(dir, name), lines.join('\n') + '\n')
-  return { sessionsDir, name }
+  const file = join(dir, name)
+  writeFileSync(file, lines.join('\n') + '\n')
+  return { sessionsDir, name, file }
 }
 
 test('entries around ones larger than a whole path page all load', async ({
@@ -621,13 +621,12 @@ test('what the reader opened in an entry stays open while it scrolls out of view
   other[6_000] = 'a different row'.padEnd(20, '.')
   const texts = ['q', 'h1']
   for (let i = 0; i < 40; i++) texts.push(`reply ${i}\n\n` + 'words '.repeat(300))
-  const { sessionsDir, name } = chainSession(
+  const { sessionsDir, name, file } = chainSession(
     scratch('pi-sessions-kept-open-'),
     '/work/whole',
     '019cb000-0000-7000-8000-00000000a11e',
     texts,
   )
-  const file = join(sessionsDir, '--work-whole--', name)
   const lines = readFileSync(file, 'utf8').split('\n')
   const entry = JSON.parse(lines[2] as string)
   entry.message.content = [
