@@ -13,8 +13,9 @@ export const CHARS_PER_ROW = 100
 
 /**
  * `text` cut into pieces of at most `size` characters whose concatenation is `text`. Each ends
- * after the last line break in its second half, where there is one, so lines stay whole; never
- * between the two halves of a surrogate pair. A text of `size` characters or fewer is one piece.
+ * after the last line break in its second half, where there is one, so lines stay whole; else
+ * at the start of a grapheme (a flag, an emoji sequence, a letter and its accents stay in one
+ * piece). A text of `size` characters or fewer is one piece.
  */
 export function textPieces(text: string, size = PIECE_CHARS): string[] {
   const pieces: string[] = []
@@ -25,11 +26,7 @@ export function textPieces(text: string, size = PIECE_CHARS): string[] {
     const half = from + Math.ceil(size / 2)
     const at = text.slice(half, from + size).lastIndexOf('\n')
     let end = at < 0 ? -1 : half + at + 1
-    if (end < 0) {
-      end = from + size
-      const last = text.charCodeAt(end - 1)
-      if (last >= 0xd800 && last <= 0xdbff) end--
-    }
+    if (end < 0) end = graphemeStart(text, from + size, from)
     pieces.push(text.slice(from, end))
     from = end
   }
@@ -53,4 +50,25 @@ export function estimatedRows(piece: string, perRow = CHARS_PER_ROW): number {
     if (at < 0 || at === piece.length - 1) return rows
     from = at + 1
   }
+}
+
+/** Characters either side of a cut searched for a grapheme's start. */
+const GRAPHEME_WINDOW = 64
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+
+/**
+ * The start of the grapheme at `at`, or `at` itself when a grapheme starts there; never at or
+ * before `floor` (a grapheme longer than the window is cut at `at`, outside a surrogate pair).
+ */
+function graphemeStart(text: string, at: number, floor: number): number {
+  const from = Math.max(floor, at - GRAPHEME_WINDOW)
+  let start = -1
+  for (const { index } of graphemes.segment(text.slice(from, at + GRAPHEME_WINDOW))) {
+    if (from + index > at) break
+    start = from + index
+  }
+  if (start > floor && start > from) return start
+  const last = text.charCodeAt(at - 1)
+  return last >= 0xd800 && last <= 0xdbff ? at - 1 : at
 }

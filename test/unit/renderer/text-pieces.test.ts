@@ -1,7 +1,8 @@
 /**
  * Cutting a long text into pieces laid out one at a time (renderer logic): the pieces put
  * together are the text, none is longer than the piece size, lines stay whole where a line
- * break falls in a piece's second half, and a surrogate pair is never cut in two.
+ * break falls in a piece's second half, and a grapheme (a surrogate pair, a flag, an accented
+ * letter) is never cut in two.
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -55,6 +56,19 @@ test('a text with no line break is cut at the size, never inside a surrogate pai
   const many = textPieces(long)
   assert.equal(many.length, Math.ceil(8_000_000 / PIECE_CHARS))
   assert.equal(many.join('').length, 8_000_000)
+})
+
+test('a text with no line break is cut at the start of a grapheme: flags, emoji sequences and accents stay whole', () => {
+  for (const grapheme of ['🇹🇷', '👨‍👩‍👧‍👦', 'e\u0301']) {
+    // The grapheme straddles character 1,000, where the cut would fall, between two of its
+    // code points (not inside a surrogate pair).
+    const before = 1_000 - Math.ceil(grapheme.length / 2)
+    const text = 'y'.repeat(before) + grapheme + 'z'.repeat(2_000)
+    const pieces = textPieces(text, 1_000)
+    assert.equal(pieces.join(''), text)
+    assert.equal(pieces[0], 'y'.repeat(before), grapheme)
+    assert.ok((pieces[1] as string).startsWith(grapheme), grapheme)
+  }
 })
 
 test('a piece not laid out yet is as tall as its lines wrapped at the row width', () => {
