@@ -609,6 +609,49 @@ test('a text of megabytes shown whole comes in pieces laid out on screen, and re
   session.expectClean()
 })
 
+test('text copied across the pieces of a long line is the text, with no line break added', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // One line of 120,000 characters (pieces of 32,000, cut inside the line): the browser's own
+  // copy puts a line break between two pieces.
+  const text = Array.from(
+    { length: 12_000 },
+    (_, i) => String(i % 10_000).padStart(9, '-') + '|',
+  ).join('')
+  const { sessionsDir, name } = chainSession(
+    scratch('pi-sessions-piece-copy-'),
+    '/work/copy',
+    '019cb000-0000-7000-8000-00000000c0b1',
+    ['copy this', text],
+  )
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const entry = page.locator('.transcript [data-entry-id="h1"]')
+  await entry.getByTestId('show-all').click()
+  const pre = entry.getByTestId('text-pieces')
+  await expect(pre.locator('.text-piece')).toHaveCount(4)
+  const copy = (select: string) =>
+    pre.evaluate((el, select) => {
+      const range = document.createRange()
+      const pieces = el.querySelectorAll('.text-piece')
+      if (select === 'across') {
+        range.setStart(pieces[0]!.firstChild!, 31_990)
+        range.setEnd(pieces[1]!.firstChild!, 10)
+      } else range.selectNodeContents(el)
+      document.getSelection()!.removeAllRanges()
+      document.getSelection()!.addRange(range)
+      const data = new DataTransfer()
+      el.dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, bubbles: true }))
+      return data.getData('text/plain')
+    }, select)
+  expect(await copy('across')).toBe(text.slice(31_990, 32_010))
+  expect(await copy('all')).toBe(text)
+  session.expectClean()
+})
+
 test('what the reader opened in an entry stays open while it scrolls out of view and back', async ({
   page,
   serverFor,

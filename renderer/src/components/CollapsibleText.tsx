@@ -13,6 +13,7 @@ import {
 import { Marked } from './marks'
 import { counted } from './format'
 import { useShownWhole } from './kept-view'
+import { selectedText } from './piece-copy'
 import { CHARS_PER_ROW, estimatedRows, PIECE_CHARS, textPieces } from './text-pieces'
 
 /** Props of {@link CollapsibleText}. */
@@ -79,14 +80,29 @@ export function CollapsibleText({
 
 /**
  * A long text shown whole, in pieces laid out only on screen, wrapped: a piece contains its
- * layout, so a line running past the pane would be cut off rather than scroll.
+ * layout, so a line running past the pane would be cut off rather than scroll. A selection
+ * within it copies exactly the text's characters (piece-copy.ts).
  */
 function Pieces({ text }: { text: string }) {
   const pieces = useMemo(() => textPieces(text), [text])
   const ref = useRef<HTMLPreElement>(null)
   const perRow = useCharsPerRow(ref)
   return (
-    <pre ref={ref} className="plain-text wrapped" data-testid="text-pieces">
+    <pre
+      ref={ref}
+      className="plain-text wrapped"
+      data-testid="text-pieces"
+      onCopy={(e) => {
+        const selection = document.getSelection()
+        const copied =
+          selection?.rangeCount === 1
+            ? selectedText(text, e.currentTarget, selection.getRangeAt(0))
+            : null
+        if (copied === null) return
+        e.clipboardData.setData('text/plain', copied)
+        e.preventDefault()
+      }}
+    >
       {/* Drawn once the row is measured (before the first paint): pieces laid out with a
           guessed height would be laid out again at once. */}
       {perRow !== null &&
