@@ -129,11 +129,13 @@ export async function launchStandIn(
       () => rejectLoad(new Error(`no window within 20 s:\n${output}`)),
       20_000,
     )
-    child.once('exit', (code) => {
+    // The signal too: a host ended by one (code null) has said nothing else.
+    child.once('exit', (code, signal) => {
       clearTimeout(timer)
+      const how = signal ?? code
       for (const p of pending.values())
-        p.reject(new Error(`stand-in host exited (${code}):\n${output}`))
-      rejectLoad(new Error(`stand-in host exited with ${code}:\n${output}`))
+        p.reject(new Error(`stand-in host exited (${how}):\n${output}`))
+      rejectLoad(new Error(`stand-in host exited with ${how}:\n${output}`))
     })
     child.on('message', (message: Record<string, unknown>) => {
       if (message.type === 'reply') {
