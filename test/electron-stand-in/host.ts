@@ -116,7 +116,12 @@ export async function launchStandIn(
       const callId = nextCall++
       if (!child.connected) return reject(new Error(`stand-in host is gone:\n${output}`))
       pending.set(callId, { resolve: resolvePromise as (v: unknown) => void, reject })
-      child.send({ type: 'request', name, payload, callId })
+      // A host that has just exited fails the write (EPIPE): said with what it printed.
+      child.send({ type: 'request', name, payload, callId }, (error) => {
+        if (!error) return
+        pending.delete(callId)
+        reject(new Error(`stand-in host is gone (${error.message}):\n${output}`))
+      })
     })
 
   await page.exposeBinding(INVOKE_BINDING, (source, channel: string, callArgs: unknown[]) =>
