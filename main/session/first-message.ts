@@ -4,6 +4,7 @@
  * needs a line of it, and a first prompt of megabytes sent whole to every list held the window
  * for seconds while the browser laid it out.
  */
+import { graphemeStart } from '../../renderer/src/components/grapheme-cut'
 
 /** Characters of the first message carried for a title, at most (ellipsis included). */
 export const LISTED_FIRST_MESSAGE_CHARS = 500
@@ -13,14 +14,11 @@ export const NO_MESSAGES = '(no messages)'
 
 /**
  * `text` (pi's first message, null when none) as listed: pi's "(no messages)" for none, and a
- * text over {@link LISTED_FIRST_MESSAGE_CHARS} characters cut to that many, its last an
- * ellipsis, never between the halves of a surrogate pair. A listed text is listed as itself.
+ * text over {@link LISTED_FIRST_MESSAGE_CHARS} characters cut to at most that many, its last
+ * an ellipsis, never inside a grapheme (grapheme-cut.ts). A listed text is listed as itself.
  */
 export function listedFirstMessage(text: string | null): string {
   if (text === null) return NO_MESSAGES
   if (text.length <= LISTED_FIRST_MESSAGE_CHARS) return text
-  let end = LISTED_FIRST_MESSAGE_CHARS - 1
-  const last = text.charCodeAt(end - 1)
-  if (last >= 0xd800 && last <= 0xdbff) end--
-  return `${text.slice(0, end)}…`
+  return `${text.slice(0, graphemeStart(text, LISTED_FIRST_MESSAGE_CHARS - 1))}…`
 }

@@ -4,6 +4,7 @@
  * {@link PIECE_CHARS} characters takes a few milliseconds and is laid out only when it scrolls
  * into view (`content-visibility: auto`).
  */
+import { graphemeStart } from './grapheme-cut'
 
 /** Characters in a piece, at most. */
 export const PIECE_CHARS = 32_000
@@ -50,25 +51,4 @@ export function estimatedRows(piece: string, perRow = CHARS_PER_ROW): number {
     if (at < 0 || at === piece.length - 1) return rows
     from = at + 1
   }
-}
-
-/** Characters either side of a cut searched for a grapheme's start. */
-const GRAPHEME_WINDOW = 64
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-
-/**
- * The start of the grapheme at `at`, or `at` itself when a grapheme starts there; never at or
- * before `floor` (a grapheme longer than the window is cut at `at`, outside a surrogate pair).
- */
-function graphemeStart(text: string, at: number, floor: number): number {
-  const from = Math.max(floor, at - GRAPHEME_WINDOW)
-  let start = -1
-  for (const { index } of graphemes.segment(text.slice(from, at + GRAPHEME_WINDOW))) {
-    if (from + index > at) break
-    start = from + index
-  }
-  if (start > floor && start > from) return start
-  const last = text.charCodeAt(at - 1)
-  return last >= 0xd800 && last <= 0xdbff ? at - 1 : at
 }

@@ -28,6 +28,11 @@ test('a first message over 500 characters is cut to 500, the last an ellipsis', 
   // A surrogate pair across the cut goes whole.
   const emoji = listedFirstMessage(`${'c'.repeat(LISTED_FIRST_MESSAGE_CHARS - 2)}😀😀`)
   assert.equal(emoji, `${'c'.repeat(LISTED_FIRST_MESSAGE_CHARS - 2)}…`)
+  // So does a flag (two pairs, one character to the reader) and a letter with its accent.
+  const flag = listedFirstMessage(`${'d'.repeat(LISTED_FIRST_MESSAGE_CHARS - 3)}🇳🇴 tail`)
+  assert.equal(flag, `${'d'.repeat(LISTED_FIRST_MESSAGE_CHARS - 3)}…`)
+  const accent = listedFirstMessage(`${'e'.repeat(LISTED_FIRST_MESSAGE_CHARS - 2)}e\u0301 tail`)
+  assert.equal(accent, `${'e'.repeat(LISTED_FIRST_MESSAGE_CHARS - 2)}…`)
 })
 
 test('a first prompt of megabytes lists 500 characters; its last words are still found', async (ctx) => {
