@@ -4,7 +4,7 @@
  * needs a line of it, and a first prompt of megabytes sent whole to every list held the window
  * for seconds while the browser laid it out.
  */
-import { graphemeStart } from '../../renderer/src/components/grapheme-cut'
+import { ellipsized } from '../../renderer/src/components/grapheme-cut'
 
 /** Characters of the first message carried for a title, at most (ellipsis included). */
 export const LISTED_FIRST_MESSAGE_CHARS = 500
@@ -19,6 +19,5 @@ export const NO_MESSAGES = '(no messages)'
  */
 export function listedFirstMessage(text: string | null): string {
   if (text === null) return NO_MESSAGES
-  if (text.length <= LISTED_FIRST_MESSAGE_CHARS) return text
-  return `${text.slice(0, graphemeStart(text, LISTED_FIRST_MESSAGE_CHARS - 1))}…`
+  return ellipsized(text, LISTED_FIRST_MESSAGE_CHARS)
 }

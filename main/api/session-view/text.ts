@@ -3,6 +3,7 @@
  * control characters displays cleanly. Session text is hostile input: it is only ever shown
  * as text, but terminal escapes and control characters must not garble the view.
  */
+import { ellipsized, graphemeStart } from '../../../renderer/src/components/grapheme-cut'
 
 // ANSI/VT escape sequences: CSI (ESC [ ... final, or 8-bit CSI), OSC (ESC ] ... BEL/ST), and
 // two-character escapes (ESC + one of @-Z \ ] ^ _ and a few charset selectors).
@@ -33,7 +34,7 @@ export function cleanText(text: string): string {
 
 /**
  * One line as pi's /tree shows it (pi spec 15.6: newlines and tabs become spaces, trimmed),
- * plus escapes and other control characters removed; cut to `max` characters.
+ * plus escapes and other control characters removed; cut to `max` characters (ellipsized).
  */
 export function oneLine(text: string, max = 200): string {
   const flat = text
@@ -41,7 +42,7 @@ export function oneLine(text: string, max = 200): string {
     .replace(/[\r\n\t\u2028\u2029]/g, ' ')
     .replace(CONTROL, '')
     .trim()
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+  return ellipsized(flat, max)
 }
 
 // eslint-disable-next-line no-control-regex
@@ -56,7 +57,10 @@ export function str(value: unknown): string {
   return typeof value === 'string' ? value : ''
 }
 
-/** JSON for display, cut to `max` characters (never throws: cycles and BigInts become text). */
+/**
+ * JSON for display, cut to at most `max` characters at a grapheme's start (never throws: cycles
+ * and BigInts become text).
+ */
 export function jsonPreview(value: unknown, max = 20_000, indent = 2): string {
   let text: string
   try {
@@ -64,7 +68,7 @@ export function jsonPreview(value: unknown, max = 20_000, indent = 2): string {
   } catch {
     text = String(value)
   }
-  return text.length > max
-    ? `${text.slice(0, max)}\n… (${text.length - max} more characters)`
-    : text
+  if (text.length <= max) return text
+  const end = graphemeStart(text, max)
+  return `${text.slice(0, end)}\n… (${text.length - end} more characters)`
 }

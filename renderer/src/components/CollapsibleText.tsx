@@ -12,6 +12,7 @@ import {
 } from 'react'
 import { Marked } from './marks'
 import { counted } from './format'
+import { graphemeStart } from './grapheme-cut'
 import { useShownWhole } from './kept-view'
 import { selectedText } from './piece-copy'
 import { CHARS_PER_ROW, estimatedRows, PIECE_CHARS, textPieces } from './text-pieces'
@@ -42,7 +43,7 @@ export function CollapsibleText({
       if (at < 0) break
     }
     if (at >= 0) cut = text.slice(0, at)
-    if (cut.length > chars) cut = cut.slice(0, chars)
+    if (cut.length > chars) cut = cut.slice(0, graphemeStart(cut, chars))
   }
   const hidden = text.length - cut.length
   // A single long line hides characters only: no "0 more lines".

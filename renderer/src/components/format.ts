@@ -2,6 +2,7 @@
  * Number and date formatting: the one home of how the app writes dates (list rows, the
  * session view, the trash), so every unknown date reads the same.
  */
+import { graphemeStart } from './grapheme-cut'
 
 /** `950`, `1.2k`, `3.4M` tokens. */
 export function tokens(n: number): string {
@@ -85,9 +86,12 @@ export function bytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`
 }
 
-/** `text` cut to `max` characters with an ellipsis (a hand-typed link can be any length). */
+/**
+ * `text` cut to at most `max` characters at a grapheme's start, then an ellipsis (a hand-typed
+ * link can be any length).
+ */
 export function clipped(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text
+  return text.length > max ? `${text.slice(0, graphemeStart(text, max))}…` : text
 }
 
 /**

@@ -26,3 +26,11 @@ export function graphemeStart(text: string, at: number, floor = 0): number {
   const last = text.charCodeAt(at - 1)
   return last >= 0xd800 && last <= 0xdbff ? at - 1 : at
 }
+
+/**
+ * `text` when it has at most `max` UTF-16 units; else cut at a grapheme's start so that it and
+ * an ending ellipsis take at most `max` (a title, a tree row, a prefilled name).
+ */
+export function ellipsized(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, graphemeStart(text, max - 1))}…` : text
+}

@@ -1,6 +1,7 @@
 import type { TreeRow } from '../../../../preload/contract/session-view'
 import { parentRows } from '../../../../preload/contract/row-parents'
 import type { EditPrompt } from '../../state/edits'
+import { ellipsized } from '../../components/grapheme-cut'
 
 /** Longest prefilled name (characters): a branch point's text can run to 200. */
 const NAME_PREFILL_MAX = 80
@@ -28,9 +29,6 @@ export function extractPrompt(
     if (step && step.type !== 'label') entries += step.label ? 2 : 1
   }
   const text = (row.label ?? row.text).trim()
-  const initial =
-    [...text].length > NAME_PREFILL_MAX
-      ? `${[...text].slice(0, NAME_PREFILL_MAX - 1).join('')}…`
-      : text
+  const initial = ellipsized(text, NAME_PREFILL_MAX)
   return { kind: 'extract', sessionId, entryId: selected.id, initial, entries }
 }

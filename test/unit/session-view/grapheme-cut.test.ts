@@ -1,0 +1,40 @@
+/**
+ * Every place a text is cut for display cuts at a grapheme's start (grapheme-cut.ts): a tree
+ * row, a title, an unknown entry's JSON, an export's file name. A flag, an emoji sequence or a
+ * letter with its accent straddling the cut goes whole to the cut-off side.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { ellipsized, graphemeStart } from '../../../renderer/src/components/grapheme-cut'
+import { jsonPreview, oneLine } from '../../../main/api/session-view/text'
+import { exportFileName } from '../../../main/export/names'
+
+const STRADDLING = ['🇳🇴', '👩‍🔬', 'e\u0301', '😀']
+
+test('graphemeStart moves a cut inside a grapheme to its start, and leaves a cut between graphemes', () => {
+  for (const g of STRADDLING) {
+    const text = `ab${g}cd`
+    for (let at = 3; at < 2 + g.length; at++) assert.equal(graphemeStart(text, at), 2, g)
+    assert.equal(graphemeStart(text, 2), 2, g)
+    assert.equal(graphemeStart(text, 2 + g.length), 2 + g.length, g)
+  }
+  // Never at or before the floor: a grapheme from the floor is cut at `at`, moved out of a pair.
+  assert.equal(graphemeStart('🇳🇴🇳🇴', 3, 0), 2)
+  assert.equal(graphemeStart('😀😀', 1, 0), 0)
+})
+
+test('ellipsized keeps a short text and cuts a long one to at most its length, ellipsis included', () => {
+  assert.equal(ellipsized('short', 5), 'short')
+  assert.equal(ellipsized('longer', 5), 'long…')
+  assert.equal(ellipsized('abc🇳🇴xyz', 5), 'abc…')
+  assert.equal(ellipsized('abcd👩‍🔬xyz', 7), 'abcd…')
+})
+
+test('a tree row, an unknown entry and an export file name are cut at a grapheme start', () => {
+  assert.equal(oneLine(`${'r'.repeat(197)}🇳🇴 after`), `${'r'.repeat(197)}…`)
+  const json = jsonPreview(`${'j'.repeat(8)}😀 after`, 10)
+  assert.equal(json, `"${'j'.repeat(8)}\n… (9 more characters)`)
+  // 𝐀 (U+1D400) is a letter outside the BMP: two UTF-16 units the cut at 60 would split.
+  const name = exportFileName(`${'t'.repeat(59)}𝐀 more`, 'abc', 'html')
+  assert.equal(name, `${'t'.repeat(59)}-abc.html`)
+})
