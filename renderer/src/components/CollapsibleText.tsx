@@ -34,7 +34,7 @@ export function CollapsibleText({
   chars = 4000,
   className,
 }: CollapsibleTextProps) {
-  const [all, setAll] = useShownWhole(text)
+  const [all, setAll] = useShownWhole()
   let cut = text
   if (!all) {
     let at = -1
@@ -85,7 +85,7 @@ export function CollapsibleText({
  * within it copies exactly the text's characters (piece-copy.ts).
  */
 function Pieces({ text }: { text: string }) {
-  const pieces = useMemo(() => textPieces(text), [text])
+  const pieces = useMemo(() => placedPieces(text), [text])
   const ref = useRef<HTMLPreElement>(null)
   const perRow = useCharsPerRow(ref)
   return (
@@ -107,10 +107,11 @@ function Pieces({ text }: { text: string }) {
       {/* Drawn once the row is measured (before the first paint): pieces laid out with a
           guessed height would be laid out again at once. */}
       {perRow !== null &&
-        pieces.map((piece, i) => (
+        pieces.map(({ piece, start }) => (
           <span
-            key={i}
+            key={start}
             className="text-piece"
+            data-start={start}
             style={{ '--rows': estimatedRows(piece, perRow) } as CSSProperties}
           >
             <Marked text={piece} />
@@ -118,6 +119,17 @@ function Pieces({ text }: { text: string }) {
         ))}
     </pre>
   )
+}
+
+/** {@link textPieces} of `text`, each with its offset in `text` (copy maps a selection by it). */
+function placedPieces(text: string): { piece: string; start: number }[] {
+  const placed: { piece: string; start: number }[] = []
+  let start = 0
+  for (const piece of textPieces(text)) {
+    placed.push({ piece, start })
+    start += piece.length
+  }
+  return placed
 }
 
 /**

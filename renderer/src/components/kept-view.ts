@@ -52,9 +52,10 @@ export function useKeptOpen(part: string): [boolean, (open: boolean) => void] {
 }
 
 /**
- * Whether `text` is shown whole, and a setter ({@link useKeptOpen}). Two texts of one owner
- * with the same length, beginning and end are taken for the same text.
+ * Whether the long text of the current {@link TextOwner} is shown whole, and a setter
+ * ({@link useKeptOpen}). An owner holds one long text at most: a content block's, or an entry's
+ * own (a tool call's arguments, a command's output, an unknown entry's JSON).
  */
-export function useShownWhole(text: string): [boolean, (whole: boolean) => void] {
-  return useKeptOpen(`whole\u0000${text.length}\u0000${text.slice(0, 64)}\u0000${text.slice(-64)}`)
+export function useShownWhole(): [boolean, (whole: boolean) => void] {
+  return useKeptOpen('whole')
 }
