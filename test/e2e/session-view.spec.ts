@@ -652,6 +652,56 @@ test('text copied across the pieces of a long line is the text, with no line bre
   session.expectClean()
 })
 
+test('find in a long text shown whole marks each match once, one cut of marks for the text', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // One line of 120,000 characters, cut into pieces inside the line: "needle" straddles the
+  // first cut, at 32,000, and "ab" is there about 40,000 times.
+  const chars = [...'ab '.repeat(40_000)]
+  for (const at of [10_000, 31_997, 60_000]) chars.splice(at, 6, ...'needle')
+  const text = chars.join('')
+  const { sessionsDir, name } = chainSession(
+    scratch('pi-sessions-piece-find-'),
+    '/work/find',
+    '019cb000-0000-7000-8000-00000000f1d0',
+    ['find in this', text],
+  )
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const entry = page.locator('.transcript [data-entry-id="h1"]')
+  await entry.getByTestId('show-all').click()
+  await expect(entry.getByTestId('text-pieces').locator('.text-piece')).toHaveCount(4)
+  await entry.click()
+  await page.keyboard.press('Control+f')
+  const input = page.getByTestId('find-input')
+  await input.fill('needle')
+  const count = page.getByTestId('find-count')
+  await expect(count).toHaveText('match 1 of 3')
+  const marks = entry.locator('mark.find-match')
+  await expect(marks).toHaveCount(3)
+  await input.press('Enter')
+  await expect(count).toHaveText('match 2 of 3')
+  await expect(marks.nth(1)).toHaveClass(/find-current/)
+  await expect(marks.nth(1)).toHaveText('needle')
+  // Marked where it is: the piece's offset and the offset within it give 31,997.
+  const at = await marks.nth(1).evaluate((mark) => {
+    const piece = mark.closest('.text-piece') as HTMLElement
+    const range = document.createRange()
+    range.setStart(piece, 0)
+    range.setEndBefore(mark)
+    return Number(piece.dataset.start) + range.toString().length
+  })
+  expect(at).toBe(31_997)
+  // The text's marks are cut at 2,000 whatever its pieces: the find counts them all.
+  await input.fill('ab')
+  await expect(count).toHaveText(`match 1 of ${text.split('ab').length - 1}`)
+  await expect(marks).toHaveCount(2_000)
+  session.expectClean()
+})
+
 test('what the reader opened in an entry stays open while it scrolls out of view and back', async ({
   page,
   serverFor,

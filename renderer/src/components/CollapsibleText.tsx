@@ -10,12 +10,18 @@ import {
   type CSSProperties,
   type RefObject,
 } from 'react'
-import { Marked } from './marks'
+import { Marked, MARKS_PER_TEXT, matchRanges, useMarks } from './marks'
 import { counted } from './format'
 import { graphemeStart } from './grapheme-cut'
 import { useShownWhole } from './kept-view'
 import { selectedText } from './piece-copy'
-import { CHARS_PER_ROW, estimatedRows, PIECE_CHARS, textPieces } from './text-pieces'
+import {
+  CHARS_PER_ROW,
+  estimatedRows,
+  PIECE_CHARS,
+  textPieces,
+  type TextRange,
+} from './text-pieces'
 
 /** Props of {@link CollapsibleText}. */
 export interface CollapsibleTextProps {
@@ -85,7 +91,14 @@ export function CollapsibleText({
  * within it copies exactly the text's characters (piece-copy.ts).
  */
 function Pieces({ text }: { text: string }) {
-  const pieces = useMemo(() => placedPieces(text), [text])
+  const marks = useMarks()
+  // The text's matches, found once: a cap per piece would mark hundreds of thousands in a
+  // text of megabytes, and a match cut in two would be two marks to the find's one.
+  const ranges = useMemo(
+    () => (marks ? matchRanges(text, marks.pattern, MARKS_PER_TEXT) : []),
+    [marks, text],
+  )
+  const pieces = useMemo(() => placedPieces(text, ranges), [text, ranges])
   const ref = useRef<HTMLPreElement>(null)
   const perRow = useCharsPerRow(ref)
   return (
@@ -107,27 +120,42 @@ function Pieces({ text }: { text: string }) {
       {/* Drawn once the row is measured (before the first paint): pieces laid out with a
           guessed height would be laid out again at once. */}
       {perRow !== null &&
-        pieces.map(({ piece, start }) => (
+        pieces.map(({ piece, start, marked }) => (
           <span
             key={start}
             className="text-piece"
             data-start={start}
             style={{ '--rows': estimatedRows(piece, perRow) } as CSSProperties}
           >
-            <Marked text={piece} />
+            <Marked text={piece} ranges={marked} />
           </span>
         ))}
     </pre>
   )
 }
 
-/** {@link textPieces} of `text`, each with its offset in `text` (copy maps a selection by it). */
-function placedPieces(text: string): { piece: string; start: number }[] {
-  const placed: { piece: string; start: number }[] = []
+/** A piece of a long text, its offset in the text, and the ranges to mark in it. */
+interface PlacedPiece {
+  piece: string
+  start: number
+  marked: TextRange[]
+}
+
+/**
+ * {@link textPieces} of `text`, none cut inside one of `ranges` (the matches to mark), each
+ * with its offset in `text` (copy maps a selection by it) and its ranges, from its start.
+ */
+function placedPieces(text: string, ranges: readonly TextRange[]): PlacedPiece[] {
+  const placed: PlacedPiece[] = []
   let start = 0
-  for (const piece of textPieces(text)) {
-    placed.push({ piece, start })
-    start += piece.length
+  let next = 0
+  for (const piece of textPieces(text, PIECE_CHARS, ranges)) {
+    const end = start + piece.length
+    const marked: TextRange[] = []
+    for (let r = ranges[next]; r && r[1] <= end; r = ranges[++next])
+      marked.push([r[0] - start, r[1] - start])
+    placed.push({ piece, start, marked })
+    start = end
   }
   return placed
 }

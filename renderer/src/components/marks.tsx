@@ -7,6 +7,7 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { Element, Root, Text } from 'hast'
 import { SKIP, visit } from 'unist-util-visit'
+import type { TextRange } from './text-pieces'
 
 /** What the transcript marks: the words' pattern (global, case-insensitive) and a mark class. */
 export interface Marks {
@@ -107,13 +108,22 @@ export const MARKS_PER_TEXT = 2000
 
 /**
  * `text` with its matches wrapped in `<mark>` (plain text when nothing is marked), the first
- * {@link MARKS_PER_TEXT} of them.
+ * {@link MARKS_PER_TEXT} of them; or, given `ranges`, those (sorted [start, end) offsets in
+ * `text`: the matches of a longer text that fall in this part of it).
  */
-export function Marked({ text, marks }: { text: string; marks?: Marks | null }): ReactNode {
+export function Marked({
+  text,
+  marks,
+  ranges: given,
+}: {
+  text: string
+  marks?: Marks | null
+  ranges?: readonly TextRange[]
+}): ReactNode {
   const context = useMarks()
   const active = marks === undefined ? context : marks
   if (!active || text === '') return text
-  const ranges = matchRanges(text, active.pattern, MARKS_PER_TEXT)
+  const ranges = given ?? matchRanges(text, active.pattern, MARKS_PER_TEXT)
   if (ranges.length === 0) return text
   const nodes: ReactNode[] = []
   let at = 0

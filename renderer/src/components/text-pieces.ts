@@ -12,15 +12,27 @@ export const PIECE_CHARS = 32_000
 /** Characters to a wrapped row assumed until the row has been measured. */
 export const CHARS_PER_ROW = 100
 
+/** [start, end) offsets in a text, in UTF-16 units. */
+export type TextRange = readonly [number, number]
+
 /**
  * `text` cut into pieces of at most `size` characters whose concatenation is `text`. Each ends
  * after the last line break in its second half, where there is one, so lines stay whole; else
  * at the start of a grapheme (a flag, an emoji sequence, a letter and its accents stay in one
  * piece). A text of `size` characters or fewer is one piece.
+ *
+ * No cut falls inside one of `whole` (sorted, disjoint [start, end) offsets: the matches
+ * marked, so each is one mark): such a cut moves to the range's start, or to its end when the
+ * range starts the piece (that piece is then longer than `size`).
  */
-export function textPieces(text: string, size = PIECE_CHARS): string[] {
+export function textPieces(
+  text: string,
+  size = PIECE_CHARS,
+  whole: readonly TextRange[] = [],
+): string[] {
   const pieces: string[] = []
   let from = 0
+  let next = 0
   while (text.length - from > size) {
     // Only the piece's second half is searched: lastIndexOf on the whole text would scan back
     // to its start on every piece of a text without line breaks.
@@ -28,6 +40,10 @@ export function textPieces(text: string, size = PIECE_CHARS): string[] {
     const at = text.slice(half, from + size).lastIndexOf('\n')
     let end = at < 0 ? -1 : half + at + 1
     if (end < 0) end = graphemeStart(text, from + size, from)
+    while ((whole[next]?.[1] ?? Infinity) <= end) next++
+    const [start, stop] = whole[next] ?? [end, end]
+    if (start < end) end = start > from ? start : stop
+    if (end >= text.length) break
     pieces.push(text.slice(from, end))
     from = end
   }

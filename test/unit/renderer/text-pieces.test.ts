@@ -79,3 +79,19 @@ test('a piece not laid out yet is as tall as its lines wrapped at the row width'
   assert.equal(estimatedRows('x'.repeat(250) + '\n' + 'y'.repeat(100) + '\n'), 4)
   assert.equal(estimatedRows('x'.repeat(250) + '\n' + 'y'.repeat(100) + '\n', 60), 7)
 })
+
+test('no cut falls inside a range kept whole: it moves to the range start, or its end', () => {
+  const text = 'x'.repeat(5_000)
+  // The cut at 1,000 moves back to the start of [995, 2,100); that range then starts the next
+  // piece, so its cut moves on to the range's end. [3,095, 3,110) moves the cut at 3,100 back.
+  const pieces = textPieces(text, 1_000, [
+    [995, 2_100],
+    [3_095, 3_110],
+    [4_500, 4_510],
+  ])
+  assert.equal(pieces.join(''), text)
+  assert.deepEqual(
+    pieces.map((p) => p.length),
+    [995, 1_105, 995, 1_000, 905],
+  )
+})
