@@ -211,7 +211,7 @@ export async function readRecord(
         mtimeMs: facts.mtimeMs,
         parsedBytes: more.bytes,
         endsWithNewline: more.endsWithNewline,
-        lineCount: previous.lineCount + more.lineCount,
+        lineCount: more.lineCount,
         tailHex: Buffer.from(more.tail).toString('hex'),
         diagnostics,
         digest,

@@ -32,7 +32,10 @@ export interface LoadedSession {
   bytes: number
   /** Physical line of the header, 0 when none. */
   headerLine: number
-  /** Physical lines in the file (the last one counts even without a newline). */
+  /**
+   * Physical lines in the file (the last one counts even without a newline): for a
+   * continuation, the number of the last line read (`startLine` - 1 + the lines read).
+   */
   lineCount: number
   /** Up to the last 256 bytes read; with `ino`, lets a writer detect a replaced file. */
   tail: Uint8Array

@@ -33,7 +33,7 @@ export interface RawParse {
   endsWithNewline: boolean
   /** Bytes consumed (excluding the starting offset of a continuation). */
   bytes: number
-  /** Physical lines seen (including blank ones). */
+  /** The number of the last physical line seen (blank ones count; from `startLine`). */
   lineCount: number
   /** Up to the last SNAPSHOT_TAIL_BYTES pushed (lets a writer notice later rewrites). */
   tail: Buffer

@@ -98,6 +98,30 @@ test('an append read incrementally equals a full read of the same file', async (
   t.cleanup()
 })
 
+test('line numbers stay the file’s over appends read one after another', async () => {
+  const t = setup()
+  const library = t.make()
+  await library.start()
+  await library.whenIdle()
+  const id = (await rowOf(library, FILE))?.id as string
+  for (const n of [1, 2, 3]) {
+    appendAfterLast(t.file, userEntry(`cache00${n}`, `appended text ${n}`))
+    await library.reread(id)
+  }
+  writeFileSync(t.file, '{"type": not json\n', { flag: 'a' })
+  const incremental = await library.reread(id)
+  assert.equal(library.reads.appended, 4)
+  const lines = readFileSync(t.file, 'utf8').split('\n').length - 1
+  assert.match(incremental.problem ?? '', new RegExp(`^Line ${lines}: `))
+  const fresh = new SessionLibrary([{ path: t.store.sessionsDir, source: 'cli' }], { watch: false })
+  await fresh.start()
+  await fresh.whenIdle()
+  assert.deepEqual(incremental, await rowOf(fresh, FILE))
+  await fresh.close()
+  await library.close()
+  t.cleanup()
+})
+
 test('a truncated or replaced file is read in full; a deleted one disappears', async () => {
   const t = setup()
   const library = t.make()
