@@ -302,6 +302,48 @@ test('the tree works with the keyboard only', async ({ page, server }) => {
   session.expectClean()
 })
 
+test('Leaf on the leaf already selected brings the tree and the transcript back to it', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // 120 entries on pi's path, a side branch at every other one: a tree and a transcript taller
+  // than the window. pi's leaf (the file's last entry) is selected when the session opens.
+  const at = '2026-03-02T10:00:00.000Z'
+  const id = '019cb000-0000-7000-8000-0000000001ea'
+  const sessionsDir = join(scratch('pi-sessions-leaf-'), 'sessions')
+  const dir = join(sessionsDir, '--work-leaf--')
+  mkdirSync(dir, { recursive: true })
+  const lines = [headerLine(id, at, '/work/leaf')]
+  for (let i = 0; i < 120; i++) {
+    const parent = i === 0 ? null : `h${i - 1}`
+    if (i % 2) lines.push(messageLine(`s${i}`, parent, 'user', `side ${i}`, at))
+    const text = `step ${i}\n${'a line of the answer\n'.repeat(4)}`
+    lines.push(messageLine(`h${i}`, parent, i % 2 ? 'assistant' : 'user', text, at))
+  }
+  const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
+  writeFileSync(join(dir, name), lines.join('\n') + '\n')
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  await session.setFilter('all')
+  const list = page.locator('.transcript-list')
+  const treeScroller = page.locator('.tree-box [role="tree"] > div').first()
+  const leafRow = session.treeNode('h119')
+  await expect(leafRow).toBeInViewport()
+  // The reader scrolls both to the top; Leaf, the leaf still selected, brings both back.
+  await list.evaluate((el) => (el.scrollTop = 0))
+  await treeScroller.evaluate((el) => (el.scrollTop = 0))
+  await expect(leafRow).not.toBeInViewport()
+  await page.getByRole('button', { name: 'Leaf', exact: true }).click()
+  await expect(leafRow).toBeInViewport()
+  await expect
+    .poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
+    .toBeLessThan(2)
+  await expect(page.locator('.transcript [data-entry-id="h119"]')).toBeInViewport()
+  session.expectClean()
+})
+
 test('focus coming into the tree takes the selected entry (or the row folding it): an arrow moves from it', async ({
   page,
   server,

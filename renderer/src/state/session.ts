@@ -103,6 +103,13 @@ export interface SessionViewState {
    * the view kept them there, and offers pi's leaf (selecting it follows pi again).
    */
   piElsewhere: boolean
+  /** Grows each time the reader asks to see the selected entry again ({@link reveal}). */
+  revealed: number
+  /**
+   * Brings the selected entry back into view when the reader asks for the entry already
+   * selected (the tree's Leaf on pi's leaf): the transcript goes to its end and follows it.
+   */
+  reveal(): void
   /**
    * Opens a session (again), selecting `entryId` or pi's leaf; a no-op reload is avoided.
    * @param reread read its file whole again, not what main holds of it (`session:open`)
@@ -419,6 +426,11 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     landing: null,
     missingEntry: null,
     piElsewhere: false,
+    revealed: 0,
+
+    reveal() {
+      set({ revealed: get().revealed + 1 })
+    },
 
     async openHit(sessionId, hit) {
       hitSession = sessionId

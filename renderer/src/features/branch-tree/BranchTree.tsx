@@ -285,7 +285,15 @@ export function BranchTree({
         onCloseAll={() => foldAll(false)}
         onLeaf={() => {
           const row = rows[leafRow]
-          if (row) selectEntry({ id: row.id, pos: row.pos })
+          if (!row) return
+          const { selected, reveal } = useSessionView.getState()
+          if (selected?.id !== row.id || selected.pos !== row.pos)
+            return selectEntry({ id: row.id, pos: row.pos })
+          // Selected already (as when a session opens): shown again where the reader left it.
+          reveal()
+          const tree = treeRef.current
+          const node = tree && shownSelection ? rowHolding(tree, shownSelection) : null
+          if (node) void tree?.scrollTo(node.id, 'center')
         }}
       />
       {tree.waiting && (

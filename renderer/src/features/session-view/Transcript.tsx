@@ -149,6 +149,19 @@ export function Transcript() {
     if (listShown) return markWhenPainted('pi:transcript:painted')
   }, [listShown])
 
+  // The reader asked for the selected entry again: its path's end, followed from there.
+  const revealed = useSessionView((s) => s.revealed)
+  const seenRevealed = useRef(revealed)
+  useEffect(() => {
+    if (seenRevealed.current === revealed) return
+    seenRevealed.current = revealed
+    following.current = true
+    grewAt.current = performance.now()
+    readAt(null)
+    setUnseenFrom(null)
+    if (total > 0) virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
+  }, [revealed, total, readAt])
+
   // New entries arrived while the user reads further up: remember where they start.
   const seenTotal = useRef({ view, total })
   useEffect(() => {
