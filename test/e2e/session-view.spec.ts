@@ -344,6 +344,60 @@ test('Leaf on the leaf already selected brings the tree and the transcript back 
   session.expectClean()
 })
 
+test('Tab into the transcript lands on an entry in view; the list stays where the reader is', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // The list draws entries 800 px beyond its view: Tab took the first button drawn, far above.
+  const texts = Array.from({ length: 60 }, (_, i) => `entry ${i}\n${'words of it\n'.repeat(5)}`)
+  const { sessionsDir, name } = chainSession(
+    scratch('pi-sessions-tab-in-'),
+    '/work/tabs',
+    '019cb000-0000-7000-8000-0000000007ab',
+    texts,
+  )
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const list = page.locator('.transcript-list')
+  const fromEnd = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
+  await expect.poll(fromEnd).toBeLessThan(2)
+  const before = await list.evaluate((el) => el.scrollTop)
+  const inTranscript = () =>
+    page.evaluate(() => {
+      const focused = document.activeElement
+      const view = document.querySelector('.transcript-list')?.getBoundingClientRect()
+      const list = focused?.closest('.transcript-list')
+      if (!focused || !list || list === focused || !view) return 'outside'
+      const box = focused.getBoundingClientRect()
+      return box.top >= view.top && box.bottom <= view.bottom ? 'in view' : 'out of view'
+    })
+  await page.getByTestId('show-hidden').focus()
+  // The list itself is a stop (it scrolls by keyboard); the next is in an entry.
+  for (let i = 0; i < 6 && (await inTranscript()) === 'outside'; i++)
+    await page.keyboard.press('Tab')
+  expect(await inTranscript()).toBe('in view')
+  const focusedTop = () =>
+    page.evaluate(() => document.activeElement?.getBoundingClientRect().top ?? NaN)
+  const firstTop = await focusedTop()
+  await page.waitForTimeout(300)
+  expect(await list.evaluate((el) => el.scrollTop)).toBe(before)
+  // Shift+Tab back in from a button after the list ("N new entries" sits there) lands on the
+  // last stop in view.
+  await list.evaluate((el) => {
+    const button = document.createElement('button')
+    button.dataset.afterList = ''
+    el.after(button)
+  })
+  await page.locator('[data-after-list]').focus()
+  await page.keyboard.press('Shift+Tab')
+  expect(await inTranscript()).toBe('in view')
+  expect(await focusedTop()).toBeGreaterThan(firstTop)
+  expect(await list.evaluate((el) => el.scrollTop)).toBe(before)
+  session.expectClean()
+})
+
 test('focus coming into the tree takes the selected entry (or the row folding it): an arrow moves from it', async ({
   page,
   server,

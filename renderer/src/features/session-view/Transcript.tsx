@@ -18,6 +18,7 @@ import { FindBar } from '../find/FindBar'
 import { useFindInPath } from '../find/use-find'
 import { TranscriptNav } from './nav'
 import { NewEntries, PiElsewhere, TailPreview } from './TranscriptFollow'
+import { focusInView } from './focus-in-view'
 import { TranscriptItem } from './TranscriptItem'
 import { TranscriptToolbar } from './TranscriptToolbar'
 import { useListShown } from './use-list-shown'
@@ -66,6 +67,9 @@ export function Transcript() {
   const noHeader = useSessionView((s) => s.overview?.headerId === null)
   const virtuoso = useRef<VirtuosoHandle>(null)
   const scroller = useRef<HTMLElement | null>(null)
+  // The list's scroll position as its last scroll event left it: the browser scrolls to what
+  // Tab focuses before focus events run, and focus coming in puts the list back there.
+  const restingTop = useRef(0)
   // The path whose initial scroll position is settled (the transcript is "ready" after that).
   const [settled, setSettled] = useState<string | null>(null)
   // Live follow: at the bottom the list scrolls with new entries; else they are counted.
@@ -237,7 +241,22 @@ export function Transcript() {
             : 'This session has no entries yet: its file holds only the session’s header.'}
         </p>
       )}
-      <div className="transcript-body">
+      <div
+        className="transcript-body"
+        onScrollCapture={(e) => {
+          if (e.target === scroller.current) restingTop.current = scroller.current.scrollTop
+        }}
+        onFocus={(e) => {
+          const list = scroller.current
+          const from = e.relatedTarget instanceof Element ? e.relatedTarget : null
+          // Tab only (a click focuses what the reader pointed at); from the list itself, a stop
+          // of its own, as from outside: into its entries.
+          if (!list || !list.contains(e.target) || !e.target.matches(':focus-visible')) return
+          if (from && from !== list && list.contains(from)) return
+          const chosen = focusInView(list, e.target, from, restingTop.current)
+          chosen?.focus({ preventScroll: true })
+        }}
+      >
         {showPreview && <TailPreview preview={preview} sessionId={sessionId} over={ready} />}
         {standIn && sessionId !== null && (
           <TailPreview preview={standIn} sessionId={sessionId} over note={false} />

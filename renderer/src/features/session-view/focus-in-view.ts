@@ -1,0 +1,38 @@
+/**
+ * Focus Tab brings into the transcript lands on what the reader sees. The list draws entries
+ * 800 px above and below its view, so Tab from outside would take the first button of an entry
+ * drawn out of sight, and the browser would scroll the list far from where the reader was.
+ */
+import { tabbable, type FocusableElement } from 'tabbable'
+
+/** Whether `el`'s box lies wholly inside `view`'s visible box. */
+function wholly(el: Element, view: DOMRect): boolean {
+  const box = el.getBoundingClientRect()
+  return box.top >= view.top && box.bottom <= view.bottom
+}
+
+/**
+ * Where focus Tab moved into the entries of the scrolling `list` should land instead of
+ * `target`, the element Tab chose. The browser has already scrolled `list` to `target`: it is put
+ * back at `restingTop` (px, where the reader left it). Null when `target` is wholly in view
+ * there (it stays), or when no element Tab reaches is (the list is scrolled to `target` again);
+ * else the first such element in view, the last when focus came from after the list (`from`,
+ * Shift+Tab; null when unknown).
+ */
+export function focusInView(
+  list: HTMLElement,
+  target: Element,
+  from: Element | null,
+  restingTop: number,
+): FocusableElement | null {
+  const scrolled = list.scrollTop
+  list.scrollTop = restingTop
+  const view = list.getBoundingClientRect()
+  if (wholly(target, view)) return null
+  const shown = tabbable(list).filter((el) => wholly(el, view))
+  const backwards =
+    from !== null && (list.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+  const chosen = (backwards ? shown.at(-1) : shown[0]) ?? null
+  if (chosen === null) list.scrollTop = scrolled
+  return chosen
+}
