@@ -398,6 +398,35 @@ test('Tab into the transcript lands on an entry in view; the list stays where th
   session.expectClean()
 })
 
+test('findings appearing above a transcript at its end keep its newest entry in sight', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const texts = Array.from({ length: 40 }, (_, i) => `entry ${i}\n${'words of it\n'.repeat(5)}`)
+  const { sessionsDir, name, file } = chainSession(
+    scratch('pi-sessions-findings-end-'),
+    '/work/ends',
+    '019cb000-0000-7000-8000-0000000e0d5e',
+    texts,
+  )
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const list = page.locator('.transcript-list')
+  const fromEnd = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
+  await expect.poll(fromEnd).toBeLessThan(2)
+  const height = await list.evaluate((el) => el.clientHeight)
+  // Another program writes a line that is not JSON: the findings show above the transcript.
+  appendFileSync(file, '{"type": not json\n')
+  await expect(page.getByTestId('diagnostics')).toBeVisible()
+  await expect.poll(() => list.evaluate((el) => el.clientHeight)).toBeLessThan(height)
+  await expect.poll(fromEnd).toBeLessThan(2)
+  const last = page.locator('.transcript [data-entry-id="h39"]')
+  await expect(last).toBeInViewport({ ratio: 1 })
+  session.expectClean()
+})
+
 test('focus coming into the tree takes the selected entry (or the row folding it): an arrow moves from it', async ({
   page,
   server,

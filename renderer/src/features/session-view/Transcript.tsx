@@ -148,6 +148,20 @@ export function Transcript() {
   }, [status, view, hasItems])
   const listKey = status === 'ready' && hasItems ? `${sessionId}:${view}` : null
   const listShown = useListShown(scroller, listKey)
+  // The view growing shorter (a notice or the findings above it) keeps a list that follows at
+  // its end: the newest entry stays in sight.
+  useEffect(() => {
+    const el = scroller.current
+    if (!listShown || !el) return
+    let height = el.clientHeight
+    const observer = new ResizeObserver(() => {
+      const shorter = el.clientHeight < height
+      height = el.clientHeight
+      if (shorter && following.current) el.scrollTop = el.scrollHeight
+    })
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [listShown, listKey])
   // The first frame the reader sees the path in.
   useLayoutEffect(() => {
     if (listShown) return markWhenPainted('pi:transcript:painted')
