@@ -8,7 +8,8 @@
  */
 import { appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { expect, test } from './harness'
+import type { Page } from '@playwright/test'
+import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
 import { FIXTURE_STORE, readExpected, readManifest } from '../helpers/fixtures'
 import { generatedStore } from './generated-store'
@@ -350,20 +351,7 @@ test('Tab into the transcript lands on an entry in view; the list stays where th
   scratch,
 }) => {
   // The list draws entries 800 px beyond its view: Tab took the first button drawn, far above.
-  const texts = Array.from({ length: 60 }, (_, i) => `entry ${i}\n${'words of it\n'.repeat(5)}`)
-  const { sessionsDir, name } = chainSession(
-    scratch('pi-sessions-tab-in-'),
-    '/work/tabs',
-    '019cb000-0000-7000-8000-0000000007ab',
-    texts,
-  )
-  const server = await serverFor(sessionsDir)
-  const session = new SessionPage(page, server)
-  await session.open(name)
-  const list = page.locator('.transcript-list')
-  const fromEnd = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
-  await expect.poll(fromEnd).toBeLessThan(2)
-  const before = await list.evaluate((el) => el.scrollTop)
+  const { session, list, fromEnd } = await openAtItsEnd({ page, serverFor, scratch }, 60)
   const inTranscript = () =>
     page.evaluate(() => {
       const focused = document.activeElement
@@ -382,7 +370,7 @@ test('Tab into the transcript lands on an entry in view; the list stays where th
     page.evaluate(() => document.activeElement?.getBoundingClientRect().top ?? NaN)
   const firstTop = await focusedTop()
   await page.waitForTimeout(300)
-  expect(await list.evaluate((el) => el.scrollTop)).toBe(before)
+  expect(await fromEnd()).toBeLessThan(2)
   // Shift+Tab back in from a button after the list ("N new entries" sits there) lands on the
   // last stop in view.
   await list.evaluate((el) => {
@@ -394,7 +382,7 @@ test('Tab into the transcript lands on an entry in view; the list stays where th
   await page.keyboard.press('Shift+Tab')
   expect(await inTranscript()).toBe('in view')
   expect(await focusedTop()).toBeGreaterThan(firstTop)
-  expect(await list.evaluate((el) => el.scrollTop)).toBe(before)
+  expect(await fromEnd()).toBeLessThan(2)
   session.expectClean()
 })
 
@@ -403,19 +391,7 @@ test('findings appearing above a transcript at its end keep its newest entry in 
   serverFor,
   scratch,
 }) => {
-  const texts = Array.from({ length: 40 }, (_, i) => `entry ${i}\n${'words of it\n'.repeat(5)}`)
-  const { sessionsDir, name, file } = chainSession(
-    scratch('pi-sessions-findings-end-'),
-    '/work/ends',
-    '019cb000-0000-7000-8000-0000000e0d5e',
-    texts,
-  )
-  const server = await serverFor(sessionsDir)
-  const session = new SessionPage(page, server)
-  await session.open(name)
-  const list = page.locator('.transcript-list')
-  const fromEnd = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
-  await expect.poll(fromEnd).toBeLessThan(2)
+  const { session, list, fromEnd, file } = await openAtItsEnd({ page, serverFor, scratch }, 40)
   const height = await list.evaluate((el) => el.clientHeight)
   // Another program writes a line that is not JSON: the findings show above the transcript.
   appendFileSync(file, '{"type": not json\n')
@@ -653,6 +629,29 @@ function chainSession(
   const file = join(dir, name)
   writeFileSync(file, lines.join('\n') + '\n')
   return { sessionsDir, name, file }
+}
+
+/**
+ * A session of `count` entries on one path, six lines each (a transcript taller than the
+ * window), opened and scrolled to its end.
+ */
+async function openAtItsEnd(
+  { page, serverFor, scratch }: { page: Page; serverFor: ServerFor; scratch: Scratch },
+  count: number,
+) {
+  const texts = Array.from({ length: count }, (_, i) => `entry ${i}\n${'words of it\n'.repeat(5)}`)
+  const { sessionsDir, name, file } = chainSession(
+    scratch('pi-sessions-at-end-'),
+    '/work/ends',
+    '019cb000-0000-7000-8000-0000000e0d5e',
+    texts,
+  )
+  const session = new SessionPage(page, await serverFor(sessionsDir))
+  await session.open(name)
+  const list = page.locator('.transcript-list')
+  const fromEnd = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
+  await expect.poll(fromEnd).toBeLessThan(2)
+  return { session, list, fromEnd, file }
 }
 
 test('entries around ones larger than a whole path page all load', async ({

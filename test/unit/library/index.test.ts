@@ -79,6 +79,16 @@ test('a relaunch with the cache reads only the files that changed', async () => 
   t.cleanup()
 })
 
+/** The fixture session's row as a library of its own, reading every file in full, lists it. */
+async function rowReadAfresh(sessionsDir: string) {
+  const fresh = new SessionLibrary([{ path: sessionsDir, source: 'cli' }], { watch: false })
+  await fresh.start()
+  await fresh.whenIdle()
+  const row = await rowOf(fresh, FILE)
+  await fresh.close()
+  return row
+}
+
 test('an append read incrementally equals a full read of the same file', async () => {
   const t = setup()
   const library = t.make()
@@ -89,11 +99,7 @@ test('an append read incrementally equals a full read of the same file', async (
   const incremental = await library.reread(before?.id as string)
   assert.equal(library.reads.appended, 1)
   assert.equal(incremental.messageCount, (before?.messageCount ?? 0) + 1)
-  const fresh = new SessionLibrary([{ path: t.store.sessionsDir, source: 'cli' }], { watch: false })
-  await fresh.start()
-  await fresh.whenIdle()
-  assert.deepEqual(incremental, await rowOf(fresh, FILE))
-  await fresh.close()
+  assert.deepEqual(incremental, await rowReadAfresh(t.store.sessionsDir))
   await library.close()
   t.cleanup()
 })
@@ -113,11 +119,7 @@ test('line numbers stay the file’s over appends read one after another', async
   assert.equal(library.reads.appended, 4)
   const lines = readFileSync(t.file, 'utf8').split('\n').length - 1
   assert.match(incremental.problem ?? '', new RegExp(`^Line ${lines}: `))
-  const fresh = new SessionLibrary([{ path: t.store.sessionsDir, source: 'cli' }], { watch: false })
-  await fresh.start()
-  await fresh.whenIdle()
-  assert.deepEqual(incremental, await rowOf(fresh, FILE))
-  await fresh.close()
+  assert.deepEqual(incremental, await rowReadAfresh(t.store.sessionsDir))
   await library.close()
   t.cleanup()
 })
