@@ -41,6 +41,10 @@ import { StarStore } from './stars'
 import { statPass } from './stat-pass'
 import { opaqueId } from './ids'
 import { watchRoots, type ChangeBatch, type RootWatcher } from './watcher'
+import { LIVE_MS } from '../../preload/contract/timing'
+
+/** How long after a file turns quiet it is read again (ms; its mtime's clock may run late). */
+const QUIET_MARGIN_MS = 500
 
 /** Options of the library. */
 export interface LibraryOptions {
@@ -81,6 +85,8 @@ export class SessionLibrary {
   private scanning: Promise<void> | null = null
   private rescan = false
   private closed = false
+  /** Files written a moment ago, read again once they turn quiet (see {@link readWhenQuiet}). */
+  private quietChecks = new Map<string, ReturnType<typeof setTimeout>>()
   private watcher: RootWatcher | null = null
   private currentRoots: SessionRoot[]
   /** How files were read since start: lets tests and the benchmark see the index at work. */
@@ -275,6 +281,34 @@ export class SessionLibrary {
     return this.currentRoots.find((root) => path === root.path || path.startsWith(root.path + '/'))
   }
 
+  /**
+   * Reads `path` (last written at `mtimeMs`) again once it turns quiet, when it was written a
+   * moment ago: a last line pi was still writing was left out of its read (landed.ts), and an
+   * unfinished line in a quiet file is damage, which nothing else would make the library see.
+   */
+  private readWhenQuiet(path: string, mtimeMs: number): void {
+    const quietIn = mtimeMs + LIVE_MS - Date.now()
+    if (quietIn <= 0) return
+    clearTimeout(this.quietChecks.get(path))
+    const timer = setTimeout(() => {
+      this.quietChecks.delete(path)
+      void this.readAgain(path)
+    }, quietIn + QUIET_MARGIN_MS)
+    timer.unref()
+    this.quietChecks.set(path, timer)
+  }
+
+  /** Reads `path` again when it is still there (a file gone is the watcher's to drop). */
+  private async readAgain(path: string): Promise<void> {
+    const root = this.rootOf(path)
+    if (!root || this.closed || !(await stat(path).catch(() => null))) return
+    await this.readOne({ path, folder: dirname(path), root: root.path }).catch((e: unknown) =>
+      this.indexFailed(e),
+    )
+    this.notifier.notify()
+    if (!this.inline && !this.closed) this.textLoop.kick()
+  }
+
   /** Applies a watcher batch: re-reads changed files, drops deleted ones, rescans on root moves. */
   private async applyBatch(batch: ChangeBatch): Promise<void> {
     const folders = [...batch.paths].filter((p) => !p.endsWith('.jsonl'))
@@ -284,15 +318,14 @@ export class SessionLibrary {
     for (const path of batch.paths) {
       const root = this.rootOf(path)
       if (!root || this.closed) continue
-      const exists = await stat(path).then(
-        () => true,
-        () => false,
-      )
-      if (!exists) this.index.remove([path])
-      else
+      const facts = await stat(path).catch(() => null)
+      if (!facts) this.index.remove([path])
+      else {
         await this.readOne({ path, folder: dirname(path), root: root.path }).catch((e: unknown) =>
           this.indexFailed(e),
         )
+        this.readWhenQuiet(path, facts.mtimeMs)
+      }
     }
     this.notifier.notify()
     if (!this.inline && !this.closed) this.textLoop.kick()
@@ -446,6 +479,8 @@ export class SessionLibrary {
     this.watcher = null
     this.closed = true
     this.notifier.cancel()
+    for (const timer of this.quietChecks.values()) clearTimeout(timer)
+    this.quietChecks.clear()
     await this.whenIdle()
     await this.textLoop.idle()
     await this.reader.close()

@@ -22,6 +22,7 @@ import { addEntries, newDigest, type SessionDigest } from './digest'
 import type { SearchText } from './search-texts'
 import { opaqueId } from './ids'
 import { describeFsError, type SessionCandidate } from './scan'
+import { landedEnd } from './landed'
 
 /** Whether a session read cleanly, with damage (still readable), or not at all. */
 export type SessionStatus = 'ok' | 'damaged' | 'unreadable'
@@ -198,16 +199,20 @@ export async function readRecord(
       facts.size > previous.parsedBytes &&
       (await tailUnchanged(candidate.path, previous))
     if (appendable && previous.digest) {
+      const landed = await landedEnd(candidate.path, facts, previous.parsedBytes)
+      if (landed === previous.parsedBytes) return { record: previous, kind: 'unchanged', texts }
       const more = await load(candidate.path, {
         fromOffset: previous.parsedBytes,
         startLine: previous.lineCount + 1,
+        ...(landed === null ? {} : { toOffset: landed }),
       })
       const digest: SessionDigest = structuredClone(previous.digest)
       addEntries(digest, more.entries, onText)
       const diagnostics = [...previous.diagnostics, ...more.diagnostics]
       const record: SessionRecord = {
         ...previous,
-        size: facts.size,
+        // A line on its way is left out of the size too: the file differs, and is read again.
+        size: landed ?? facts.size,
         mtimeMs: facts.mtimeMs,
         parsedBytes: more.bytes,
         endsWithNewline: more.endsWithNewline,
@@ -219,12 +224,14 @@ export async function readRecord(
       }
       return { record, kind: 'appended', texts }
     }
-    const loaded = await load(candidate.path)
+    const landed = (await landedEnd(candidate.path, facts, 0)) || null
+    const loaded = await load(candidate.path, landed === null ? {} : { toOffset: landed })
     if (!isPiSessionFile(loaded)) {
       const record = unreadableRecord(candidate, null)
       return { record: { ...record, problem: NOT_A_SESSION }, kind: 'foreign', texts: [] }
     }
-    return { record: fromLoad(candidate, facts, loaded, onText), kind: 'full', texts }
+    const read = { size: landed ?? facts.size, mtimeMs: facts.mtimeMs }
+    return { record: fromLoad(candidate, read, loaded, onText), kind: 'full', texts }
   } catch (error) {
     return { record: unreadableRecord(candidate, error), kind: 'failed', texts: [] }
   }

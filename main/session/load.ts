@@ -63,7 +63,7 @@ export interface LoadOptions {
   startLine?: number
   /**
    * Read no further than this byte offset (the end of a line, e.g. a previous `bytes`): the
-   * file's first bytes as they were, while a writer appends after them. Async loader only.
+   * file's first bytes as they were, while a writer appends after them.
    */
   toOffset?: number
   /** Read size in bytes. Default 1 MiB. */
@@ -93,9 +93,10 @@ export function parseSessionText(text: string): LoadedSession {
  */
 export function loadSessionFileSync(
   path: string,
-  options: Omit<LoadOptions, 'signal' | 'toOffset'> = {},
+  options: Omit<LoadOptions, 'signal'> = {},
 ): LoadedSession {
   const offset = options.fromOffset ?? 0
+  const end = options.toOffset ?? Number.POSITIVE_INFINITY
   const parser = newParser(options)
   const buf = Buffer.allocUnsafe(options.chunkSize ?? DEFAULT_CHUNK)
   const fd = openRegularSync(path)
@@ -104,7 +105,9 @@ export function loadSessionFileSync(
     ino = fstatSync(fd).ino
     let position = offset
     for (;;) {
-      const n = readSync(fd, buf, 0, buf.length, position)
+      const want = Math.min(buf.length, end - position)
+      if (want <= 0) break
+      const n = readSync(fd, buf, 0, want, position)
       if (n === 0) break
       parser.push(buf.subarray(0, n))
       position += n
