@@ -263,9 +263,11 @@ export function Transcript() {
         onFocus={(e) => {
           const list = scroller.current
           const from = e.relatedTarget instanceof Element ? e.relatedTarget : null
-          // Tab only (a click focuses what the reader pointed at); from the list itself, a stop
-          // of its own, as from outside: into its entries.
-          if (!list || !list.contains(e.target) || !e.target.matches(':focus-visible')) return
+          // Tab only: a Tab stop focused by keyboard (a click focuses what the reader pointed
+          // at; j / k focus entries, which are no Tab stops). From the list itself, a stop of
+          // its own, as from outside: into its entries.
+          const tabbed = e.target.tabIndex >= 0 && e.target.matches(':focus-visible')
+          if (!list || !list.contains(e.target) || !tabbed) return
           if (from && from !== list && list.contains(from)) return
           const chosen = focusInView(list, e.target, from, restingTop.current)
           chosen?.focus({ preventScroll: true })
