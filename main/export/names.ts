@@ -3,7 +3,7 @@
  * the session id (two sessions with one title stay apart), and the format's extension.
  */
 import type { ExportFormat } from '../../preload/contract/export'
-import { graphemeStart } from '../../renderer/src/components/grapheme-cut'
+import { cutAt } from '../../renderer/src/components/grapheme-cut'
 
 /** File name extension of each format. */
 export const FORMAT_EXTENSIONS: Record<ExportFormat, string> = {
@@ -25,8 +25,7 @@ export function exportFileName(title: string, sessionId: string, format: ExportF
     .normalize('NFC')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
-  const cut = words.length > TITLE_MAX ? words.slice(0, graphemeStart(words, TITLE_MAX)) : words
-  const slug = cut.replace(/-+$/, '') || 'session'
+  const slug = cutAt(words, TITLE_MAX).replace(/-+$/, '') || 'session'
   const id = sessionId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)
   return `${slug}${id ? `-${id}` : ''}${FORMAT_EXTENSIONS[format]}`
 }

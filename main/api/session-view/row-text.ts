@@ -7,6 +7,7 @@
  * blank: unknown types `[type]`, `[usage: kind]`.
  */
 import { homedir } from 'node:os'
+import { cutAt } from '../../../renderer/src/components/grapheme-cut'
 import { oneLine, str } from './text'
 import type { SessionEntry } from './source'
 
@@ -24,9 +25,12 @@ export interface RowText {
 
 const MAX_CONTENT = 200
 
-/** Text blocks of message content concatenated (pi's extractContent: up to 200 chars). */
+/**
+ * Text blocks of message content concatenated (pi's extractContent: up to 200 chars), cut where
+ * pi cuts, or before when that would split a grapheme (pi leaves half a surrogate pair).
+ */
 export function contentText(content: unknown): string {
-  if (typeof content === 'string') return content.slice(0, MAX_CONTENT)
+  if (typeof content === 'string') return cutAt(content, MAX_CONTENT)
   if (!Array.isArray(content)) return ''
   let out = ''
   for (const block of content) {
@@ -37,7 +41,7 @@ export function contentText(content: unknown): string {
       typeof block.text === 'string'
     ) {
       out += block.text
-      if (out.length >= MAX_CONTENT) return out.slice(0, MAX_CONTENT)
+      if (out.length >= MAX_CONTENT) return cutAt(out, MAX_CONTENT)
     }
   }
   return out
@@ -84,10 +88,7 @@ export function formatToolCall(call: CallInfo): string {
       return `[${call.name}: ${path}]`
     case 'bash': {
       const raw = String(args.command ?? '')
-      const cmd = raw
-        .replace(/[\n\t]/g, ' ')
-        .trim()
-        .slice(0, 50)
+      const cmd = cutAt(raw.replace(/[\n\t]/g, ' ').trim(), 50)
       return `[bash: ${cmd}${raw.length > 50 ? '...' : ''}]`
     }
     case 'grep':
@@ -98,7 +99,7 @@ export function formatToolCall(call: CallInfo): string {
       return `[ls: ${shortPath(args.path ?? '.')}]`
     default: {
       const json = JSON.stringify(args) ?? ''
-      return `[${call.name}: ${json.slice(0, 40)}${json.length > 40 ? '...' : ''}]`
+      return `[${call.name}: ${cutAt(json, 40)}${json.length > 40 ? '...' : ''}]`
     }
   }
 }

@@ -12,7 +12,7 @@ import {
 } from 'react'
 import { Marked, MARKS_PER_TEXT, matchRanges, useMarks } from './marks'
 import { counted } from './format'
-import { graphemeStart } from './grapheme-cut'
+import { cutAt } from './grapheme-cut'
 import { useShownWhole } from './kept-view'
 import { selectedText } from './piece-copy'
 import {
@@ -49,7 +49,7 @@ export function CollapsibleText({
       if (at < 0) break
     }
     if (at >= 0) cut = text.slice(0, at)
-    if (cut.length > chars) cut = cut.slice(0, graphemeStart(cut, chars))
+    cut = cutAt(cut, chars)
   }
   const hidden = text.length - cut.length
   // A single long line hides characters only: no "0 more lines".

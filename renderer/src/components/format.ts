@@ -2,7 +2,7 @@
  * Number and date formatting: the one home of how the app writes dates (list rows, the
  * session view, the trash), so every unknown date reads the same.
  */
-import { graphemeStart } from './grapheme-cut'
+import { cutAt } from './grapheme-cut'
 
 /** `950`, `1.2k`, `3.4M` tokens. */
 export function tokens(n: number): string {
@@ -91,7 +91,7 @@ export function bytes(n: number): string {
  * link can be any length).
  */
 export function clipped(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, graphemeStart(text, max))}…` : text
+  return text.length > max ? `${cutAt(text, max)}…` : text
 }
 
 /**

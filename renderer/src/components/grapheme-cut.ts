@@ -28,9 +28,17 @@ export function graphemeStart(text: string, at: number, floor = 0): number {
 }
 
 /**
+ * `text` when it has at most `max` UTF-16 units; else its start, cut at the grapheme's start at
+ * or before `max` (pi's /tree row texts, a command or arguments quoted in a row).
+ */
+export function cutAt(text: string, max: number): string {
+  return text.length > max ? text.slice(0, graphemeStart(text, max)) : text
+}
+
+/**
  * `text` when it has at most `max` UTF-16 units; else cut at a grapheme's start so that it and
  * an ending ellipsis take at most `max` (a title, a tree row, a prefilled name).
  */
 export function ellipsized(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, graphemeStart(text, max - 1))}…` : text
+  return text.length > max ? `${cutAt(text, max - 1)}…` : text
 }

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict'
 import { ellipsized, graphemeStart } from '../../../renderer/src/components/grapheme-cut'
 import { jsonPreview, oneLine } from '../../../main/api/session-view/text'
 import { exportFileName } from '../../../main/export/names'
+import { contentText, formatToolCall } from '../../../main/api/session-view/row-text'
 
 const STRADDLING = ['🇳🇴', '👩‍🔬', 'e\u0301', '😀']
 
@@ -31,6 +32,11 @@ test('ellipsized keeps a short text and cuts a long one to at most its length, e
 })
 
 test('a tree row, an unknown entry and an export file name are cut at a grapheme start', () => {
+  // pi cuts a row's text at 200 code units, here inside the flag: the flag goes whole.
+  assert.equal(contentText(`${'r'.repeat(199)}🇳🇴 after`), 'r'.repeat(199))
+  assert.equal(contentText([{ type: 'text', text: `${'r'.repeat(198)}👩‍🔬` }]), 'r'.repeat(198))
+  const bash = formatToolCall({ name: 'bash', args: { command: `${'b'.repeat(49)}😀 more` } })
+  assert.equal(bash, `[bash: ${'b'.repeat(49)}...]`)
   assert.equal(oneLine(`${'r'.repeat(197)}🇳🇴 after`), `${'r'.repeat(197)}…`)
   const json = jsonPreview(`${'j'.repeat(8)}😀 after`, 10)
   assert.equal(json, `"${'j'.repeat(8)}\n… (9 more characters)`)

@@ -5,6 +5,7 @@
  */
 import type { TreeRow } from '../../../../preload/contract/session-view'
 import { useSessionView } from '../../state/session'
+import { cutAt } from '../../components/grapheme-cut'
 
 /** Characters of the entry's text quoted. */
 const QUOTE = 60
@@ -32,7 +33,7 @@ export function entryBrief(rows: readonly TreeRow[] | null, id: string): string 
   const who = row.role ?? row.type
   const text = row.text.trim()
   if (!text) return row.role ? `${who} message` : who
-  const quoted = text.length > QUOTE ? `${text.slice(0, QUOTE).trimEnd()}…` : text
+  const quoted = text.length > QUOTE ? `${cutAt(text, QUOTE).trimEnd()}…` : text
   return `${who} “${quoted}”`
 }
 
