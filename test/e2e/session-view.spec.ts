@@ -403,6 +403,26 @@ test('findings appearing above a transcript at its end keep its newest entry in 
   session.expectClean()
 })
 
+test('a transcript at its end stays there while the window is resized', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const wraps = 'words that wrap into more lines as the window grows narrower, '.repeat(4)
+  const { fromEnd } = await openAtItsEnd({ page, serverFor, scratch }, 40, wraps)
+  const last = page.locator('.transcript [data-entry-id="h39"]')
+  // Narrower: the entries wrap into more lines; wider: fewer. Each time the list's end moves.
+  for (const [width, height] of [
+    [900, 700],
+    [1400, 900],
+    [1000, 640],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await expect.poll(fromEnd).toBeLessThan(2)
+    await expect(last).toBeInViewport({ ratio: 1 })
+  }
+})
+
 test('focus coming into the tree takes the selected entry (or the row folding it): an arrow moves from it', async ({
   page,
   server,
@@ -632,14 +652,15 @@ function chainSession(
 }
 
 /**
- * A session of `count` entries on one path, six lines each (a transcript taller than the
- * window), opened and scrolled to its end.
+ * A session of `count` entries on one path, `line` five times after a first line (a transcript
+ * taller than the window), opened and scrolled to its end.
  */
 async function openAtItsEnd(
   { page, serverFor, scratch }: { page: Page; serverFor: ServerFor; scratch: Scratch },
   count: number,
+  line = 'words of it',
 ) {
-  const texts = Array.from({ length: count }, (_, i) => `entry ${i}\n${'words of it\n'.repeat(5)}`)
+  const texts = Array.from({ length: count }, (_, i) => `entry ${i}\n${`${line}\n`.repeat(5)}`)
   const { sessionsDir, name, file } = chainSession(
     scratch('pi-sessions-at-end-'),
     '/work/ends',

@@ -148,16 +148,16 @@ export function Transcript() {
   }, [status, view, hasItems])
   const listKey = status === 'ready' && hasItems ? `${sessionId}:${view}` : null
   const listShown = useListShown(scroller, listKey)
-  // The view growing shorter (a notice or the findings above it) keeps a list that follows at
-  // its end: the newest entry stays in sight.
+  // A list that follows stays at its end when the view changes size: shorter (a notice or the
+  // findings above it), or narrower or wider (the window, a pane), its entries then wrapped
+  // again and measured anew over the next frames (as after growing: keepToEnd).
   useEffect(() => {
     const el = scroller.current
     if (!listShown || !el) return
-    let height = el.clientHeight
     const observer = new ResizeObserver(() => {
-      const shorter = el.clientHeight < height
-      height = el.clientHeight
-      if (shorter && following.current) el.scrollTop = el.scrollHeight
+      if (!following.current) return
+      grewAt.current = performance.now()
+      el.scrollTop = el.scrollHeight
     })
     observer.observe(el)
     return () => observer.disconnect()
