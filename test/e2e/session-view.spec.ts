@@ -386,6 +386,34 @@ test('Tab into the transcript lands on an entry in view; the list stays where th
   session.expectClean()
 })
 
+test('Tab into a transcript whose newest entry is taller than the view lands on that entry', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // The entry's own buttons sit at its top, far above the view: none is in view to take.
+  const tall = Array.from({ length: 200 }, (_, i) => `line ${i} of a long message`).join('\n')
+  const texts = [...Array.from({ length: 20 }, (_, i) => `entry ${i}`), tall]
+  const { sessionsDir, name } = chainSession(
+    scratch('pi-sessions-tab-tall-'),
+    '/work/tall',
+    '019cb000-0000-7000-8000-0000000007ac',
+    texts,
+  )
+  const session = new SessionPage(page, await serverFor(sessionsDir))
+  await session.open(name)
+  const list = page.locator('.transcript-list')
+  const fromEnd = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
+  await expect.poll(fromEnd).toBeLessThan(2)
+  await page.getByTestId('show-hidden').focus()
+  await page.keyboard.press('Tab')
+  await expect(list).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.locator('.transcript [data-entry-id="h20"]')).toBeFocused()
+  expect(await fromEnd()).toBeLessThan(2)
+  session.expectClean()
+})
+
 test('findings appearing above a transcript at its end keep its newest entry in sight', async ({
   page,
   serverFor,
