@@ -870,8 +870,19 @@ test('find in a long text shown whole marks each match once, one cut of marks fo
   expect(at).toBe(31_997)
   // The text's marks are cut at 2,000 whatever its pieces: the find counts them all.
   await input.fill('ab')
-  await expect(count).toHaveText(`match 1 of ${text.split('ab').length - 1}`)
+  const all = text.split('ab').length - 1
+  await expect(count).toHaveText(`match 1 of ${all}`)
   await expect(marks).toHaveCount(2_000)
+  const unmarked = page.getByTestId('find-unmarked')
+  await expect(unmarked).toHaveCount(0)
+  // Back from the first: the last match, past the marks. The bar says so.
+  await input.press('Shift+Enter')
+  await expect(count).toHaveText(`match ${all} of ${all}`)
+  await expect(unmarked).toHaveText('not marked')
+  await session.screenshot('find-unmarked')
+  await input.press('Enter')
+  await expect(count).toHaveText(`match 1 of ${all}`)
+  await expect(unmarked).toHaveCount(0)
   session.expectClean()
 })
 

@@ -102,7 +102,8 @@ export function leadToMatch(text: string, marks: Marks | null): string {
 /**
  * Most matches marked in one text: a 12 MB message shown whole held 2.5 million matches of a
  * word, and as many `<mark>` elements froze the window for minutes. The find still counts
- * every match; stepping past the last marked one stays on it.
+ * every match; stepping past the last marked one stays on it, and the find bar says the
+ * match is not marked.
  */
 export const MARKS_PER_TEXT = 2000
 

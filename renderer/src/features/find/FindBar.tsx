@@ -4,6 +4,8 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { useFind } from '../../state/find'
+import { MARKS_PER_TEXT } from '../../components/marks'
+import { formatCount } from '../../components/format'
 import './find.css'
 
 /** Props of {@link FindBar}. */
@@ -12,6 +14,8 @@ export interface FindBarProps {
   count: number
   /** False while some items of the path are not loaded yet (the count may still grow). */
   complete: boolean
+  /** False when the current match has no mark of its own (past the marks of its text). */
+  ownMark: boolean
 }
 
 function countText(text: string, count: number, current: number, complete: boolean): string {
@@ -44,7 +48,7 @@ function StepButton(props: {
 }
 
 /** The find bar, when open. */
-export function FindBar({ count, complete }: FindBarProps) {
+export function FindBar({ count, complete, ownMark }: FindBarProps) {
   const { open, text, current, focusTick, setText, step, close } = useFind()
   const input = useRef<HTMLInputElement>(null)
   // What had the focus when the bar was asked for: it gets it back when the bar closes.
@@ -103,6 +107,15 @@ export function FindBar({ count, complete }: FindBarProps) {
       <span className="find-count muted small" data-testid="find-count" aria-live="polite">
         {settled ? countText(text, count, current, complete) : ''}
       </span>
+      {settled && count > 0 && !ownMark && (
+        <span
+          className="find-unmarked muted small"
+          data-testid="find-unmarked"
+          title={`One text shows at most ${formatCount(MARKS_PER_TEXT)} marks: this match is counted, not marked, and the text's last mark stands in for it.`}
+        >
+          not marked
+        </span>
+      )}
       <StepButton
         id="find-prev"
         label="Previous match (Shift+Enter)"

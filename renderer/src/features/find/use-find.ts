@@ -3,7 +3,14 @@
  * find bar has text, else the words of the search hit that opened the session), the matches of
  * the shown path, and scrolling to the current one.
  */
-import { useCallback, useEffect, useMemo, useSyncExternalStore, type RefObject } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react'
 import type { VirtuosoHandle } from 'react-virtuoso'
 import { findPattern, searchMarks, type Marks } from '../../components/marks'
 import { useFind } from '../../state/find'
@@ -18,10 +25,11 @@ const RENDER_FRAMES = 60
 
 /**
  * Marks the `nth` find match of the item at path `index` as the current one (the marks are
- * React's; the current one is a class on one of them, so the items need not re-render).
- * @returns the mark, or null while the item is not rendered
+ * React's; the current one is a class on one of them, so the items need not re-render). A
+ * match past the marks of its text (MARKS_PER_TEXT) has none: its item's last mark stands in.
+ * @returns the mark, and whether it is the match's own; null while the item is not rendered
  */
-function markCurrent(index: number, nth: number): Element | null {
+function markCurrent(index: number, nth: number): { chosen: Element; own: boolean } | null {
   const entry = document.querySelector(
     `.transcript [data-testid="transcript-entry"][data-index="${index}"]`,
   )
@@ -31,7 +39,7 @@ function markCurrent(index: number, nth: number): Element | null {
     old.classList.remove('find-current')
   const chosen = marks[Math.min(nth, marks.length - 1)] as Element
   chosen.classList.add('find-current')
-  return chosen
+  return { chosen, own: nth < marks.length }
 }
 
 /** Frames the current match is kept in view after landing on it. */
@@ -52,6 +60,11 @@ export interface FindInPath {
   matches: FindMatch[]
   /** Every item of the path is loaded (the count is final). */
   complete: boolean
+  /**
+   * False when the current match lies past the marks of its text (MARKS_PER_TEXT): it is
+   * counted, and its item's last mark stands in for it.
+   */
+  ownMark: boolean
 }
 
 /** The find's pattern while the find bar is open with text, else null. */
@@ -126,6 +139,8 @@ export function useFindInPath(
   const target = matches[Math.min(current, matches.length - 1)]
   const targetIndex = target?.index
   const targetNth = target?.nth
+  // The match that has no mark of its own, as "<index>:<nth>" (see markCurrent).
+  const [unmarked, setUnmarked] = useState<string | null>(null)
   useEffect(() => {
     if (targetIndex === undefined || targetNth === undefined) return
     // Rendered already: scrolled into view at once; else Virtuoso brings it first (scrolling
@@ -135,11 +150,13 @@ export function useFindInPath(
     let frames = 0
     let kept = 0
     let frame = requestAnimationFrame(function land() {
-      const chosen = markCurrent(targetIndex, targetNth)
-      if (!chosen) {
+      const marked = markCurrent(targetIndex, targetNth)
+      if (!marked) {
         if (++frames < RENDER_FRAMES) frame = requestAnimationFrame(land)
         return
       }
+      const { chosen, own } = marked
+      setUnmarked(own ? null : `${targetIndex}:${targetNth}`)
       // A match in folded thinking or tool arguments: unfold it to show it.
       for (let d = chosen.closest('details'); d; d = d.parentElement?.closest('details') ?? null)
         d.open = true
@@ -158,5 +175,6 @@ export function useFindInPath(
       observer.disconnect()
     }
   }, [targetIndex, targetNth, virtuoso, marks])
-  return { marks, matches, complete }
+  const ownMark = unmarked !== `${targetIndex}:${targetNth}`
+  return { marks, matches, complete, ownMark }
 }

@@ -107,7 +107,7 @@ export function Transcript() {
     following.current = focusIndex === null
     if (following.current) readAt(null)
   }, [view, focusIndex, readAt])
-  const { marks, matches, complete } = useFindInPath(path, virtuoso)
+  const { marks, matches, complete, ownMark } = useFindInPath(path, virtuoso)
   const onKeyDown = useTranscriptKeys(path, virtuoso)
   useEffect(() => registerCommand('find', () => useFind.getState().show()), [])
   // Another session: the find bar closes (a browser's find ends with its page).
@@ -243,7 +243,7 @@ export function Transcript() {
       tabIndex={-1}
     >
       <TranscriptToolbar />
-      <FindBar count={matches.length} complete={complete} />
+      <FindBar count={matches.length} complete={complete} ownMark={ownMark} />
       {status === 'error' && (
         <p className="error-text">Could not load the path: {error?.message}</p>
       )}
