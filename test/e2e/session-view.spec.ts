@@ -394,14 +394,12 @@ test('Tab into a transcript whose newest entry is taller than the view lands on 
   // The entry's own buttons sit at its top, far above the view: none is in view to take.
   const tall = Array.from({ length: 200 }, (_, i) => `line ${i} of a long message`).join('\n')
   const texts = [...Array.from({ length: 20 }, (_, i) => `entry ${i}`), tall]
-  const { sessionsDir, name } = chainSession(
-    scratch('pi-sessions-tab-tall-'),
+  const { session } = await openChain(
+    { page, serverFor, scratch },
     '/work/tall',
     '019cb000-0000-7000-8000-0000000007ac',
     texts,
   )
-  const session = new SessionPage(page, await serverFor(sessionsDir))
-  await session.open(name)
   const list = page.locator('.transcript-list')
   const fromEnd = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
   await expect.poll(fromEnd).toBeLessThan(2)
@@ -679,24 +677,39 @@ function chainSession(
   return { sessionsDir, name, file }
 }
 
+/** What a test opening its own session takes from the harness. */
+type ViewFixtures = { page: Page; serverFor: ServerFor; scratch: Scratch }
+
+/** {@link chainSession} in a scratch folder, served and opened in the app. */
+async function openChain(
+  { page, serverFor, scratch }: ViewFixtures,
+  cwd: `/work/${string}`,
+  id: string,
+  texts: string[],
+): Promise<{ session: SessionPage; file: string }> {
+  const root = scratch(`pi-sessions-${basename(cwd)}-`)
+  const { sessionsDir, name, file } = chainSession(root, cwd, id, texts)
+  const session = new SessionPage(page, await serverFor(sessionsDir))
+  await session.open(name)
+  return { session, file }
+}
+
 /**
  * A session of `count` entries on one path, `line` five times after a first line (a transcript
  * taller than the window), opened and scrolled to its end.
  */
 async function openAtItsEnd(
-  { page, serverFor, scratch }: { page: Page; serverFor: ServerFor; scratch: Scratch },
+  { page, serverFor, scratch }: ViewFixtures,
   count: number,
   line = 'words of it',
 ) {
   const texts = Array.from({ length: count }, (_, i) => `entry ${i}\n${`${line}\n`.repeat(5)}`)
-  const { sessionsDir, name, file } = chainSession(
-    scratch('pi-sessions-at-end-'),
+  const { session, file } = await openChain(
+    { page, serverFor, scratch },
     '/work/ends',
     '019cb000-0000-7000-8000-0000000e0d5e',
     texts,
   )
-  const session = new SessionPage(page, await serverFor(sessionsDir))
-  await session.open(name)
   const list = page.locator('.transcript-list')
   const fromEnd = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
   await expect.poll(fromEnd).toBeLessThan(2)
@@ -712,15 +725,12 @@ test('entries around ones larger than a whole path page all load', async ({
   // sends the pages around them short, and the view asks again from the first item it lacks.
   const small = ['first words', 'between the huge ones', 'last reply']
   const texts = [small[0], 'y'.repeat(4_100_000), small[1], 'z'.repeat(4_100_000), small[2]]
-  const { sessionsDir, name } = chainSession(
-    scratch('pi-sessions-huge-item-'),
+  const { session } = await openChain(
+    { page, serverFor, scratch },
     '/work/huge',
     '019cb000-0000-7000-8000-00000000b16e',
     texts as string[],
   )
-  const server = await serverFor(sessionsDir)
-  const session = new SessionPage(page, server)
-  await session.open(name)
   const transcript = page.locator('.transcript')
   await expect(transcript.locator('[data-entry-id="h4"]')).toContainText('last reply')
   await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = 0))
@@ -753,15 +763,12 @@ test('a text of megabytes shown whole comes in pieces laid out on screen, and re
   // it is all in the page, in pieces the browser lays out only near the screen.
   const numbered = Array.from({ length: 100_000 }, (_, i) => `line ${i + 1} `.padEnd(79, '.'))
   const text = numbered.join('\n')
-  const { sessionsDir, name } = chainSession(
-    scratch('pi-sessions-long-text-'),
+  const { session } = await openChain(
+    { page, serverFor, scratch },
     '/work/long',
     '019cb000-0000-7000-8000-0000000010ce',
     ['print the log', text],
   )
-  const server = await serverFor(sessionsDir)
-  const session = new SessionPage(page, server)
-  await session.open(name)
   const entry = page.locator('.transcript [data-entry-id="h1"]')
   await expect(entry.getByTestId('show-all')).toHaveText(
     'Show all (99,976 more lines, 7,998,080 characters)',
@@ -793,15 +800,12 @@ test('text copied across the pieces of a long line is the text, with no line bre
     { length: 12_000 },
     (_, i) => String(i % 10_000).padStart(9, '-') + '|',
   ).join('')
-  const { sessionsDir, name } = chainSession(
-    scratch('pi-sessions-piece-copy-'),
+  const { session } = await openChain(
+    { page, serverFor, scratch },
     '/work/copy',
     '019cb000-0000-7000-8000-00000000c0b1',
     ['copy this', text],
   )
-  const server = await serverFor(sessionsDir)
-  const session = new SessionPage(page, server)
-  await session.open(name)
   const entry = page.locator('.transcript [data-entry-id="h1"]')
   await entry.getByTestId('show-all').click()
   const pre = entry.getByTestId('text-pieces')
@@ -835,15 +839,12 @@ test('find in a long text shown whole marks each match once, one cut of marks fo
   const chars = [...'ab '.repeat(40_000)]
   for (const at of [10_000, 31_997, 60_000]) chars.splice(at, 6, ...'needle')
   const text = chars.join('')
-  const { sessionsDir, name } = chainSession(
-    scratch('pi-sessions-piece-find-'),
+  const { session } = await openChain(
+    { page, serverFor, scratch },
     '/work/find',
     '019cb000-0000-7000-8000-00000000f1d0',
     ['find in this', text],
   )
-  const server = await serverFor(sessionsDir)
-  const session = new SessionPage(page, server)
-  await session.open(name)
   const entry = page.locator('.transcript [data-entry-id="h1"]')
   await entry.getByTestId('show-all').click()
   await expect(entry.getByTestId('text-pieces').locator('.text-piece')).toHaveCount(4)
