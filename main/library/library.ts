@@ -254,6 +254,7 @@ export class SessionLibrary {
         }),
       ),
     )
+    for (const [path, mtimeMs] of pass.recent) this.readWhenQuiet(path, mtimeMs)
     this.scanProgress = { ...this.scanProgress, scanning: false }
     this.notifier.notify(true)
     if (!this.inline && !this.closed) this.textLoop.kick()
@@ -283,8 +284,9 @@ export class SessionLibrary {
 
   /**
    * Reads `path` (last written at `mtimeMs`) again once it turns quiet, when it was written a
-   * moment ago: a last line pi was still writing was left out of its read (landed.ts), and an
-   * unfinished line in a quiet file is damage, which nothing else would make the library see.
+   * moment ago (read by a scan or for the watcher): a last line pi was still writing was left
+   * out of its read (landed.ts), and an unfinished line in a quiet file is damage, which nothing
+   * else would make the library see.
    */
   private readWhenQuiet(path: string, mtimeMs: number): void {
     const quietIn = mtimeMs + LIVE_MS - Date.now()

@@ -7,12 +7,17 @@ import pLimit from 'p-limit'
 import type { StoredIdentity } from './index-store'
 import { sameVersion } from './record'
 import type { SessionCandidate } from './scan'
+import { isLive } from '../../preload/contract/timing'
 
-/** What the stat pass found: the files to read, newest first, and how many are unchanged. */
+/**
+ * What the stat pass found: the files to read, newest first, how many are unchanged, and the
+ * mtime (ms) of each file to read that was written in the last LIVE_MS (pi may be writing it).
+ */
 export interface StatPass {
   toRead: SessionCandidate[]
   unchanged: number
   total: number
+  recent: Map<string, number>
 }
 
 /** A candidate with its file facts (null when stat failed). */
@@ -51,11 +56,17 @@ export async function statPass(
 ): Promise<StatPass> {
   const ordered = await newestFirst(candidates)
   const toRead: SessionCandidate[] = []
+  const recent = new Map<string, number>()
+  const now = Date.now()
   let unchanged = 0
   for (const { candidate, facts } of ordered) {
     const previous = stored.get(candidate.path)
-    if (previous && facts?.isFile && sameVersion(previous, facts)) unchanged += 1
-    else toRead.push(candidate)
+    if (previous && facts?.isFile && sameVersion(previous, facts)) {
+      unchanged += 1
+      continue
+    }
+    toRead.push(candidate)
+    if (facts && isLive(facts.mtimeMs, now)) recent.set(candidate.path, facts.mtimeMs)
   }
-  return { toRead, unchanged, total: ordered.length }
+  return { toRead, unchanged, total: ordered.length, recent }
 }
