@@ -376,6 +376,8 @@ test('Tab into the transcript lands on an entry in view; the list stays where th
   await list.evaluate((el) => {
     const button = document.createElement('button')
     button.dataset.afterList = ''
+    // Out of the flow: the list keeps its size.
+    button.style.position = 'absolute'
     el.after(button)
   })
   await page.locator('[data-after-list]').focus()

@@ -38,6 +38,9 @@ const GESTURE_MS = 1000
 /** How long after the list grew its new entries' measured heights may still move its end (ms). */
 const MEASURED_MS = 1000
 
+/** How far above its end (px) a list still counts as at its end for a change of its size. */
+const END_SLACK_PX = 4
+
 function Placeholder({ index }: { index: number }) {
   return (
     <div
@@ -70,6 +73,9 @@ export function Transcript() {
   // The list's scroll position as its last scroll event left it: the browser scrolls to what
   // Tab focuses before focus events run, and focus coming in puts the list back there.
   const restingTop = useRef(0)
+  // Whether its last scroll event left it at its end (a script may scroll a list that follows
+  // elsewhere: a change of its size then leaves it there).
+  const restingAtEnd = useRef(true)
   // The path whose initial scroll position is settled (the transcript is "ready" after that).
   const [settled, setSettled] = useState<string | null>(null)
   // Live follow: at the bottom the list scrolls with new entries; else they are counted.
@@ -148,18 +154,24 @@ export function Transcript() {
   }, [status, view, hasItems])
   const listKey = status === 'ready' && hasItems ? `${sessionId}:${view}` : null
   const listShown = useListShown(scroller, listKey)
-  // A list that follows stays at its end when the view changes size: shorter (a notice or the
-  // findings above it), or narrower or wider (the window, a pane), its entries then wrapped
-  // again and measured anew over the next frames (as after growing: keepToEnd).
+  // A list that follows, left at its end, stays there when the view changes size: shorter (a
+  // notice or the findings above it), or narrower or wider (the window, a pane), its entries
+  // then wrapped again and measured anew over the next frames (as after growing: keepToEnd).
+  // The border box: a scrollbar coming and going is no change of the view.
   useEffect(() => {
     const el = scroller.current
     if (!listShown || !el) return
+    let width = el.offsetWidth
+    let height = el.offsetHeight
     const observer = new ResizeObserver(() => {
-      if (!following.current) return
+      const same = el.offsetWidth === width && el.offsetHeight === height
+      width = el.offsetWidth
+      height = el.offsetHeight
+      if (same || !following.current || !restingAtEnd.current) return
       grewAt.current = performance.now()
       el.scrollTop = el.scrollHeight
     })
-    observer.observe(el)
+    observer.observe(el, { box: 'border-box' })
     return () => observer.disconnect()
   }, [listShown, listKey])
   // The first frame the reader sees the path in.
@@ -258,7 +270,10 @@ export function Transcript() {
       <div
         className="transcript-body"
         onScrollCapture={(e) => {
-          if (e.target === scroller.current) restingTop.current = scroller.current.scrollTop
+          const el = scroller.current
+          if (e.target !== el) return
+          restingTop.current = el.scrollTop
+          restingAtEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight <= END_SLACK_PX
         }}
         onFocus={(e) => {
           const list = scroller.current
