@@ -26,12 +26,14 @@ export async function landedEnd(
   if (file.size <= from || !isLive(file.mtimeMs, nowMs)) return null
   const handle = await openForRange(path)
   try {
+    // Most reads end on a newline: one byte says so, before any search back.
     const buf = Buffer.alloc(CHUNK)
+    await handle.read(buf, 0, 1, file.size - 1)
+    if (buf[0] === 0x0a) return null
     for (let end = file.size; end > from; end -= CHUNK) {
       const start = Math.max(from, end - CHUNK)
       const { bytesRead } = await handle.read(buf, 0, end - start, start)
       const at = buf.subarray(0, bytesRead).lastIndexOf(0x0a)
-      if (end === file.size && at === bytesRead - 1) return null
       if (at >= 0) return start + at + 1
     }
     return from
