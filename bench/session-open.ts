@@ -55,13 +55,14 @@ function compileOurs(): string {
     '--types',
     'node',
     '--esModuleInterop',
+    // The repository: the session code imports a pure text rule from the renderer's code.
     '--rootDir',
-    join(root, 'main', 'session'),
+    root,
     join(root, 'main', 'session', 'index.ts'),
   ]
   const r = spawnSync(process.execPath, args, { stdio: 'inherit' })
   if (r.status !== 0) throw new Error('tsc failed')
-  return join(outDir, 'session', 'index.js')
+  return join(outDir, 'session', 'main', 'session', 'index.js')
 }
 
 function run(nodeBin: string, impl: string, file: string, modPath: string): Figures {

@@ -4,7 +4,7 @@
  * needs a line of it, and a first prompt of megabytes sent whole to every list held the window
  * for seconds while the browser laid it out.
  */
-import { ellipsized } from '../../renderer/src/components/grapheme-cut'
+import { ellipsized } from '../../renderer/src/components/grapheme-cut.js'
 
 /** Characters of the first message carried for a title, at most (ellipsis included). */
 export const LISTED_FIRST_MESSAGE_CHARS = 500
