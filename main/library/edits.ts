@@ -5,11 +5,12 @@
  * a legacy file is migrated atomically with a backup first, and a damaged file (read-only) is
  * refused. File-system failures come back in words (fs-errors.ts).
  */
-import { lstat } from 'node:fs/promises'
+import { lstat, stat } from 'node:fs/promises'
 import { ApiError } from '../../preload/contract/errors'
 import { LABEL_MAX, NAME_MAX } from '../../preload/contract/session'
-import { openForRange, SessionManager } from '../session'
+import { LineInProgressError, openForRange, SessionManager } from '../session'
 import { inWords } from './fs-errors'
+import { landedEnd } from './landed'
 
 // C0/C1 controls, line/paragraph separators, and bidi embedding/override/isolate marks
 // (U+202A-202E, U+2066-2069), which could make a label display as something else.
@@ -33,6 +34,29 @@ export function normalizeText(text: string, max: number, what: string): string {
   return clean
 }
 
+/** How long an edit waits for a line pi is still writing to land (ms), and how often it looks. */
+const LINE_WAIT_MS = 2000
+const LINE_LOOK_MS = 50
+
+/**
+ * Resolves once the file at `path` holds no line on its way (landed.ts: written a moment ago,
+ * its last line without a newline yet): read then, that half line would count as damage, and a
+ * line appended after it would cut it in two. A missing or unreadable file resolves at once
+ * (what comes next says why).
+ * @throws {@link LineInProgressError} when the line has not landed after {@link LINE_WAIT_MS}
+ */
+async function lastLineLanded(path: string): Promise<void> {
+  const deadline = Date.now() + LINE_WAIT_MS
+  for (;;) {
+    const file = await stat(path).catch(() => null)
+    if (file === null || file.size === 0) return
+    const end = await landedEnd(path, file, file.size - 1).catch(() => null)
+    if (end === null) return
+    if (Date.now() >= deadline) throw new LineInProgressError(path)
+    await new Promise((resolve) => setTimeout(resolve, LINE_LOOK_MS))
+  }
+}
+
 async function openForEdit(path: string, loaded?: SessionManager): Promise<SessionManager> {
   // Opening a missing path would start a new session there (pi's rule): refuse instead.
   const exists = await lstat(path).then(
@@ -40,6 +64,7 @@ async function openForEdit(path: string, loaded?: SessionManager): Promise<Sessi
     () => false,
   )
   if (!exists) throw new ApiError('not_found', 'The session file no longer exists')
+  await lastLineLanded(path)
   const manager = loaded ?? (await SessionManager.openAsync(path))
   if (manager.isReadOnly()) {
     throw new ApiError(
@@ -66,10 +91,16 @@ const PARENT_CHECK_BYTES = 256 * 1024
 
 /**
  * True unless the line before `id`'s line is not the entry it hangs on: a writer (pi)
- * appended between our read of the tail and our write. When `id` is no longer near the
- * end, later lines came after it and pi's resume point is theirs: true as well.
+ * appended between our read of the tail and our write. Lines of `ours` (this edit's earlier
+ * tries, left on an older entry) are passed over: a repeat follows pi's line across them. When
+ * `id` is no longer near the end, later lines came after it and pi's resume point is theirs:
+ * true as well.
  */
-async function followsItsParent(path: string, id: string): Promise<boolean> {
+async function followsItsParent(
+  path: string,
+  id: string,
+  ours: ReadonlySet<string>,
+): Promise<boolean> {
   const handle = await openForRange(path)
   try {
     const { size } = await handle.stat()
@@ -80,11 +111,13 @@ async function followsItsParent(path: string, id: string): Promise<boolean> {
       .toString('utf8')
       .split('\n')
       .filter((l) => l.trim() !== '')
+    const idOf = (line: string) => (JSON.parse(line) as { id?: unknown }).id
     const at = lines.findIndex((l) => l.includes(`"id":"${id}"`))
-    if (at <= 0) return true
+    let before = at - 1
+    while (before >= 0 && ours.has(idOf(lines[before] as string) as string)) before--
+    if (at < 0 || before < 0) return true
     const mine = JSON.parse(lines[at] as string) as { parentId?: unknown }
-    const before = JSON.parse(lines[at - 1] as string) as { id?: unknown }
-    return mine.parentId === before.id
+    return mine.parentId === idOf(lines[before] as string)
   } catch {
     return true
   } finally {
@@ -104,9 +137,12 @@ async function appendAfterTail(
   manager: SessionManager,
   append: () => string,
 ): Promise<string> {
+  const ours = new Set<string>()
   let id = append()
-  for (let attempt = 1; attempt < 3 && !(await followsItsParent(path, id)); attempt++) {
+  for (let attempt = 1; attempt < 3 && !(await followsItsParent(path, id, ours)); attempt++) {
+    ours.add(id)
     manager.resumeAfterOthers([id])
+    await lastLineLanded(path)
     id = append()
   }
   return id

@@ -4,7 +4,7 @@
  * is kept as the `cause` of the ApiError, for the log; the person sees the sentence.
  */
 import { ApiError, type ErrorCode } from '../../preload/contract/errors'
-import { NOT_REGULAR, PartialWriteError } from '../session'
+import { LINE_IN_PROGRESS, NOT_REGULAR, PartialWriteError } from '../session'
 
 /** What was being done when the error happened (decides the "nothing was written" half). */
 export type FsAction = 'read' | 'write' | 'trash' | 'restore' | 'move' | 'add-folder' | 'watch'
@@ -34,6 +34,7 @@ const REASONS: Record<string, string> = {
   EISDIR: 'It is a folder, not a session file',
   [NOT_REGULAR]: 'It is not a regular file (a pipe, a device or a socket), so it is not read',
   EEXIST: 'A file with this name already exists',
+  [LINE_IN_PROGRESS]: 'pi is still writing the last line of this session; try again in a moment',
 }
 
 /** What did not happen, per action: the user learns the state, not only the failure. */

@@ -20,6 +20,7 @@ import {
 } from 'node:fs'
 import { dirname } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
+import { isLive } from '../../preload/contract/timing.js'
 
 /** What we know about a file's bytes after our last read or write. */
 export interface FileSnapshot {
@@ -219,6 +220,22 @@ function undoPartialWrite(fd: number, path: string, landed: Buffer, error: unkno
   }
 }
 
+/** The code of {@link LineInProgressError} (ours: no errno says it). */
+export const LINE_IN_PROGRESS = 'ELINEPENDING'
+
+/**
+ * The file ends in a line another writer (pi) is still writing: it was written a moment ago
+ * (`isLive`, timing.ts) and its last line has no newline yet. Nothing was written: completing
+ * that line with our own line break would cut the other writer's line in two.
+ */
+export class LineInProgressError extends Error {
+  readonly code = LINE_IN_PROGRESS
+  constructor(readonly path: string) {
+    super(`${path} ends in a line another program is still writing`)
+    this.name = 'LineInProgressError'
+  }
+}
+
 function errnoError(code: string, message: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: ${message}`), { code })
 }
@@ -233,17 +250,23 @@ const sleeper = new Int32Array(new SharedArrayBuffer(4))
  * time to land: a reader sees a write arrive in pieces (on ext4, one look in eight at a file
  * receiving 400-byte lines finds one unfinished), and pi takes no lock (pi spec 13.2). An end
  * that is not `\n` is looked at again every {@link LINE_SETTLE_STEP_MS} for up to
- * {@link LINE_SETTLE_MS} before it counts as a broken last line that our write must complete.
- * Blocks the thread for that long only when the file really ends in a broken line.
+ * {@link LINE_SETTLE_MS}. Then, in a file written a moment ago (`isLive`: a slow disk, a huge
+ * line written in pieces), it is a line on its way; in a quiet file, a broken last line (its
+ * writer died) that our write must complete.
+ * Blocks the thread for that long only when the file really ends in an unfinished line.
+ * @throws {@link LineInProgressError} for a line on its way
  */
-function endsWithLineBreak(fd: number): boolean {
+function endsWithLineBreak(fd: number, path: string): boolean {
   const last = Buffer.alloc(1)
   const deadline = performance.now() + LINE_SETTLE_MS
   for (;;) {
-    const size = fstatSync(fd).size
+    const { size, mtimeMs } = fstatSync(fd)
     if (size === 0) return true
     if (readFully(fd, last, size - 1) === 1 && last[0] === 0x0a) return true
-    if (performance.now() >= deadline) return false
+    if (performance.now() >= deadline) {
+      if (isLive(mtimeMs, Date.now())) throw new LineInProgressError(path)
+      return false
+    }
     Atomics.wait(sleeper, 0, 0, LINE_SETTLE_STEP_MS)
   }
 }
@@ -257,18 +280,20 @@ export interface AppendResult {
 
 /**
  * Appends one serialised line to an existing file in a single write; if the file does not end
- * in `\n` (looked at just before the write, see {@link endsWithLineBreak}), the line break is
- * completed in the same write (pi spec 6.1: pi 0.73.1 would glue the line onto the broken one).
+ * in `\n` (looked at just before the write, see {@link endsWithLineBreak}) and is quiet, the line
+ * break is completed in the same write (pi spec 6.1: pi 0.73.1 would glue the line onto the
+ * broken one); a line still on its way is refused, the file untouched.
  * Opens with O_APPEND, never creates the file. A failed or short write leaves the file
  * byte-identical (see {@link writeWhole}).
  * @param line one line ending in `\n`
- * @throws the fs error (ENOSPC, EIO...) with the file unchanged, or {@link PartialWriteError}
+ * @throws the fs error (ENOSPC, EIO...) with the file unchanged, {@link LineInProgressError}
+ * (nothing written), or {@link PartialWriteError}
  */
 export function appendLine(path: string, line: string): AppendResult {
   // Read-write: the end check and the snapshot after the write read through the same descriptor.
   const fd = openSync(path, constants.O_RDWR | constants.O_APPEND)
   try {
-    const data = Buffer.from(endsWithLineBreak(fd) ? line : `\n${line}`, 'utf8')
+    const data = Buffer.from(endsWithLineBreak(fd, path) ? line : `\n${line}`, 'utf8')
     writeWhole(fd, path, data)
     return { snapshot: snapshotFd(fd), written: data.length }
   } finally {

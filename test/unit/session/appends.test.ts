@@ -14,13 +14,19 @@ import {
   renameSync,
   rmSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
-import { parseSessionText, SessionManager } from '../../../main/session/index.js'
+import {
+  LineInProgressError,
+  parseSessionText,
+  SessionManager,
+} from '../../../main/session/index.js'
+import { LIVE_MS } from '../../../preload/contract/timing.js'
 import { assistant, user } from './samples.js'
 
 let dir: string
@@ -50,11 +56,14 @@ describe('safe appends', () => {
     assert.equal(after.slice(before.length), `${JSON.stringify(m.getEntry(id))}\n`)
   })
 
-  it('completes a missing final newline first instead of gluing the entry onto the last line', () => {
+  it('completes a missing final newline of a quiet file first instead of gluing the entry onto the last line', () => {
     for (const tail of ['valid', 'truncated']) {
       const { m, path, first } = session()
       const text = readFileSync(path, 'utf8').replace(/\n$/, '')
       writeFileSync(path, tail === 'valid' ? text : `${text}\n{"type":"message","id":"brok`)
+      // Quiet: its writer is gone, so its unfinished line is damage (timing.ts, LIVE_MS).
+      const quiet = new Date(Date.now() - 2 * LIVE_MS)
+      utimesSync(path, quiet, quiet)
       const reopened = SessionManager.open(path)
       const id = reopened.appendLabelChange(first, 'after repair')
       const parsed = parseSessionText(readFileSync(path, 'utf8'))
@@ -99,6 +108,15 @@ describe('safe appends', () => {
     assert.equal(lines.pop(), '', 'the file ends with a line break')
     assert.deepEqual(lines.slice(-2), [piLine, JSON.stringify(ours.getEntry(label))])
     assert.deepEqual(parseSessionText(lines.join('\n')).diagnostics, [])
+  })
+
+  it('an unfinished line in a file written a moment ago is refused, not completed: the file is untouched', () => {
+    const { m, path, first } = session()
+    appendFileSync(path, '{"type":"message","id":"pi000001","parentId":')
+    const before = readFileSync(path)
+    assert.throws(() => m.appendLabelChange(first, 'refused'), LineInProgressError)
+    assert.ok(readFileSync(path).equals(before), 'byte-identical')
+    assert.equal(m.getLabel(first), undefined, 'the entry is rolled back')
   })
 
   it('a label or name on a file pi appended to meanwhile is parented on the actual last entry', () => {
