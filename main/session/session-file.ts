@@ -95,7 +95,10 @@ export class SessionFile {
     this.lineCount = lines.length
   }
 
-  /** Appends one line, completing a missing line break first (pi spec 6.1, 13.2). */
+  /**
+   * Appends one line, completing a quiet file's missing line break first (pi spec 6.1, 13.2);
+   * refuses while another writer's line is on its way (write.ts {@link appendLine}).
+   */
   append(line: string): void {
     const known = this.snapshot
     const { snapshot: after, written } = appendLine(this.path, line)
