@@ -123,6 +123,9 @@ export const OpenReply = SessionOverview.extend({
   behind: z.literal(true).optional(),
 })
 
+/** What naming an entry takes of its tree row: `user “Summarise the…”` (entry-brief.ts). */
+export const EntryNaming = TreeRow.pick({ id: true, type: true, role: true, text: true })
+
 /**
  * `session:peek-tail` result: the newest items of pi's active path (the model's view, pi spec
  * 12.3), read from the end of the file. Only given when the tail settles them exactly; else
@@ -136,6 +139,12 @@ export const TailPreview = z.object({
   reason: z.string().nullable(),
   /** Bytes read from the end of the file. */
   bytes: z.number().int(),
+  /**
+   * What the tree's rows say of the entries in the tail that the items point at (a label's or
+   * context edit's target, a branch summary's origin, a compaction's first kept entry), so the
+   * preview names them as the view will once the rows load.
+   */
+  targets: z.array(EntryNaming).optional(),
 })
 
 /** A relabelled row (pi spec 10: the latest label entry wins; null = cleared). */
@@ -184,6 +193,7 @@ export type TreePage = z.output<typeof TreePage>
 export type TreeOutline = z.output<typeof TreeOutline>
 export type OpenReply = z.output<typeof OpenReply>
 export type TailPreview = z.output<typeof TailPreview>
+export type EntryNaming = z.output<typeof EntryNaming>
 export type RowLabel = z.output<typeof RowLabel>
 export type FollowResult = z.output<typeof FollowResult>
 export type PiLeaf = z.output<typeof PiLeaf>

@@ -8,10 +8,12 @@
  */
 import { stat } from 'node:fs/promises'
 import type { PathItem } from '../../../preload/contract/session-view'
-import type { TailPreview } from '../../../preload/contract/session-live'
+import type { EntryNaming, TailPreview } from '../../../preload/contract/session-live'
 import { CURRENT_SESSION_VERSION, SessionLineParser, finishParse } from '../../session'
 import { toPathItem } from './items'
 import { planPath, type PathPlan } from './path'
+import { collectCalls } from './row-text'
+import { toRow } from './rows'
 import { pathTo, readRange, type SessionEntry, type ViewSource } from './source'
 
 /** Most bytes read from the end of the file. */
@@ -109,6 +111,27 @@ function firstSettled(plan: PathPlan, path: readonly SessionEntry[]): number {
   return first
 }
 
+/** Fields by which an entry points at another one that the view names (pi spec 10, 12, 14.7). */
+const POINTERS = ['targetId', 'fromId', 'firstKeptEntryId'] as const
+
+/**
+ * What the tree's rows (rows.ts) say of the entries in the tail (`source`) that `entries` point
+ * at; a target before the tail has nothing.
+ */
+function targetRows(source: ViewSource, entries: readonly SessionEntry[]): EntryNaming[] {
+  const calls = collectCalls(source.entries)
+  const rows = new Map<string, EntryNaming>()
+  for (const entry of entries)
+    for (const key of POINTERS) {
+      const id = (entry as Record<string, unknown>)[key]
+      const target = typeof id === 'string' ? source.byId.get(id) : undefined
+      if (!target || rows.has(id as string)) continue
+      const { type, role, text } = toRow(target, 0, -1, 0, undefined, calls)
+      rows.set(id as string, { id: id as string, type, text, ...(role ? { role } : {}) })
+    }
+  return [...rows.values()]
+}
+
 /**
  * Reads the end of a session file and returns the newest items of pi's active path (the
  * model's view), or none with the reason when the tail cannot settle them.
@@ -164,7 +187,12 @@ async function peekFrom(
   if (!rooted && settled < MIN_ITEMS) return refuse(SHORT_BRANCH, bytes.length)
   const start = Math.max(first, plan.items.length - wanted)
   const items: PathItem[] = []
-  for (let i = start; i < plan.items.length; i++)
-    items.push(toPathItem(source, plan, plan.items[i] as PathPlan['items'][number]))
-  return { items, leafId: leaf.id, reason: null, bytes: bytes.length }
+  const shown: SessionEntry[] = []
+  for (let i = start; i < plan.items.length; i++) {
+    const item = plan.items[i] as PathPlan['items'][number]
+    items.push(toPathItem(source, plan, item))
+    shown.push(item.entry)
+  }
+  const targets = targetRows(source, shown)
+  return { items, leafId: leaf.id, reason: null, bytes: bytes.length, targets }
 }

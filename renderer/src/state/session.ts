@@ -13,7 +13,7 @@ import type {
   TreeRow,
 } from '../../../preload/contract/session-view'
 import type { ApiErrorData } from '../../../preload/contract/errors'
-import type { PiLeaf, TailPreview } from '../../../preload/contract/session-live'
+import type { EntryNaming, PiLeaf, TailPreview } from '../../../preload/contract/session-live'
 import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 import { continues, toPathState, trimItems, type PathState } from './path-state'
@@ -73,6 +73,11 @@ export interface SessionViewState {
    * shows the path (the transcript drops it then).
    */
   preview: TailPreview | null
+  /**
+   * The rows of the entries the tail preview's items point at (`TailPreview.targets`), which
+   * name them until the tree's rows load; empty when none came.
+   */
+  earlyRows: readonly EntryNaming[]
   /** Whether the selection follows pi's leaf as the file grows (false once another is chosen). */
   followLeaf: boolean
   /**
@@ -414,6 +419,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     rows: null,
     outline: null,
     preview: null,
+    earlyRows: [],
     followLeaf: true,
     behind: false,
     lineage: null,
@@ -474,6 +480,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         rows: null,
         outline: null,
         preview: null,
+        earlyRows: [],
         followLeaf: entryId === undefined,
         behind: false,
         // Opened by other means than this session's search hit: nothing marked, no landing
@@ -500,7 +507,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
           // the transcript's part of the first screen is its paint of the path. Settled here,
           // it would let the tree's pages decode while the path's reply waits behind them.
           if (get().path !== null || preview.items.length === 0) return
-          set({ preview })
+          set({ preview, earlyRows: preview.targets ?? [] })
           mark('pi:preview:data')
         },
         () => ticket === openTicket && screenPainted('transcript'),
@@ -702,6 +709,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         rows: null,
         outline: null,
         preview: null,
+        earlyRows: [],
         behind: false,
         lineage: null,
         selected: null,

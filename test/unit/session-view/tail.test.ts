@@ -13,8 +13,9 @@ import { pathPage } from '../../../main/api/session-view/page'
 import { TreeSkeletons } from '../../../main/api/session-view/skeletons'
 import { loadViewSource } from '../../../main/api/session-view/source'
 import { FIRST_TAIL_BYTES, PREVIEW_ITEMS, peekTail } from '../../../main/api/session-view/tail'
+import { buildRows } from '../../../main/api/session-view/rows'
 import type { PathItem } from '../../../preload/contract/session-view'
-import { TailPreview } from '../../../preload/contract/session-live'
+import { TailPreview, type EntryNaming } from '../../../preload/contract/session-live'
 import { generateSession } from '../../../bench/generate-session'
 import { tempDir } from '../../helpers/temp'
 import { expectedFiles } from './expected'
@@ -43,6 +44,14 @@ async function agrees(path: string, tailBytes?: number, items = 1000): Promise<b
   const end = full.items.slice(full.items.length - preview.items.length)
   assert.ok(full.items.length >= preview.items.length)
   assert.deepEqual(withoutPlaces(preview.items), withoutPlaces(end), `${path} @${tailBytes}`)
+  // The entries the items point at are named as the tree's rows name them.
+  const rows = new Map((await buildRows(source)).map((r) => [r.id, r]))
+  for (const target of preview.targets ?? []) {
+    const row = rows.get(target.id)
+    const named = ({ id, type, role, text }: EntryNaming) => ({ id, type, role, text })
+    assert.ok(row, `${path} @${tailBytes}: ${target.id} is a row of the tree`)
+    assert.deepEqual(named(target), named(row), `${path} @${tailBytes}: ${target.id}`)
+  }
   return true
 }
 
@@ -60,6 +69,17 @@ test('a whole pi-written fixture read from its end paints at once', async () => 
     if (await agrees(file.path, 1 << 22)) given.push(file.scenario)
   for (const scenario of ['plain-chat', 'branches', 'compaction', 'tools-images'])
     assert.ok(given.includes(scenario), `${scenario} paints from its tail`)
+})
+
+test('a preview names the entries its items point at, where the tail holds them', async () => {
+  const named = new Set<string>()
+  for (const file of expectedFiles()) {
+    const preview = await peekTail(file.path, { tailBytes: 1 << 22, items: 1000 })
+    if ((preview.targets ?? []).length > 0) named.add(file.scenario)
+  }
+  // A compaction's first kept entry, a label's target (checked against the rows in agrees).
+  for (const scenario of ['compaction', 'labels-on-path-source'])
+    assert.ok(named.has(scenario), `${scenario} names its targets`)
 })
 
 test('a long session: small tails settle its newest entries or wait, never show others', async (t) => {

@@ -4,6 +4,7 @@
  * session's tree rows. Ids stay available in tooltips.
  */
 import type { TreeRow } from '../../../../preload/contract/session-view'
+import type { EntryNaming } from '../../../../preload/contract/session-live'
 import { useSessionView } from '../../state/session'
 import { cutAt } from '../../components/grapheme-cut'
 
@@ -22,14 +23,19 @@ function byId(rows: readonly TreeRow[]): Map<string, TreeRow> {
 }
 
 /**
- * `user “Summarise the…”`, `assistant message`, `compaction`; "an entry" while the rows load;
- * "an entry missing from this file" when no entry has the id.
+ * `user “Summarise the…”`, `assistant message`, `compaction`; "an entry" while the rows load
+ * (unless `early`, the rows the tail preview brought, has it); "an entry missing from this
+ * file" when no entry has the id.
  * @param rows the session's tree rows, or null while they load
+ * @param early rows of some entries, read from the file's end before the tree's rows
  */
-export function entryBrief(rows: readonly TreeRow[] | null, id: string): string {
-  if (rows === null) return 'an entry'
-  const row = byId(rows).get(id)
-  if (!row) return 'an entry missing from this file'
+export function entryBrief(
+  rows: readonly TreeRow[] | null,
+  id: string,
+  early: readonly EntryNaming[] = [],
+): string {
+  const row = rows === null ? early.find((r) => r.id === id) : byId(rows).get(id)
+  if (!row) return rows === null ? 'an entry' : 'an entry missing from this file'
   const who = row.role ?? row.type
   const text = row.text.trim()
   if (!text) return row.role ? `${who} message` : who
@@ -37,8 +43,12 @@ export function entryBrief(rows: readonly TreeRow[] | null, id: string): string 
   return `${who} “${quoted}”`
 }
 
-/** {@link entryBrief} over the open session's rows (re-renders when they change). */
+/**
+ * {@link entryBrief} over the open session's rows, or the tail preview's while they load
+ * (re-renders when they change).
+ */
 export function useEntryBrief(): (id: string) => string {
   const rows = useSessionView((s) => s.rows)
-  return (id) => entryBrief(rows, id)
+  const early = useSessionView((s) => s.earlyRows)
+  return (id) => entryBrief(rows, id, early)
 }
