@@ -17,6 +17,7 @@ import {
 } from '../../session'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { sameIdentity } from '../../library/record'
+import { isLive } from '../../../preload/contract/timing'
 import { addCalls, repeatsCall } from './row-text'
 import {
   nextRevision,
@@ -288,8 +289,13 @@ export async function growSource(
   }
   if (!source.loaded.endsWithNewline) return reload('the last line was unfinished', false)
   const more = await readWholeLines(source, stamp.size)
-  // pi is still writing its line: it is read once it is whole.
-  if (more === null) return { kind: 'same' }
+  if (more === null) {
+    // pi is still writing its line: it is read once it is whole. In a file that turned quiet
+    // the line will not be finished: it is damage, and a full read shows it as such.
+    if (!isLive(stamp.mtimeMs, Date.now()))
+      return reload('the last line was left unfinished', false)
+    return { kind: 'same' }
+  }
   const read = await stampOfBytesRead(source.path, stamp, stamp.ino, more.bytes)
   const fit = fitOf(source, more)
   if (fit.kind === 'reread') return reload(fit.reason, false)

@@ -6,6 +6,7 @@
  */
 import { stat } from 'node:fs/promises'
 import type { FileIdentity } from '../../library/record'
+import { landedEnd } from '../../library/landed'
 import {
   SessionManager,
   classifyChange,
@@ -151,7 +152,11 @@ export interface ViewLoadOptions {
 }
 
 /**
- * Loads `path` without blocking the event loop for long (the loader yields every ~12 ms).
+ * Loads `path` without blocking the event loop for long (the loader yields every ~12 ms). A
+ * line pi is still writing (a file written a moment ago whose last line has no newline yet) is
+ * left out, as the library leaves it out (landed.ts): the view is of the whole lines, and live
+ * follow reads the line once it lands, or the file again once it turns quiet (then an
+ * unfinished line is damage, and shown as such).
  * @throws the fs error when the file cannot be read (EISDIR, ENOENT, EACCES...)
  */
 export async function loadViewSource(
@@ -159,7 +164,10 @@ export async function loadViewSource(
   { signal, upTo, sha256 }: ViewLoadOptions = {},
 ): Promise<ViewSource> {
   const before = upTo ? { ...upTo } : await stampOf(path)
-  const loaded = await loadSessionFile(path, { signal, toOffset: upTo?.size, sha256 })
+  // A file whose only line is on its way is read whole (the library's rule too): nothing of it
+  // has landed to show instead.
+  const landed = upTo ? upTo.size : (await landedEnd(path, before, 0)) || undefined
+  const loaded = await loadSessionFile(path, { signal, toOffset: landed, sha256 })
   // Bytes parsed, not the stat before reading: a file that grew meanwhile is followed from here.
   const stamp = upTo
     ? { ...before, size: loaded.bytes }

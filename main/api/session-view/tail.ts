@@ -7,6 +7,7 @@
  * with the reason, and the view waits for the full parse. Reading never writes (pi spec 17).
  */
 import { stat } from 'node:fs/promises'
+import { landedEnd } from '../../library/landed'
 import type { PathItem } from '../../../preload/contract/session-view'
 import type { EntryNaming, TailPreview } from '../../../preload/contract/session-live'
 import { CURRENT_SESSION_VERSION, SessionLineParser, finishParse } from '../../session'
@@ -140,7 +141,9 @@ function targetRows(source: ViewSource, entries: readonly SessionEntry[]): Entry
 export async function peekTail(path: string, options: PeekOptions = {}): Promise<TailPreview> {
   const most = options.tailBytes ?? TAIL_BYTES
   const wanted = options.items ?? PREVIEW_ITEMS
-  const { size } = await stat(path)
+  const facts = await stat(path)
+  // A line pi is still writing is left out, as the full read leaves it out (source.ts).
+  const size = (await landedEnd(path, facts, 0)) || facts.size
   const head = await readRange(path, 0, Math.min(size, HEADER_BYTES))
   const headerEnd = currentHeaderEnd(head)
   if (headerEnd < 0) return refuse('the file does not start with a current pi header', 0)

@@ -245,7 +245,31 @@ test('a stat that sees the mtime of a write before its bytes waits for them and 
   assert.deepEqual(await growSource(source, undefined, await stampOf(path)), { kind: 'same' })
 })
 
-test('a last line without its newline waits for pi to finish it; read again whole, it is an entry, as pi reads it', async (t) => {
+test('a line pi is still writing is not damage: opened meanwhile, the view stops before it and follows it once it lands', async (t) => {
+  const { id, path, handlers, fresh } = await setup(t)
+  const view = await View.open(handlers, id)
+  const leafId = view.overview.leafId
+  const line = `${JSON.stringify({ ...userEntry('feed0101', 'written in two parts'), parentId: leafId })}\n`
+  // pi's line, half written (a large entry, a slow disk): the file was written a moment ago.
+  appendFileSync(path, line.slice(0, 60))
+  assert.deepEqual(await view.follow(), { kind: 'same', revision: view.overview.revision })
+  const reread = await ok<SessionOverview>(handlers, 'session:open', {
+    sessionId: id,
+    reread: true,
+  })
+  assert.deepEqual(
+    [reread.leafId, reread.rowCount, reread.readOnly, reread.diagnostics],
+    [leafId, view.overview.rowCount, false, []],
+    'the whole lines, not a damaged file',
+  )
+  const opened = await View.open(handlers, id)
+  appendFileSync(path, line.slice(60))
+  assert.equal((await opened.follow()).kind, 'appended')
+  assert.equal(opened.overview.leafId, 'feed0101')
+  sameAsFresh(opened, await freshView(fresh, id))
+})
+
+test('a last line without its newline waits for pi to finish it; once the file is quiet, read again whole, it is an entry, as pi reads it', async (t) => {
   const { id, path, handlers, fresh } = await setup(t)
   const view = await View.open(handlers, id)
   const leafId = view.overview.leafId
@@ -253,14 +277,24 @@ test('a last line without its newline waits for pi to finish it; read again whol
   const entry = { ...userEntry('feed0101', 'no newline'), parentId: leafId }
   appendFileSync(path, JSON.stringify(entry))
   assert.deepEqual(await view.follow(), { kind: 'same', revision: view.overview.revision })
-  assert.equal((await View.open(handlers, id)).overview.leafId, leafId, 'what main holds')
   const reread = await ok<SessionOverview>(handlers, 'session:open', {
     sessionId: id,
     reread: true,
   })
-  assert.equal(reread.leafId, 'feed0101')
-  assert.equal(reread.rowCount, view.overview.rowCount + 1)
+  assert.equal(reread.leafId, leafId, 'a line on its way is left out while the file is live')
+  const opened = await View.open(handlers, id)
+  // Quiet now: the newline will not come.
+  const past = new Date(Date.now() - 20_000)
+  utimesSync(path, past, past)
+  const result = await opened.follow()
+  assert.deepEqual(result.kind === 'reopen' && [result.reason, result.notice, result.leaf?.id], [
+    'the last line was left unfinished',
+    false,
+    'feed0101',
+  ])
   const again = await View.open(handlers, id)
+  assert.equal(again.overview.leafId, 'feed0101')
+  assert.equal(again.overview.rowCount, view.overview.rowCount + 1)
   sameAsFresh(again, await freshView(fresh, id))
 })
 

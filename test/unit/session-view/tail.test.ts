@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { appendFileSync, copyFileSync, readFileSync, statSync } from 'node:fs'
+import { appendFileSync, copyFileSync, readFileSync, statSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { localViewCore } from '../../../main/api/session-view/core'
 import { pathPage } from '../../../main/api/session-view/page'
@@ -96,7 +96,7 @@ test('a long session: small tails settle its newest entries or wait, never show 
   assert.match(String(tiny.reason), /leaves the part of the file read|no whole line/)
 })
 
-test('a damaged or unfinished end waits for the full parse', async (t) => {
+test('a damaged end, or an unfinished one in a quiet file, waits for the full parse', async (t) => {
   const dir = tempDir(t)
   const source = expectedFiles().find((f) => f.scenario === 'plain-chat')!.path
   const damaged = join(dir, 'damaged.jsonl')
@@ -108,6 +108,12 @@ test('a damaged or unfinished end waits for the full parse', async (t) => {
   const unfinished = join(dir, 'unfinished.jsonl')
   copyFileSync(source, unfinished)
   appendFileSync(unfinished, '{"type":"message"')
+  // Written a moment ago, the line is on its way: the preview is of the whole lines before it,
+  // as the full read is.
+  assert.ok(await agrees(unfinished), 'a line on its way is left out, not taken for damage')
+  // Quiet, the line will not be finished: it is damage.
+  const past = new Date(Date.now() - 20_000)
+  utimesSync(unfinished, past, past)
   assert.equal((await peekTail(unfinished)).items.length, 0)
   assert.ok(statSync(unfinished).size > statSync(source).size, 'reading never repairs the file')
 })
