@@ -130,7 +130,11 @@ async function followsItsParent(
  * lock, so a line pi writes between our tail read and our write would leave our entry on
  * an older branch and move pi's resume point back. The same entry is then written again
  * after pi's line (a label or name: the latest in file order wins, so the repeat is the
- * same value). Three tries at most; returns the last id.
+ * same value). Three tries at most; returns the last id written.
+ *
+ * A repeat is given up, not refused, when pi is writing its next line meanwhile
+ * ({@link LineInProgressError}): the entry written stands, and pi's line lands after it, so
+ * pi's resume point is pi's own again.
  */
 async function appendAfterTail(
   path: string,
@@ -142,8 +146,13 @@ async function appendAfterTail(
   for (let attempt = 1; attempt < 3 && !(await followsItsParent(path, id, ours)); attempt++) {
     ours.add(id)
     manager.resumeAfterOthers([id])
-    await lastLineLanded(path)
-    id = append()
+    try {
+      await lastLineLanded(path)
+      id = append()
+    } catch (error) {
+      if (error instanceof LineInProgressError) return id
+      throw error
+    }
   }
   return id
 }

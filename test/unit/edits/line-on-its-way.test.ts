@@ -95,3 +95,39 @@ test('a pi line landing between our read and our write is answered by one repeat
     copy.cleanup()
   }
 })
+
+test('a repeat that meets pi’s next line on its way is given up: the label written stands, and no refusal says nothing was', async () => {
+  const copy = copyFixtureFile('plain-chat', 'pi 0.73.1', 'pi-on-its-way-')
+  try {
+    const target = (linesOf(copy.path)[1] as Line).id
+    const manager = SessionManager.open(copy.path)
+    // pi's line lands just before our first write, and pi's next line starts right after it.
+    const file = (manager as unknown as { file: { append(line: string): void } }).file
+    const write = file.append.bind(file)
+    let next = ''
+    file.append = (ours) => {
+      if (next) return write(ours)
+      appendFileSync(copy.path, piLine(copy.path, 'pi000001'))
+      write(ours)
+      next = piLine(copy.path, 'pi000002')
+      appendFileSync(copy.path, next.slice(0, 1000))
+    }
+    const result = await setLabel(copy.path, target, 'overtaken', manager)
+    assert.deepEqual(result, { previous: null, current: 'overtaken' })
+    // pi finishes its line: every line is whole, one label, pi's two entries in order.
+    appendFileSync(copy.path, next.slice(1000))
+    const lines = linesOf(copy.path)
+    assert.deepEqual(
+      lines.slice(-3).map((l) => [l.type, l.id === 'pi000001' || l.id === 'pi000002' ? l.id : '']),
+      [
+        ['message', 'pi000001'],
+        ['label', ''],
+        ['message', 'pi000002'],
+      ],
+    )
+    assert.equal(lines.at(-2)?.label, 'overtaken')
+    assert.equal(lines.filter((l) => l.type === 'label').length, 1)
+  } finally {
+    copy.cleanup()
+  }
+})
