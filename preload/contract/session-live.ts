@@ -145,6 +145,11 @@ export const TailPreview = z.object({
    * preview names them as the view will once the rows load.
    */
   targets: z.array(EntryNaming).optional(),
+  /**
+   * True when the items begin at the path's first item (the tail reached the root): the day of
+   * the first one is known to start the transcript, as the full view marks it.
+   */
+  fromStart: z.boolean().optional(),
 })
 
 /** A relabelled row (pi spec 10: the latest label entry wins; null = cleared). */

@@ -197,5 +197,6 @@ async function peekFrom(
     shown.push(item.entry)
   }
   const targets = targetRows(source, shown)
-  return { items, leafId: leaf.id, reason: null, bytes: bytes.length, targets }
+  const fromStart = rooted && start === 0
+  return { items, leafId: leaf.id, reason: null, bytes: bytes.length, targets, fromStart }
 }

@@ -44,6 +44,9 @@ async function agrees(path: string, tailBytes?: number, items = 1000): Promise<b
   const end = full.items.slice(full.items.length - preview.items.length)
   assert.ok(full.items.length >= preview.items.length)
   assert.deepEqual(withoutPlaces(preview.items), withoutPlaces(end), `${path} @${tailBytes}`)
+  // Said to begin at the path's first item only when it does (its day separator is the view's).
+  if (preview.fromStart)
+    assert.equal(preview.items.length, full.items.length, `${path} @${tailBytes}: from the start`)
   // The entries the items point at are named as the tree's rows name them.
   const rows = new Map((await buildRows(source)).map((r) => [r.id, r]))
   for (const target of preview.targets ?? []) {
@@ -69,6 +72,8 @@ test('a whole pi-written fixture read from its end paints at once', async () => 
     if (await agrees(file.path, 1 << 22)) given.push(file.scenario)
   for (const scenario of ['plain-chat', 'branches', 'compaction', 'tools-images'])
     assert.ok(given.includes(scenario), `${scenario} paints from its tail`)
+  const plain = expectedFiles().find((f) => f.scenario === 'plain-chat')!.path
+  assert.equal((await peekTail(plain, { tailBytes: 1 << 22 })).fromStart, true, 'from the start')
 })
 
 test('a preview names the entries its items point at, where the tail holds them', async () => {
@@ -91,6 +96,7 @@ test('a long session: small tails settle its newest entries or wait, never show 
     if (await agrees(path, tail)) given++
   assert.ok(given >= 4, `most tails settle the newest entries (${given} of 7)`)
   // A tail holding less than a page of the path is refused: the branch leaves it.
+  assert.equal((await peekTail(path, { tailBytes: 131_072 })).fromStart, false, 'mid-path')
   const tiny = await peekTail(path, { tailBytes: 300 })
   assert.equal(tiny.items.length, 0)
   assert.match(String(tiny.reason), /leaves the part of the file read|no whole line/)

@@ -3,13 +3,15 @@
  * read from the file's end, shown while the whole file loads, and the "N new entries" button
  * that appears when pi writes while the user reads further up.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { TailPreview as Preview } from '../../../../preload/contract/session-live'
 import type { PathItem } from '../../../../preload/contract/session-view'
 import { markWhenPainted, screenPainted, whenPainted } from '../../state/first-screen'
 import { useSettings } from '../../state/settings'
 import { nextCount } from './preview-batches'
 import { TranscriptItem } from './TranscriptItem'
+import { DaySeparator } from './DaySeparator'
+import { previewDays } from './day-start'
 import { counted } from '../../components/format'
 
 /**
@@ -64,6 +66,10 @@ export function TailPreview({
   const full = useRef(false)
   const count = useBatches(preview.items, full)
   const from = preview.items.length - count
+  const { days, offset } = useMemo(
+    () => previewDays(preview.items, preview.fromStart === true),
+    [preview],
+  )
   // The newest entry is what pi resumes from: start at the bottom, as the full view does.
   useLayoutEffect(() => {
     const el = box.current
@@ -88,6 +94,7 @@ export function TailPreview({
       )}
       {preview.items.slice(from).map((item, k) => (
         <div className="entry-slot" key={`${item.id}:${from + k}`}>
+          <DaySeparator items={days} index={offset + from + k} />
           <TranscriptItem
             item={item}
             index={from + k}

@@ -21,12 +21,14 @@ export function useStandIn(path: PathState | null, listShown: boolean): TailPrev
   return useMemo(() => {
     if (path === null || listShown || path.focusIndex !== null) return null
     const items: PathItem[] = []
-    for (let i = path.total - 1; i >= 0 && items.length < STAND_IN_ITEMS; i--) {
+    let i = path.total - 1
+    for (; i >= 0 && items.length < STAND_IN_ITEMS; i--) {
       const item = path.items.get(i)
       if (item === undefined) break
       items.push(item)
     }
     if (items.length === 0) return null
-    return { items: items.reverse(), leafId: path.targetId, reason: null, bytes: 0 }
+    const fromStart = i < 0
+    return { items: items.reverse(), leafId: path.targetId, reason: null, bytes: 0, fromStart }
   }, [path, listShown])
 }
