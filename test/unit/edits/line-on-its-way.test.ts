@@ -31,6 +31,20 @@ function piLine(path: string, id: string): string {
   return `${JSON.stringify({ ...entry, message })}\n`
 }
 
+/** Runs `before` and `after` around `manager`'s first write only: pi's lines slip in there. */
+function aroundFirstWrite(manager: SessionManager, before: () => void, after = () => {}): void {
+  const file = (manager as unknown as { file: { append(line: string): void } }).file
+  const write = file.append.bind(file)
+  let first = true
+  file.append = (ours) => {
+    if (!first) return write(ours)
+    first = false
+    before()
+    write(ours)
+    after()
+  }
+}
+
 test('a label made while pi’s line is half written waits for it: pi’s line stays whole, the label follows it', async () => {
   const copy = copyFixtureFile('plain-chat', 'pi 0.73.1', 'pi-on-its-way-')
   try {
@@ -77,14 +91,7 @@ test('a pi line landing between our read and our write is answered by one repeat
     const target = (linesOf(copy.path)[1] as Line).id
     const manager = SessionManager.open(copy.path)
     // pi's line lands after the manager read the file's end, just before our first write.
-    const file = (manager as unknown as { file: { append(line: string): void } }).file
-    const write = file.append.bind(file)
-    let slipped = false
-    file.append = (ours) => {
-      if (!slipped) appendFileSync(copy.path, piLine(copy.path, 'pi000001'))
-      slipped = true
-      write(ours)
-    }
+    aroundFirstWrite(manager, () => appendFileSync(copy.path, piLine(copy.path, 'pi000001')))
     await setLabel(copy.path, target, 'overtaken', manager)
     const lines = linesOf(copy.path)
     const labels = lines.filter((l) => l.type === 'label')
@@ -102,16 +109,15 @@ test('a repeat that meets pi’s next line on its way is given up: the label wri
     const target = (linesOf(copy.path)[1] as Line).id
     const manager = SessionManager.open(copy.path)
     // pi's line lands just before our first write, and pi's next line starts right after it.
-    const file = (manager as unknown as { file: { append(line: string): void } }).file
-    const write = file.append.bind(file)
     let next = ''
-    file.append = (ours) => {
-      if (next) return write(ours)
-      appendFileSync(copy.path, piLine(copy.path, 'pi000001'))
-      write(ours)
-      next = piLine(copy.path, 'pi000002')
-      appendFileSync(copy.path, next.slice(0, 1000))
-    }
+    aroundFirstWrite(
+      manager,
+      () => appendFileSync(copy.path, piLine(copy.path, 'pi000001')),
+      () => {
+        next = piLine(copy.path, 'pi000002')
+        appendFileSync(copy.path, next.slice(0, 1000))
+      },
+    )
     const result = await setLabel(copy.path, target, 'overtaken', manager)
     assert.deepEqual(result, { previous: null, current: 'overtaken' })
     // pi finishes its line: every line is whole, one label, pi's two entries in order.
