@@ -14,6 +14,7 @@ import { LibraryPage } from './pages/library-page'
 import { SessionPage } from './pages/session-page'
 import { fixtureFile, readExpected } from '../helpers/fixtures'
 import { VIEWPORTS } from './viewports'
+import { delayReplies } from './delay-replies'
 
 /** pi 1.6.0's recorded leaves and resume branch of the fixture of `scenario`. */
 function piFile(scenario: string) {
@@ -114,6 +115,44 @@ test('the URL names the open session and entry, and a reload reopens both', asyn
   await expect(page.getByTestId('action-copy-resume')).toBeVisible()
   await expect(page.getByTestId('action-open-terminal')).toHaveCount(0)
   await session.screenshot('smaller-reload')
+  session.expectClean()
+})
+
+test('a link followed while another session is still opening opens the session it names', async ({
+  page,
+  server,
+}) => {
+  const session = new SessionPage(page, server)
+  const first = piFile('plain-chat')
+  const second = piFile('branches')
+  const [firstId, secondId] = [await session.idOf(first.name), await session.idOf(second.name)]
+  // The first session is still opening when the link to the second is followed.
+  await delayReplies(page, 'session:open', 2000)
+  await page.goto(`${server.appUrl}&session=${firstId}`)
+  await expect(page.getByTestId('tail-preview').or(page.locator('.session-view'))).toBeVisible()
+  // A change of the opening session syncs the URL to it (replaceState) after the link was
+  // followed and before its hashchange event is handled.
+  await page.evaluate(
+    ([to, back]) => {
+      window.location.hash = window.location.hash.replace(/session=[a-f0-9]+/, `session=${to}`)
+      history.replaceState(
+        null,
+        '',
+        window.location.hash.replace(/session=[a-f0-9]+/, `session=${back}`),
+      )
+    },
+    [secondId, firstId],
+  )
+  await expect.poll(() => fragment(page).get('session'), { timeout: 15_000 }).toBe(secondId)
+  await session.waitReady()
+  await expect(session.header()).toContainText(second.name)
+  await expect(
+    page.locator(`[data-testid="session-item"][data-session-id="${secondId}"]`),
+  ).toHaveClass(/selected/)
+  // And it stays: the first session's open, answered later, does not take the view back.
+  await page.waitForTimeout(2500)
+  await expect(session.header()).toContainText(second.name)
+  expect(fragment(page).get('session')).toBe(secondId)
   session.expectClean()
 })
 

@@ -135,9 +135,13 @@ export function startDeepLinkSync(): () => void {
     if (timer) clearTimeout(timer)
     timer = setTimeout(save, SAVE_DELAY_MS)
   }
-  const follow = () => {
-    if (sayLinkProblem(window.location.hash)) return
-    const link = deepLinkFromHash(window.location.hash)
+  const follow = (event: HashChangeEvent) => {
+    // The fragment navigated to, not the location's: a state change of the session still
+    // opening, landing between that navigation and this event, syncs the URL to it
+    // (replaceState), and the link the user followed would be lost.
+    const hash = new URL(event.newURL).hash
+    if (sayLinkProblem(hash)) return
+    const link = deepLinkFromHash(hash)
     if (link && !sameLink(link, currentLink())) void openLink(link)
   }
   decide()
