@@ -81,6 +81,39 @@ test('the pane splitters resize from the keyboard and by dragging, and the sizes
   expect(Math.abs((await width(sessionList(page))) - listAfter)).toBeLessThan(3)
 })
 
+test('a window made small, then large, then its first size again has the panes it started with', async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const session = new SessionPage(page, server)
+  await openTranscript(session, BRANCHES)
+  // A second launch at this size: it finds whatever layout the first one saved.
+  await page.reload()
+  await waitTranscript(page)
+  // Whole pixels: a layout restored from shares of the window lands within a pixel.
+  const panes = async () =>
+    Promise.all(
+      [projects(page), sessionList(page), sessionView(page)].map(async (pane) =>
+        Math.round(await width(pane)),
+      ),
+    )
+  const first = await panes()
+  for (const [w, h] of [
+    [800, 600],
+    [1920, 1080],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h })
+    await waitTranscript(page)
+  }
+  await expect.poll(panes).toEqual(first)
+  // And over a reload: no size the resizes left was kept.
+  await page.reload()
+  await waitTranscript(page)
+  await expect.poll(panes).toEqual(first)
+})
+
 test('the tree | transcript splitter resizes the branch tree and is remembered', async ({
   page,
   server,

@@ -105,6 +105,11 @@ export function AppLayout() {
     id: 'pi-sessions-panes',
     panelIds: panes,
     storage: localStorage,
+    // Only the user's own sizes are kept. Saved as shares of the window, the sizes a window
+    // resize left (or the first layout of a window) came back at another width as panes far
+    // wider than their defaults, which then kept their pixels as the window shrank, and the
+    // session was squeezed to its minimum.
+    onlySaveAfterUserInteractions: true,
   })
   const close = () => useLayout.getState().setTrashOpen(false)
   return (

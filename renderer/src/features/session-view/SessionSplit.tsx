@@ -24,6 +24,9 @@ export function SessionSplit({ tree, transcript }: { tree: ReactNode; transcript
     id: `pi-sessions-tree-${orientation}`,
     panelIds: shown ? ['tree', 'transcript'] : ['transcript'],
     storage: localStorage,
+    // The user's own sizes only, as the window's panes (AppLayout.tsx): a size a window
+    // resize left would come back at another width as a share of it.
+    onlySaveAfterUserInteractions: true,
   })
   const side = orientation === 'horizontal'
   return (
