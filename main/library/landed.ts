@@ -41,3 +41,16 @@ export async function landedEnd(
     await handle.close()
   }
 }
+
+/**
+ * Where a whole read of the file at `path` stops ({@link landedEnd} from its start): before a
+ * line pi is still writing. Null when the file is to be read to its end, also when its only
+ * line is on its way: nothing of it has landed to read instead.
+ * @throws the fs error when the file cannot be read
+ */
+export async function wholeReadEnd(
+  path: string,
+  file: { size: number; mtimeMs: number },
+): Promise<number | null> {
+  return (await landedEnd(path, file, 0)) || null
+}

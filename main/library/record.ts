@@ -22,7 +22,7 @@ import { addEntries, newDigest, type SessionDigest } from './digest'
 import type { SearchText } from './search-texts'
 import { opaqueId } from './ids'
 import { describeFsError, type SessionCandidate } from './scan'
-import { landedEnd } from './landed'
+import { landedEnd, wholeReadEnd } from './landed'
 
 /** Whether a session read cleanly, with damage (still readable), or not at all. */
 export type SessionStatus = 'ok' | 'damaged' | 'unreadable'
@@ -224,7 +224,7 @@ export async function readRecord(
       }
       return { record, kind: 'appended', texts }
     }
-    const landed = (await landedEnd(candidate.path, facts, 0)) || null
+    const landed = await wholeReadEnd(candidate.path, facts)
     const loaded = await load(candidate.path, landed === null ? {} : { toOffset: landed })
     if (!isPiSessionFile(loaded)) {
       const record = unreadableRecord(candidate, null)

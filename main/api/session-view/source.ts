@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises'
 import type { FileIdentity } from '../../library/record'
-import { landedEnd } from '../../library/landed'
+import { wholeReadEnd } from '../../library/landed'
 import {
   SessionManager,
   classifyChange,
@@ -164,9 +164,7 @@ export async function loadViewSource(
   { signal, upTo, sha256 }: ViewLoadOptions = {},
 ): Promise<ViewSource> {
   const before = upTo ? { ...upTo } : await stampOf(path)
-  // A file whose only line is on its way is read whole (the library's rule too): nothing of it
-  // has landed to show instead.
-  const landed = upTo ? upTo.size : (await landedEnd(path, before, 0)) || undefined
+  const landed = upTo ? upTo.size : ((await wholeReadEnd(path, before)) ?? undefined)
   const loaded = await loadSessionFile(path, { signal, toOffset: landed, sha256 })
   // Bytes parsed, not the stat before reading: a file that grew meanwhile is followed from here.
   const stamp = upTo

@@ -7,7 +7,7 @@
  * with the reason, and the view waits for the full parse. Reading never writes (pi spec 17).
  */
 import { stat } from 'node:fs/promises'
-import { landedEnd } from '../../library/landed'
+import { wholeReadEnd } from '../../library/landed'
 import type { PathItem } from '../../../preload/contract/session-view'
 import type { EntryNaming, TailPreview } from '../../../preload/contract/session-live'
 import { CURRENT_SESSION_VERSION, SessionLineParser, finishParse } from '../../session'
@@ -143,7 +143,7 @@ export async function peekTail(path: string, options: PeekOptions = {}): Promise
   const wanted = options.items ?? PREVIEW_ITEMS
   const facts = await stat(path)
   // A line pi is still writing is left out, as the full read leaves it out (source.ts).
-  const size = (await landedEnd(path, facts, 0)) || facts.size
+  const size = (await wholeReadEnd(path, facts)) ?? facts.size
   const head = await readRange(path, 0, Math.min(size, HEADER_BYTES))
   const headerEnd = currentHeaderEnd(head)
   if (headerEnd < 0) return refuse('the file does not start with a current pi header', 0)
