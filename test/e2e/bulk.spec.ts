@@ -134,3 +134,28 @@ test('star a session and see it first', async ({ library, page }) => {
   await expect(library.sessions().first()).toHaveAttribute('data-file-name', fifth)
   await expect(library.sessions().nth(1)).not.toHaveAttribute('data-starred', 'true')
 })
+
+test('the selection bar’s buttons stay put when main’s totals of the ticks arrive', async ({
+  library,
+  page,
+}) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    (url) => url.pathname === '/api/library:describe-sessions',
+    async (route) => {
+      await held
+      await route.continue()
+    },
+  )
+  await library.openProject('/home/ayla/src/orbit-notes')
+  for (const i of [0, 1, 2]) await page.getByTestId('session-check').nth(i).check()
+  const bar = new BulkPage(page).bar()
+  const buttons = bar.getByRole('button')
+  await expect(buttons).toHaveCount(7)
+  const boxes = async () => Promise.all((await buttons.all()).map((b) => b.boundingBox()))
+  const before = await boxes()
+  release()
+  await expect(page.getByTestId('bulk-count')).toContainText(/^3 selected · \d/)
+  expect(await boxes()).toEqual(before)
+})

@@ -29,7 +29,9 @@ function useTotals(ids: string[]): SessionsDescription | null {
 /**
  * The bar over the list: "select all N matching" (every session the search and filters
  * match, not only the rows loaded), and for the ticked sessions their count, size, forks
- * and parents of forks, with star, unstar, archive (or unarchive) and move to trash.
+ * and parents of forks, with star, unstar, archive (or unarchive), export and move to trash.
+ * The totals arrive from main a moment after a tick, so they sit on their own line, cut to
+ * its width: the action buttons below never move under the pointer when they come.
  */
 export function BulkBar() {
   const checkedIds = useLibrary((s) => s.checkedIds)
@@ -42,31 +44,42 @@ export function BulkBar() {
   const inArchive = useLibrary((s) => s.query.archived === 'only')
   const totals = useTotals(checkedIds)
   const showTotals = totals !== null && totals.count === checkedIds.length
+  const details = showTotals
+    ? [
+        bytes(totals.size),
+        ...(totals.forks > 0 ? [`${totals.forks} forks`] : []),
+        ...(totals.parents > 0 ? [`${totals.parents} parents of forks`] : []),
+      ]
+    : []
   return (
     <div className="bulk-bar" data-testid="bulk-bar">
-      {checkedIds.length > 0 && (
-        <span data-testid="bulk-count">
-          {checkedIds.length} selected
-          {showTotals && ` · ${bytes(totals.size)}`}
-          {showTotals && totals.forks > 0 && ` · ${totals.forks} forks`}
-          {showTotals && totals.parents > 0 && ` · ${totals.parents} parents of forks`}
-        </span>
+      {(checkedIds.length > 0 || matched > checkedIds.length) && (
+        <div className="bulk-summary">
+          {checkedIds.length > 0 && (
+            <span className="bulk-count" data-testid="bulk-count" title={details.join(' · ')}>
+              {checkedIds.length} selected
+              {details.map((d) => ` · ${d}`).join('')}
+            </span>
+          )}
+          {matched > 0 && checkedIds.length < matched && (
+            <button
+              type="button"
+              className="link"
+              data-testid="select-all-matching"
+              onClick={() => void checkAllMatching()}
+            >
+              Select all {matched} matching
+            </button>
+          )}
+          {checkedIds.length > 0 && (
+            <button type="button" className="link" onClick={() => setChecked([])}>
+              Clear
+            </button>
+          )}
+        </div>
       )}
-      {matched > 0 && checkedIds.length < matched && (
-        <button
-          type="button"
-          className="link"
-          data-testid="select-all-matching"
-          onClick={() => void checkAllMatching()}
-        >
-          Select all {matched} matching
-        </button>
-      )}
       {checkedIds.length > 0 && (
-        <>
-          <button type="button" className="link" onClick={() => setChecked([])}>
-            Clear
-          </button>
+        <div className="bulk-actions">
           <button
             type="button"
             className="link"
@@ -109,7 +122,7 @@ export function BulkBar() {
           <button type="button" className="danger" onClick={() => askToDelete(checkedIds)}>
             Move to trash…
           </button>
-        </>
+        </div>
       )}
     </div>
   )
