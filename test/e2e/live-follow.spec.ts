@@ -10,7 +10,7 @@
  */
 import { appendFileSync, readFileSync, statSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test, type Scratch, type ServerFor, type ServerHandle } from './harness'
 import { SessionPage } from './pages/session-page'
 import { readManifest } from '../helpers/fixtures'
@@ -620,5 +620,51 @@ test('entries pi appends fold into a closed run as they pass the run length; the
     'false',
   )
   await session.screenshot('live-follow-run')
+  session.expectClean()
+})
+
+test('the tree holds still under a pointer moving over it while pi writes, and shows what pi wrote once the pointer rests', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { session, path } = await openPlainChat(page, server, store.root)
+  const leaf = (await page.locator('.transcript').getAttribute('data-path-target')) as string
+  const box = (await session.treeNode(leaf).boundingBox()) as NonNullable<
+    Awaited<ReturnType<Locator['boundingBox']>>
+  >
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+  const under = (dx: number) =>
+    page.evaluate(
+      ([px, py]) =>
+        document
+          .elementFromPoint(px as number, py as number)
+          ?.closest('[data-testid="tree-node"]')
+          ?.getAttribute('data-entry-id'),
+      [x + dx, y],
+    )
+  await page.mouse.move(x, y)
+  // Enough entries that the old leaf, a plain entry now, would fold into a closed run.
+  let writing = true
+  const written = piWriter(path, 30, 60).finally(() => (writing = false))
+  const seen: (string | null | undefined)[] = []
+  // A pointer that keeps moving (a few pixels along the row) for a while after pi stopped.
+  for (let k = 0, after = 0; after < 10; k++) {
+    await page.mouse.move(x + (k % 2 ? 4 : 0), y)
+    seen.push(await under(k % 2 ? 4 : 0))
+    if (!writing) after++
+    await page.waitForTimeout(100)
+  }
+  const ids = await written
+  // Held: pi's entries are in the transcript, not yet in the tree.
+  await expect(session.treeNode(ids.at(-1) as string)).toHaveCount(0)
+  await expect(page.locator('.transcript')).toHaveAttribute(
+    'data-path-target',
+    ids.at(-1) as string,
+  )
+  expect(new Set(seen)).toEqual(new Set([leaf]))
+  // At rest, what pi wrote shows: its leaf, with the old leaf folded into a run.
+  await expect(session.treeNode(ids.at(-1) as string)).toBeVisible()
+  await expect(page.getByTestId('tree-run')).toHaveCount(1)
   session.expectClean()
 })

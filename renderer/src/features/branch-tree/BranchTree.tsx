@@ -37,6 +37,8 @@ import { useRunOpenState } from './use-run-open-state'
 import { useSelectionAnchor } from './use-selection-anchor'
 import { useBrowseDelay, useHitInView, useSelectionInRun } from './use-tree-browse'
 import { useSettledHeight } from './use-settled-height'
+import { treeDndManager } from './dnd-manager'
+import { usePointerHold } from './use-pointer-hold'
 import { useTreeLayout } from './use-tree-layout'
 import { SMALL_TREE_ROWS } from './use-laid-rows'
 import './branch-tree.css'
@@ -116,6 +118,8 @@ export function BranchTree({
   // The entry whose label is being typed stays out of runs while pi writes on: the old leaf
   // would fold into one, taking the field, the typed text and the keyboard focus.
   const [labelTarget, setLabelTarget] = useState<LabelTarget | null>(null)
+  // What pi writes waits while a pointer aims at a row: the rows would move under it.
+  const hold = usePointerHold()
   // A search hit's words are marked in every row: runs stay expanded, as while searching.
   const tree = useTreeLayout(
     overview,
@@ -126,6 +130,7 @@ export function BranchTree({
     collapse && !marks,
     outline,
     labelTarget?.pos ?? null,
+    hold.held,
   )
   // Rows in a new order show a few tasks after they came, once laid out (use-laid-rows.ts).
   const rows = tree.rows
@@ -308,7 +313,16 @@ export function BranchTree({
             ' The tree’s search takes words, as pi’s /tree does: quotes and re: work in the library’s search.'}
         </p>
       )}
-      <div className="tree-box" ref={boxRef} onKeyDown={onKeyDown} onFocus={onFocus}>
+      <div
+        className="tree-box"
+        ref={boxRef}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onPointerMove={hold.onPointerMove}
+        onPointerDown={hold.onPointerDown}
+        onPointerUp={hold.onPointerUp}
+        onPointerLeave={hold.onPointerLeave}
+      >
         {stage > 0 && sized && (
           <TreeNodeContext value={nodeContext}>
             <Tree<TreeItem>
@@ -325,6 +339,7 @@ export function BranchTree({
               selection={shownSelection}
               disableDrag
               disableDrop
+              dndManager={treeDndManager}
               disableEdit={disableEdit}
               onRename={onRename}
               disableMultiSelection

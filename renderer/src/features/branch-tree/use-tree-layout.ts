@@ -95,6 +95,21 @@ function rowsLayout(
   return { leafRow, active, selectedRow, layout }
 }
 
+/**
+ * `overview` and `rows`, or while `held`, those of the last render that was not held (the
+ * rows the tree shows stay as they are).
+ */
+function useKeptWhileHeld(
+  overview: SessionOverview,
+  rows: readonly TreeRow[],
+  held: boolean,
+): LaidRows {
+  const [kept, setKept] = useState<LaidRows>(() => ({ overview, rows }))
+  // Adjusted in the render, as a state derived from props: no render shows the new rows first.
+  if (!held && (kept.overview !== overview || kept.rows !== rows)) setKept({ overview, rows })
+  return held ? kept : { overview, rows }
+}
+
 /** The row of the entry at file position `pos` (cached), or -1 for none. */
 function rowAt(rows: readonly TreeRow[], pos: number | null): number {
   return pos === null ? -1 : cachedRowAt(rows, pos)
@@ -129,6 +144,8 @@ function layoutSteps(
  * @param outlineNow the tree's outline while its rows load (`rows` are then the outline's), or
  *   null
  * @param keepPos file position of the entry whose label is being typed, or null: no run folds it
+ * @param held whether a pointer aims at the rows (use-pointer-hold.ts): rows and overview that
+ *   come meanwhile wait until it rests or leaves; the filter, runs and selection do not wait
  */
 export function useTreeLayout(
   given: SessionOverview,
@@ -139,7 +156,9 @@ export function useTreeLayout(
   collapse: boolean,
   outlineNow: OutlineView | null,
   keepPos: number | null = null,
+  held = false,
 ): TreeLayoutState {
+  const kept = useKeptWhileHeld(given, givenRows, held && outlineNow === null)
   const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(() => new Set())
   // While searching, runs stay expanded so every entry can match.
   const runMin = collapse && !query.trim() ? RUN_MIN : 0
@@ -147,7 +166,7 @@ export function useTreeLayout(
     () => ({ mode, runMin, openRuns, keepPos }),
     [mode, runMin, openRuns, keepPos],
   )
-  const { overview, rows } = useLaidRows(given, givenRows, outlineNow !== null, (next) =>
+  const { overview, rows } = useLaidRows(kept.overview, kept.rows, outlineNow !== null, (next) =>
     layoutSteps(next, selectedPos, opts),
   )
   const outline = useOutlineUntilLaidOut(outlineNow, rows, (items) =>
