@@ -32,6 +32,9 @@ export function createLibraryHandlers(
     'library:get-session': async ({ sessionId }) => library.getSummary(sessionId),
     'library:select-sessions': async (query) => library.select(query),
     'library:describe-sessions': async ({ sessionIds }) => library.describe(sessionIds),
+    'library:sessions-with-header': async ({ headerId }) => ({
+      sessions: library.sessionsWithHeader(headerId),
+    }),
     'library:cancel-bulk': async ({ operationId }) => ({
       cancelled: library.operations.cancel(operationId),
     }),

@@ -149,6 +149,28 @@ export function rowByKey(
 }
 
 /**
+ * The rows of the sessions whose header carries session id `headerId` (pi spec 1: the
+ * header's `id`), the file changed last first, at most `limit`: where a session's file went
+ * when it moved (one row), or copies of it (more). A scan, not an index: asked only when an
+ * open session's file is gone.
+ */
+export function rowsByHeaderId(
+  db: DatabaseSync,
+  headerId: string,
+  marks: RowMarks = NO_MARKS,
+  limit = 5,
+): LibraryRow[] {
+  const found = db
+    .prepare('SELECT no FROM sessions WHERE header_id = ? ORDER BY mtime_ms DESC, key LIMIT ?')
+    .all(headerId, limit) as { no: number }[]
+  return rowsByNo(
+    db,
+    found.map((f) => f.no),
+    marks,
+  )
+}
+
+/**
  * Projects with counts and totals, newest activity first. Sessions in the archive folder
  * (`archiveRoot`) are not counted: like pi, the projects show what is not archived.
  */

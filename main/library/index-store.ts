@@ -13,7 +13,7 @@ import type {
 import { chunkTexts, readChunks, type StoredText } from './index-chunks'
 import { indexPath, openIndex, useWriteLock, type OpenIndex } from './index-db'
 import { runQuery, type QueryOutcome } from './index-query'
-import { listModels, listProjects, rowByKey, textProgress } from './index-rows'
+import { listModels, listProjects, rowByKey, rowsByHeaderId, textProgress } from './index-rows'
 import { locateByKey, removeSessions, type SessionLocation } from './index-write'
 import { indexTextSlice, otherKindsIndexed, wantOtherKinds } from './other-kinds'
 import type { FileIdentity, SessionStatus } from './record'
@@ -142,6 +142,11 @@ export class LibraryIndex {
   /** The row of a session id, or undefined. */
   row(key: string, marks: RowMarks): LibraryRow | undefined {
     return rowByKey(this.db, key, marks)
+  }
+
+  /** The rows of the sessions whose header id is `headerId` (index-rows.ts rowsByHeaderId). */
+  rowsWithHeader(headerId: string, marks: RowMarks): LibraryRow[] {
+    return rowsByHeaderId(this.db, headerId, marks)
   }
 
   /** A session's searchable texts in file order (pi spec 15.1), as stored. */

@@ -448,6 +448,14 @@ export class SessionLibrary {
     return row
   }
 
+  /**
+   * The sessions whose header carries session id `headerId` (pi spec 1), the file changed last
+   * first, at most five: where an open session's file went when it was moved to another folder.
+   */
+  sessionsWithHeader(headerId: string): LibraryRow[] {
+    return this.index.rowsWithHeader(headerId, this.marks())
+  }
+
   /** A session's searchable texts in file order, as the index holds them (pi spec 15.1). */
   textsOf(id: string): StoredText[] {
     return this.index.texts(id)

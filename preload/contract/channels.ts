@@ -14,6 +14,7 @@ export const LIBRARY_CHANNELS = [
   'library:select-sessions',
   'library:star-sessions',
   'library:describe-sessions',
+  'library:sessions-with-header',
   'library:cancel-bulk',
   'library:refresh',
   'library:add-root',

@@ -300,6 +300,14 @@ export const LIBRARY_SCHEMAS = {
     args: z.object({ sessionIds: z.array(OpaqueId).max(MAX_BULK) }).strict(),
     result: SessionsDescription,
   },
+  /**
+   * The sessions whose header carries this session id (pi spec 1): the file changed last
+   * first, five at most. Where an open session's file went when it moved.
+   */
+  'library:sessions-with-header': {
+    args: z.object({ headerId: z.string().min(1).max(256) }).strict(),
+    result: z.object({ sessions: z.array(LibraryRow) }),
+  },
   'library:cancel-bulk': {
     args: z.object({ operationId: OperationId }).strict(),
     result: z.object({ cancelled: z.boolean() }),

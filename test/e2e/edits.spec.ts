@@ -2,7 +2,15 @@
  * Labels, rename and extract from the UI (each edit a pi-format append, with undo), in Chromium against server mode on a
  * temp copy of the fixtures; what lands on disk is read back with pi's own SessionManager.
  */
-import { appendFileSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import type { Page } from '@playwright/test'
@@ -166,6 +174,37 @@ test('a session whose file is deleted while open offers no edit, and says why', 
   await page.keyboard.press('l')
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(page.getByTestId('tree-label-input')).toHaveCount(0)
+})
+
+test('a session whose file is moved to another folder while open says where it went and opens it there, at the same entry', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  const oldId = await session.idOf(name)
+  await session.open(name)
+  const first = (await session.treeNodes().first().getAttribute('data-entry-id')) as string
+  await session.selectNode(first)
+  const folder = join(store.sessionsDir, '--home-ayla-src-elsewhere--')
+  mkdirSync(folder)
+  renameSync(join(store.root, rel), join(folder, name))
+  const notice = page.getByTestId('file-notice')
+  await expect(notice).toHaveAttribute('data-state', 'gone')
+  await expect(notice).toContainText(
+    'This session’s file was moved to another folder; what you see is the last version read.',
+  )
+  await session.screenshot('moved-notice')
+  await page.getByTestId('open-moved').click()
+  await session.waitReady(first)
+  await expect(notice).toHaveCount(0)
+  await expect(page.getByTestId('action-rename')).toBeEnabled()
+  const newId = new URLSearchParams(new URL(page.url()).hash.replace(/^#/, '')).get('session')
+  expect(newId).toMatch(/^[a-f0-9]+$/)
+  expect(newId).not.toBe(oldId)
+  await expect(session.treeNode(first)).toHaveClass(/selected/)
+  session.expectClean()
 })
 
 test('rename a session from the list with F2; the row and pi agree', async ({

@@ -10,6 +10,7 @@ import { bytes, clipped, cost, counted, tokens, when } from '../../components/fo
 import { useSessionView } from '../../state/session'
 import { useSessionFile } from '../../state/session-file'
 import { Diagnostics } from './Diagnostics'
+import { useMovedTo } from './use-moved-to'
 import { SessionActions } from '../edits/SessionActions'
 import { oneLine, rowTitle } from '../library/format'
 
@@ -111,11 +112,14 @@ function MissingEntryNotice() {
   )
 }
 
-/** Says when the file changed on disk since it was opened, or is gone. */
-function FileNotice() {
+/** Says when the file changed on disk since it was opened, or is gone, and where it went when it moved. */
+function FileNotice({ overview }: { overview: SessionOverview }) {
   const state = useSessionFile((s) => s.state)
   const notice = useSessionFile((s) => s.notice)
   const reload = useSessionView((s) => s.reload)
+  const sessionId = useSessionView((s) => s.sessionId)
+  const openSession = useSessionView((s) => s.openSession)
+  const movedTo = useMovedTo(state === 'gone', sessionId, overview.headerId)
   if (state === 'current' && notice !== null) {
     return (
       <DismissibleNotice
@@ -130,7 +134,24 @@ function FileNotice() {
   if (state === 'current') return null
   return (
     <div className="file-notice" role="status" data-testid="file-notice" data-state={state}>
-      {state === 'gone' ? (
+      {state === 'gone' && movedTo ? (
+        <>
+          This session’s file was moved{' '}
+          {movedTo.archived ? 'into the archive' : 'to another folder'}
+          {movedTo.fileName !== overview.fileName && ` as ${movedTo.fileName}`}; what you see is the
+          last version read.{' '}
+          <button
+            type="button"
+            className="link"
+            data-testid="open-moved"
+            onClick={() =>
+              void openSession(movedTo.id, useSessionView.getState().selected?.id ?? undefined)
+            }
+          >
+            Open it there
+          </button>
+        </>
+      ) : state === 'gone' ? (
         'This session’s file is gone (deleted or moved); what you see is the last version read.'
       ) : (
         <>
@@ -218,7 +239,7 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
           {overview.fileName} · {bytes(overview.size)}
         </span>
       </div>
-      <FileNotice />
+      <FileNotice overview={overview} />
       <MissingEntryNotice />
       {overview.resumeNote && (
         <div className="file-notice" role="note" data-testid="resume-note">
