@@ -207,6 +207,28 @@ test('a session whose file is moved to another folder while open says where it w
   session.expectClean()
 })
 
+test('a session whose file is moved away and back while open is followed again where it was', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const folder = join(store.sessionsDir, '--home-ayla-src-elsewhere--')
+  mkdirSync(folder)
+  renameSync(join(store.root, rel), join(folder, name))
+  const notice = page.getByTestId('file-notice')
+  await expect(page.getByTestId('open-moved')).toBeVisible()
+  renameSync(join(folder, name), join(store.root, rel))
+  await expect(notice).toHaveCount(0)
+  await expect(page.getByTestId('action-rename')).toBeEnabled()
+  // Followed again: what pi writes next shows.
+  appendAfterLast(join(store.root, rel), userEntry('feed00b1', 'back where it was'))
+  await expect(session.treeNode('feed00b1')).toBeVisible()
+  session.expectClean()
+})
+
 test('rename a session from the list with F2; the row and pi agree', async ({
   page,
   library,

@@ -4,6 +4,7 @@
  * (parent session and forks, navigable) and the file's diagnostics.
  */
 import type { ReactNode } from 'react'
+import type { LibraryRow } from '../../../../preload/contract/library'
 import { LiveBadge } from '../../components/LiveBadge'
 import type { SessionLineage, SessionOverview } from '../../../../preload/contract/session-view'
 import { bytes, clipped, cost, counted, tokens, when } from '../../components/format'
@@ -112,6 +113,17 @@ function MissingEntryNotice() {
   )
 }
 
+/**
+ * Where the file went, as far as the library's row of it tells: the archive, a new name (the
+ * same folder or another), or with the same name another folder (the same path would be the
+ * same session).
+ */
+function movedWords(movedTo: LibraryRow, fileName: string): string {
+  if (movedTo.archived) return 'This session’s file was moved into the archive'
+  if (movedTo.fileName !== fileName) return `This session’s file was renamed ${movedTo.fileName}`
+  return 'This session’s file was moved to another folder'
+}
+
 /** Says when the file changed on disk since it was opened, or is gone, and where it went when it moved. */
 function FileNotice({ overview }: { overview: SessionOverview }) {
   const state = useSessionFile((s) => s.state)
@@ -136,10 +148,7 @@ function FileNotice({ overview }: { overview: SessionOverview }) {
     <div className="file-notice" role="status" data-testid="file-notice" data-state={state}>
       {state === 'gone' && movedTo ? (
         <>
-          This session’s file was moved{' '}
-          {movedTo.archived ? 'into the archive' : 'to another folder'}
-          {movedTo.fileName !== overview.fileName && ` as ${movedTo.fileName}`}; what you see is the
-          last version read.{' '}
+          {movedWords(movedTo, overview.fileName)}; what you see is the last version read.{' '}
           <button
             type="button"
             className="link"
