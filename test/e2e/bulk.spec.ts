@@ -135,7 +135,7 @@ test('star a session and see it first', async ({ library, page }) => {
   await expect(library.sessions().nth(1)).not.toHaveAttribute('data-starred', 'true')
 })
 
-test('the selection bar’s buttons stay put when main’s totals of the ticks arrive', async ({
+test('the list and the selection bar’s buttons stay put when sessions are ticked and main’s totals arrive', async ({
   library,
   page,
 }) => {
@@ -149,7 +149,11 @@ test('the selection bar’s buttons stay put when main’s totals of the ticks a
     },
   )
   await library.openProject('/home/ayla/src/orbit-notes')
+  const rowBox = () => library.sessions().first().boundingBox()
+  const row = await rowBox()
   for (const i of [0, 1, 2]) await page.getByTestId('session-check').nth(i).check()
+  // A tick moves no row of the list.
+  expect(await rowBox()).toEqual(row)
   const bar = new BulkPage(page).bar()
   const buttons = bar.getByRole('button')
   await expect(buttons).toHaveCount(7)

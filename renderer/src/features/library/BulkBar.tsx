@@ -30,8 +30,9 @@ function useTotals(ids: string[]): SessionsDescription | null {
  * The bar over the list: "select all N matching" (every session the search and filters
  * match, not only the rows loaded), and for the ticked sessions their count, size, forks
  * and parents of forks, with star, unstar, archive (or unarchive), export and move to trash.
- * The totals arrive from main a moment after a tick, so they sit on their own line, cut to
- * its width: the action buttons below never move under the pointer when they come.
+ * The bar keeps its lines whatever is ticked (the actions are disabled while nothing is), so a
+ * tick never moves the list under the pointer; the totals, which arrive from main a moment
+ * after a tick, are cut to their line's width, so they move no button either.
  */
 export function BulkBar() {
   const checkedIds = useLibrary((s) => s.checkedIds)
@@ -51,79 +52,91 @@ export function BulkBar() {
         ...(totals.parents > 0 ? [`${totals.parents} parents of forks`] : []),
       ]
     : []
+  const none = checkedIds.length === 0
+  // Nothing to tick: no bar (it is `:empty`).
+  if (none && matched === 0) return <div className="bulk-bar" data-testid="bulk-bar" />
   return (
     <div className="bulk-bar" data-testid="bulk-bar">
-      {(checkedIds.length > 0 || matched > checkedIds.length) && (
-        <div className="bulk-summary">
-          {checkedIds.length > 0 && (
-            <span className="bulk-count" data-testid="bulk-count" title={details.join(' · ')}>
-              {checkedIds.length} selected
-              {details.map((d) => ` · ${d}`).join('')}
-            </span>
-          )}
-          {matched > 0 && checkedIds.length < matched && (
-            <button
-              type="button"
-              className="link"
-              data-testid="select-all-matching"
-              onClick={() => void checkAllMatching()}
-            >
-              Select all {matched} matching
-            </button>
-          )}
-          {checkedIds.length > 0 && (
-            <button type="button" className="link" onClick={() => setChecked([])}>
-              Clear
-            </button>
-          )}
-        </div>
-      )}
-      {checkedIds.length > 0 && (
-        <div className="bulk-actions">
+      <div className="bulk-summary">
+        <span
+          className={none ? 'bulk-count muted' : 'bulk-count'}
+          data-testid="bulk-count"
+          title={details.join(' · ')}
+        >
+          {none ? 'None selected' : `${checkedIds.length} selected`}
+          {details.map((d) => ` · ${d}`).join('')}
+        </span>
+        {matched > 0 && checkedIds.length < matched && (
           <button
             type="button"
             className="link"
-            data-testid="bulk-star"
-            onClick={() => void setStarred(checkedIds, true)}
+            data-testid="select-all-matching"
+            onClick={() => void checkAllMatching()}
           >
-            Star
+            Select all {matched} matching
           </button>
-          <button type="button" className="link" onClick={() => void setStarred(checkedIds, false)}>
-            Unstar
-          </button>
-          {inArchive ? (
-            <button
-              type="button"
-              className="link"
-              data-testid="bulk-unarchive"
-              disabled={busy}
-              onClick={() => void unarchive(checkedIds)}
-            >
-              Unarchive
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="link"
-              data-testid="bulk-archive"
-              onClick={() => askToArchive(checkedIds)}
-            >
-              Archive…
-            </button>
-          )}
+        )}
+      </div>
+      <div className="bulk-actions">
+        <button type="button" className="link" disabled={none} onClick={() => setChecked([])}>
+          Clear
+        </button>
+        <button
+          type="button"
+          className="link"
+          data-testid="bulk-star"
+          disabled={none}
+          onClick={() => void setStarred(checkedIds, true)}
+        >
+          Star
+        </button>
+        <button
+          type="button"
+          className="link"
+          disabled={none}
+          onClick={() => void setStarred(checkedIds, false)}
+        >
+          Unstar
+        </button>
+        {inArchive ? (
           <button
             type="button"
             className="link"
-            data-testid="bulk-export"
-            onClick={() => useExport.getState().open({ kind: 'batch', sessionIds: checkedIds })}
+            data-testid="bulk-unarchive"
+            disabled={none || busy}
+            onClick={() => void unarchive(checkedIds)}
           >
-            Export…
+            Unarchive
           </button>
-          <button type="button" className="danger" onClick={() => askToDelete(checkedIds)}>
-            Move to trash…
+        ) : (
+          <button
+            type="button"
+            className="link"
+            data-testid="bulk-archive"
+            disabled={none}
+            onClick={() => askToArchive(checkedIds)}
+          >
+            Archive…
           </button>
-        </div>
-      )}
+        )}
+        <button
+          type="button"
+          className="link"
+          data-testid="bulk-export"
+          disabled={none}
+          onClick={() => useExport.getState().open({ kind: 'batch', sessionIds: checkedIds })}
+        >
+          Export…
+        </button>
+        <button
+          type="button"
+          className="danger"
+          disabled={none}
+          onClick={() => askToDelete(checkedIds)}
+        >
+          Move to trash…
+        </button>
+      </div>
     </div>
   )
 }
