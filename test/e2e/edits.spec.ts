@@ -16,12 +16,28 @@ import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agen
 import type { Page } from '@playwright/test'
 import { expect, test, type ServerHandle } from './harness'
 import { EditDialog } from './pages/edit-dialog'
-import { SessionPage } from './pages/session-page'
+import { SessionPage, fragment } from './pages/session-page'
 import { fixtureRef } from '../helpers/fixtures'
 import { appendAfterLast, userEntry } from '../helpers/append'
 
 function fixture(scenario: string, writer = 'pi 1.6.0') {
   return fixtureRef(scenario, writer)
+}
+
+/**
+ * Moves the fixture file `rel` (named `name`) of the test's store into a new project folder,
+ * as another program would; returns its new path.
+ */
+function moveToAnotherFolder(
+  store: { root: string; sessionsDir: string },
+  rel: string,
+  name: string,
+): string {
+  const folder = join(store.sessionsDir, '--home-ayla-src-elsewhere--')
+  mkdirSync(folder)
+  const to = join(folder, name)
+  renameSync(join(store.root, rel), to)
+  return to
 }
 
 test('label a tree node inline, see it in the tree and after a reload, then undo', async ({
@@ -187,9 +203,7 @@ test('a session whose file is moved to another folder while open says where it w
   await session.open(name)
   const first = (await session.treeNodes().first().getAttribute('data-entry-id')) as string
   await session.selectNode(first)
-  const folder = join(store.sessionsDir, '--home-ayla-src-elsewhere--')
-  mkdirSync(folder)
-  renameSync(join(store.root, rel), join(folder, name))
+  const moved = moveToAnotherFolder(store, rel, name)
   const notice = page.getByTestId('file-notice')
   await expect(notice).toHaveAttribute('data-state', 'gone')
   await expect(notice).toContainText(
@@ -200,7 +214,7 @@ test('a session whose file is moved to another folder while open says where it w
   await session.waitReady(first)
   await expect(notice).toHaveCount(0)
   await expect(page.getByTestId('action-rename')).toBeEnabled()
-  const newId = new URLSearchParams(new URL(page.url()).hash.replace(/^#/, '')).get('session')
+  const newId = fragment(page).get('session')
   expect(newId).toMatch(/^[a-f0-9]+$/)
   expect(newId).not.toBe(oldId)
   await expect(session.treeNode(first)).toHaveClass(/selected/)
@@ -215,12 +229,10 @@ test('a session whose file is moved away and back while open is followed again w
   const { rel, name } = fixture('plain-chat')
   const session = new SessionPage(page, server)
   await session.open(name)
-  const folder = join(store.sessionsDir, '--home-ayla-src-elsewhere--')
-  mkdirSync(folder)
-  renameSync(join(store.root, rel), join(folder, name))
+  const moved = moveToAnotherFolder(store, rel, name)
   const notice = page.getByTestId('file-notice')
   await expect(page.getByTestId('open-moved')).toBeVisible()
-  renameSync(join(folder, name), join(store.root, rel))
+  renameSync(moved, join(store.root, rel))
   await expect(notice).toHaveCount(0)
   await expect(page.getByTestId('action-rename')).toBeEnabled()
   // Followed again: what pi writes next shows.

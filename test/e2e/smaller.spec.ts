@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test'
 import { expect, startServer, test, type ServerHandle } from './harness'
 import { EditDialog } from './pages/edit-dialog'
 import { LibraryPage } from './pages/library-page'
-import { SessionPage } from './pages/session-page'
+import { SessionPage, fragment } from './pages/session-page'
 import { fixtureFile, readExpected } from '../helpers/fixtures'
 import { VIEWPORTS } from './viewports'
 import { delayReplies } from './delay-replies'
@@ -25,11 +25,6 @@ function piFile(scenario: string) {
     leaves: run.tree?.leaves as string[],
     branch: run.branch?.branch as string[],
   }
-}
-
-/** The session, entry and token the page's URL fragment names. */
-function fragment(page: Page): URLSearchParams {
-  return new URLSearchParams(new URL(page.url()).hash.replace(/^#/, ''))
 }
 
 interface Row {

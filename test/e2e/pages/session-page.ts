@@ -15,6 +15,11 @@ export interface EntryInfo {
   inContext: boolean
 }
 
+/** The session, entry and token the page's URL fragment names. */
+export function fragment(page: Page): URLSearchParams {
+  return new URLSearchParams(new URL(page.url()).hash.replace(/^#/, ''))
+}
+
 export class SessionPage {
   readonly problems: string[] = []
   readonly requests: string[] = []
