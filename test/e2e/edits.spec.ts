@@ -203,7 +203,7 @@ test('a session whose file is moved to another folder while open says where it w
   await session.open(name)
   const first = (await session.treeNodes().first().getAttribute('data-entry-id')) as string
   await session.selectNode(first)
-  const moved = moveToAnotherFolder(store, rel, name)
+  moveToAnotherFolder(store, rel, name)
   const notice = page.getByTestId('file-notice')
   await expect(notice).toHaveAttribute('data-state', 'gone')
   await expect(notice).toContainText(
