@@ -130,7 +130,7 @@ export function BranchTree({
     collapse && !marks,
     outline,
     labelTarget?.pos ?? null,
-    hold.held,
+    hold,
   )
   // Rows in a new order show a few tasks after they came, once laid out (use-laid-rows.ts).
   const rows = tree.rows

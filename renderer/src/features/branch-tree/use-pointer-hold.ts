@@ -3,7 +3,7 @@
  * the rows near pi's leaf fold into a run and those below move up: a click aimed at a row
  * while the pointer travels would land on another entry.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
 
 /**
  * How long (ms) after the pointer last moved over the rows they stay held: from the end of a
@@ -12,9 +12,15 @@ import { useCallback, useEffect, useRef, useState } from 'react'
  */
 export const POINTER_HOLD_MS = 1000
 
-/** The handlers the rows' box takes, and whether the rows are held now. */
+/** The handlers the rows' box takes, and what a render asks of the hold. */
 export interface PointerHold {
-  held: boolean
+  /** Whether the rows are held now; read while rendering. */
+  held(): boolean
+  /**
+   * Says a render showed held rows in place of newer ones: the hold's end renders again so
+   * the newer rows show. Idempotent, safe to call while rendering.
+   */
+  keptOlder(): void
   onPointerMove(): void
   onPointerDown(): void
   onPointerUp(): void
@@ -23,20 +29,30 @@ export interface PointerHold {
 
 /**
  * Held from a pointer's move or press over the box until it has rested there, no button down,
- * for {@link POINTER_HOLD_MS}, or until it leaves the box. A state change only when the hold
- * begins or ends: a move restarts a timer, it does not render.
+ * for {@link POINTER_HOLD_MS}, or until it leaves the box. A press or a move never renders:
+ * a render then would also let react-window put back a scroll offset it asked for earlier, in
+ * the frame before it hears of a newer scroll, and move the row pressed away from the pointer.
+ * Only a hold's end renders, and only after a render kept older rows.
  */
 export function usePointerHold(): PointerHold {
-  const [held, setHeld] = useState(false)
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const [, render] = useReducer((n: number) => n + 1, 0)
+  const holding = useRef(false)
   const pressed = useRef(false)
-  const stop = useCallback(() => clearTimeout(timer.current), [])
-  useEffect(() => stop, [stop])
+  const older = useRef(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const end = useCallback(() => {
+    clearTimeout(timer.current)
+    holding.current = false
+    if (!older.current) return
+    older.current = false
+    render()
+  }, [])
+  useEffect(() => () => clearTimeout(timer.current), [])
   const restart = useCallback(() => {
-    stop()
-    setHeld(true)
-    if (!pressed.current) timer.current = setTimeout(() => setHeld(false), POINTER_HOLD_MS)
-  }, [stop])
+    clearTimeout(timer.current)
+    holding.current = true
+    if (!pressed.current) timer.current = setTimeout(end, POINTER_HOLD_MS)
+  }, [end])
   const onPointerDown = useCallback(() => {
     pressed.current = true
     restart()
@@ -47,8 +63,21 @@ export function usePointerHold(): PointerHold {
   }, [restart])
   const onPointerLeave = useCallback(() => {
     pressed.current = false
-    stop()
-    setHeld(false)
-  }, [stop])
-  return { held, onPointerMove: restart, onPointerDown, onPointerUp, onPointerLeave }
+    end()
+  }, [end])
+  const held = useCallback(() => holding.current, [])
+  const keptOlder = useCallback(() => {
+    older.current = true
+  }, [])
+  return useMemo(
+    () => ({
+      held,
+      keptOlder,
+      onPointerMove: restart,
+      onPointerDown,
+      onPointerUp,
+      onPointerLeave,
+    }),
+    [held, keptOlder, restart, onPointerDown, onPointerUp, onPointerLeave],
+  )
 }

@@ -16,7 +16,11 @@ import {
 } from './layout'
 import { cachedPathMarks, cachedRowAt, cachedShownTree, cachedTreeData } from './layout-cache'
 import type { OutlineView } from './outline'
+import type { PointerHold } from './use-pointer-hold'
 import { stepsInTasks, useLaidRows, type LaidRows } from './use-laid-rows'
+
+/** What the layout asks of a pointer's hold on the rows. */
+type TreeHold = Pick<PointerHold, 'held' | 'keptOlder'>
 
 /** The layout while a filter or search waits for the rows the outline does not carry. */
 const NO_LAYOUT: TreeLayout = {
@@ -96,18 +100,23 @@ function rowsLayout(
 }
 
 /**
- * `overview` and `rows`, or while `held`, those of the last render that was not held (the
- * rows the tree shows stay as they are).
+ * `overview` and `rows`, or while `hold` holds, those of the last render that was not held
+ * (the rows the tree shows stay as they are; the hold's end renders the newer ones).
  */
 function useKeptWhileHeld(
   overview: SessionOverview,
   rows: readonly TreeRow[],
-  held: boolean,
+  hold: TreeHold | null,
 ): LaidRows {
   const [kept, setKept] = useState<LaidRows>(() => ({ overview, rows }))
+  const newer = kept.overview !== overview || kept.rows !== rows
+  if (hold?.held()) {
+    if (newer) hold.keptOlder()
+    return kept
+  }
   // Adjusted in the render, as a state derived from props: no render shows the new rows first.
-  if (!held && (kept.overview !== overview || kept.rows !== rows)) setKept({ overview, rows })
-  return held ? kept : { overview, rows }
+  if (newer) setKept({ overview, rows })
+  return { overview, rows }
 }
 
 /** The row of the entry at file position `pos` (cached), or -1 for none. */
@@ -144,8 +153,8 @@ function layoutSteps(
  * @param outlineNow the tree's outline while its rows load (`rows` are then the outline's), or
  *   null
  * @param keepPos file position of the entry whose label is being typed, or null: no run folds it
- * @param held whether a pointer aims at the rows (use-pointer-hold.ts): rows and overview that
- *   come meanwhile wait until it rests or leaves; the filter, runs and selection do not wait
+ * @param hold a pointer aiming at the rows (use-pointer-hold.ts): rows and overview that come
+ *   while it holds wait until it rests or leaves; the filter, runs and selection do not wait
  */
 export function useTreeLayout(
   given: SessionOverview,
@@ -156,9 +165,9 @@ export function useTreeLayout(
   collapse: boolean,
   outlineNow: OutlineView | null,
   keepPos: number | null = null,
-  held = false,
+  hold: TreeHold | null = null,
 ): TreeLayoutState {
-  const kept = useKeptWhileHeld(given, givenRows, held && outlineNow === null)
+  const kept = useKeptWhileHeld(given, givenRows, outlineNow === null ? hold : null)
   const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(() => new Set())
   // While searching, runs stay expanded so every entry can match.
   const runMin = collapse && !query.trim() ? RUN_MIN : 0
