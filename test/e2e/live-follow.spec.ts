@@ -4,9 +4,9 @@
  * and in order, with the "live" marker in the list and the view; a reader scrolled up keeps
  * their place and is offered the new entries instead, and keeps it when pi branches and the
  * session is opened again (offered pi's new branch when it is not on it); a label being typed
- * in the tree is kept
- * while the entries arrive; entries that pass the run length fold into a closed run. Expected
- * ids come from the writer.
+ * in the tree is kept while the entries arrive; entries that pass the run length fold into a
+ * closed run; the tree holds still under a moving pointer and under arrow keys moving through
+ * it. Expected ids come from the writer.
  */
 import { appendFileSync, readFileSync, statSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
@@ -666,5 +666,49 @@ test('the tree holds still under a pointer moving over it while pi writes, and s
   // At rest, what pi wrote shows: its leaf, with the old leaf folded into a run.
   await expect(session.treeNode(ids.at(-1) as string)).toBeVisible()
   await expect(page.getByTestId('tree-run')).toHaveCount(1)
+  session.expectClean()
+})
+
+test('the arrow keys keep moving through the tree while pi writes past the run length; at rest the entry they stopped on keeps the focus, and pi’s entries join', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { session, path } = await openPlainChat(page, server, store.root)
+  await session.tree.focus()
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement
+      if (!el?.closest('.tree-box')) return null
+      return el.querySelector('[data-testid="tree-node"]')?.getAttribute('data-entry-id') ?? ''
+    })
+  expect(await focused()).toBe(await page.locator('.transcript').getAttribute('data-path-target'))
+  // Enough entries that the rows above pi's old leaf would fold into a closed run.
+  let writing = true
+  const written = piWriter(path, 30, 60).finally(() => (writing = false))
+  const seen: (string | null)[] = []
+  // Up and down between two rows, faster than the transcript follows the focus (as a held
+  // key moves), until a while after pi stopped.
+  for (let k = 0, after = 0; after < 5; k++) {
+    await page.keyboard.press(k % 2 ? 'ArrowDown' : 'ArrowUp')
+    seen.push(await focused())
+    if (!writing) after++
+    await page.waitForTimeout(80)
+  }
+  const ids = await written
+  // Focus never left the tree, and kept moving between the same two entries.
+  expect(seen).not.toContain(null)
+  expect(new Set(seen).size).toBe(2)
+  // At rest, what pi wrote joins the tree: the run that formed around the entry the keys rested
+  // on (selected by then) stays open, so it keeps the focus, and End reaches pi's newest entry.
+  const rested = seen.at(-1) as string
+  await expect(page.getByTestId('tree-run')).toHaveCount(1)
+  await expect(
+    page.locator('[role="treeitem"]', { has: page.getByTestId('tree-run') }),
+  ).toHaveAttribute('aria-expanded', 'true')
+  await expect(session.treeNode(rested)).toHaveClass(/selected/)
+  expect(await focused()).toBe(rested)
+  await page.keyboard.press('End')
+  await expect.poll(focused).toBe(ids.at(-1))
   session.expectClean()
 })

@@ -38,7 +38,7 @@ import { useSelectionAnchor } from './use-selection-anchor'
 import { useBrowseDelay, useHitInView, useSelectionInRun } from './use-tree-browse'
 import { useSettledHeight } from './use-settled-height'
 import { treeDndManager } from './dnd-manager'
-import { usePointerHold } from './use-pointer-hold'
+import { useRowsHold } from './use-rows-hold'
 import { useTreeLayout } from './use-tree-layout'
 import { SMALL_TREE_ROWS } from './use-laid-rows'
 import './branch-tree.css'
@@ -118,8 +118,9 @@ export function BranchTree({
   // The entry whose label is being typed stays out of runs while pi writes on: the old leaf
   // would fold into one, taking the field, the typed text and the keyboard focus.
   const [labelTarget, setLabelTarget] = useState<LabelTarget | null>(null)
-  // What pi writes waits while a pointer aims at a row: the rows would move under it.
-  const hold = usePointerHold()
+  // What pi writes waits while a pointer aims at a row, or keys move through the rows: the
+  // rows would move under the pointer, and the row just focused could fold into a run.
+  const hold = useRowsHold()
   // A search hit's words are marked in every row: runs stay expanded, as while searching.
   const tree = useTreeLayout(
     overview,
@@ -177,7 +178,7 @@ export function BranchTree({
   // react-arborist has not seen: it would open them by default, so it starts afresh with them
   // closed, also once the rows a filter waited for are in. The selection is given again.
   const runsKey = `${mode} ${collapse && !marks && !query.trim()} ${tree.waiting}`
-  const initialOpenState = useRunOpenState(treeRef, layout, runsKey)
+  const initialOpenState = useRunOpenState(treeRef, layout, runsKey, shownSelection)
   // The first painted tree (the outline of a large one), then the tree from every row.
   const complete = shown && !shownOutline
   useLayoutEffect(() => {
@@ -239,6 +240,7 @@ export function BranchTree({
   const onKeyDown = (e: KeyboardEvent) => {
     if ((e.target as HTMLElement).closest('input')) return
     if (BROWSE_KEYS.has(e.key)) {
+      hold.onKey()
       // Arborist moves focus on this key; the path follows once focus rests (runs only unfold).
       browse(() => {
         const node = treeRef.current?.focusedNode

@@ -16,11 +16,11 @@ import {
 } from './layout'
 import { cachedPathMarks, cachedRowAt, cachedShownTree, cachedTreeData } from './layout-cache'
 import type { OutlineView } from './outline'
-import type { PointerHold } from './use-pointer-hold'
+import type { RowsHold } from './use-rows-hold'
 import { stepsInTasks, useLaidRows, type LaidRows } from './use-laid-rows'
 
-/** What the layout asks of a pointer's hold on the rows. */
-type TreeHold = Pick<PointerHold, 'held' | 'keptOlder'>
+/** What the layout asks of the hold on the rows of a user acting on them. */
+type TreeHold = Pick<RowsHold, 'held' | 'keptOlder'>
 
 /** The layout while a filter or search waits for the rows the outline does not carry. */
 const NO_LAYOUT: TreeLayout = {
@@ -153,8 +153,8 @@ function layoutSteps(
  * @param outlineNow the tree's outline while its rows load (`rows` are then the outline's), or
  *   null
  * @param keepPos file position of the entry whose label is being typed, or null: no run folds it
- * @param hold a pointer aiming at the rows (use-pointer-hold.ts): rows and overview that come
- *   while it holds wait until it rests or leaves; the filter, runs and selection do not wait
+ * @param hold a user acting on the rows, by pointer or keys (use-rows-hold.ts): rows and
+ *   overview that come while it holds wait until it ends; the filter, runs and selection do not
  */
 export function useTreeLayout(
   given: SessionOverview,
