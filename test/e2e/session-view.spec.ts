@@ -13,7 +13,7 @@ import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
 import { FIXTURE_STORE, readExpected, readManifest } from '../helpers/fixtures'
 import { generatedStore } from './generated-store'
-import { headerLine, messageLine } from '../helpers/append'
+import { headerLine, messageLine, sideBranchedChain } from '../helpers/append'
 
 interface PiFile {
   file: string
@@ -315,13 +315,8 @@ test('Leaf on the leaf already selected brings the tree and the transcript back 
   const sessionsDir = join(scratch('pi-sessions-leaf-'), 'sessions')
   const dir = join(sessionsDir, '--work-leaf--')
   mkdirSync(dir, { recursive: true })
-  const lines = [headerLine(id, at, '/work/leaf')]
-  for (let i = 0; i < 120; i++) {
-    const parent = i === 0 ? null : `h${i - 1}`
-    if (i % 2) lines.push(messageLine(`s${i}`, parent, 'user', `side ${i}`, at))
-    const text = `step ${i}\n${'a line of the answer\n'.repeat(4)}`
-    lines.push(messageLine(`h${i}`, parent, i % 2 ? 'assistant' : 'user', text, at))
-  }
+  const answer = (i: number) => `step ${i}\n${'a line of the answer\n'.repeat(4)}`
+  const lines = sideBranchedChain(id, at, '/work/leaf', 120, answer)
   const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
   writeFileSync(join(dir, name), lines.join('\n') + '\n')
   const server = await serverFor(sessionsDir)

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
-import { headerLine, messageLine } from '../helpers/append'
+import { sideBranchedChain } from '../helpers/append'
 
 /**
  * Opens a session of 120 entries on pi's path, a side branch at every other one (a tree far
@@ -19,12 +19,7 @@ async function openTallTree(page: Page, serverFor: ServerFor, scratch: Scratch) 
   const sessionsDir = join(scratch('pi-sessions-press-'), 'sessions')
   const dir = join(sessionsDir, '--work-press--')
   mkdirSync(dir, { recursive: true })
-  const lines = [headerLine(id, at, '/work/press')]
-  for (let i = 0; i < 120; i++) {
-    const parent = i === 0 ? null : `h${i - 1}`
-    if (i % 2) lines.push(messageLine(`s${i}`, parent, 'user', `side ${i}`, at))
-    lines.push(messageLine(`h${i}`, parent, i % 2 ? 'assistant' : 'user', `step ${i}`, at))
-  }
+  const lines = sideBranchedChain(id, at, '/work/press', 120, (i) => `step ${i}`)
   const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
   writeFileSync(join(dir, name), lines.join('\n') + '\n')
   const session = new SessionPage(page, await serverFor(sessionsDir))

@@ -52,3 +52,24 @@ export function messageLine(
 export function headerLine(id: string, timestamp: string, cwd: string): string {
   return JSON.stringify({ type: 'session', version: 3, id, timestamp, cwd })
 }
+
+/**
+ * The lines of a session of `count` entries on pi's path (`h0`…, pi's leaf the last), with a
+ * side branch (`s1`, `s3`…) at every other one: a tree far taller than its pane.
+ * @param answer the text of entry `h{i}`
+ */
+export function sideBranchedChain(
+  id: string,
+  timestamp: string,
+  cwd: string,
+  count: number,
+  answer: (i: number) => string,
+): string[] {
+  const lines = [headerLine(id, timestamp, cwd)]
+  for (let i = 0; i < count; i++) {
+    const parent = i === 0 ? null : `h${i - 1}`
+    if (i % 2) lines.push(messageLine(`s${i}`, parent, 'user', `side ${i}`, timestamp))
+    lines.push(messageLine(`h${i}`, parent, i % 2 ? 'assistant' : 'user', answer(i), timestamp))
+  }
+  return lines
+}
