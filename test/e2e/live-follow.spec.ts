@@ -29,6 +29,15 @@ async function openPlainChat(page: Page, server: ServerHandle, storeRoot: string
   return { session, path: join(storeRoot, file.file) }
 }
 
+/** The entry of the tree row holding the keyboard focus ('' for the tree itself), or null. */
+function focusedEntry(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement
+    if (!el?.closest('.tree-box')) return null
+    return el.querySelector('[data-testid="tree-node"]')?.getAttribute('data-entry-id') ?? ''
+  })
+}
+
 /** The file name of the generated session the tests below follow. */
 const FOLLOWED = '2026-03-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000077.jsonl'
 
@@ -676,12 +685,7 @@ test('the arrow keys keep moving through the tree while pi writes past the run l
 }) => {
   const { session, path } = await openPlainChat(page, server, store.root)
   await session.tree.focus()
-  const focused = () =>
-    page.evaluate(() => {
-      const el = document.activeElement
-      if (!el?.closest('.tree-box')) return null
-      return el.querySelector('[data-testid="tree-node"]')?.getAttribute('data-entry-id') ?? ''
-    })
+  const focused = () => focusedEntry(page)
   expect(await focused()).toBe(await page.locator('.transcript').getAttribute('data-path-target'))
   // Enough entries that the rows above pi's old leaf would fold into a closed run.
   let writing = true
@@ -710,5 +714,55 @@ test('the arrow keys keep moving through the tree while pi writes past the run l
   expect(await focused()).toBe(rested)
   await page.keyboard.press('End')
   await expect.poll(focused).toBe(ids.at(-1))
+  session.expectClean()
+})
+
+test('an entry selected below a closed run stays in view when pi writes on and the run grows over it', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { session, path } = await openPlainChat(page, server, store.root)
+  const first = await piWriter(path, 30, 20)
+  const run = page.getByTestId('tree-run')
+  await expect(session.treeNode(first.at(-1) as string)).toBeVisible()
+  await expect(run).toHaveCount(1)
+  // The entry before pi's leaf, outside the run: selected, the transcript stops following pi.
+  const chosen = first.at(-2) as string
+  await session.selectNode(chosen)
+  await page.mouse.move(0, 0)
+  await piWriter(path, 30, 20)
+  // Once the tree has pi's entries, the run holds the chosen entry and is open to show it with
+  // its neighbours, scrolled into view (the run's row itself may then be out of the list).
+  await expect(session.treeNode(chosen)).toHaveClass(/selected/)
+  await expect(session.treeNode(chosen)).toBeInViewport()
+  await expect(session.treeNode(first.at(-1) as string)).toBeVisible()
+  await expect(page.locator('.transcript')).toHaveAttribute('data-path-target', chosen)
+  session.expectClean()
+})
+
+test("the keyboard stays in the tree when the row it was on folds away as pi's leaf moves on", async ({
+  page,
+  server,
+  store,
+}) => {
+  const { session, path } = await openPlainChat(page, server, store.root)
+  const leaf = await page.locator('.transcript').getAttribute('data-path-target')
+  await session.tree.focus()
+  expect(await focusedEntry(page)).toBe(leaf)
+  // pi's old leaf, a plain entry now, folds into a closed run: its row, focused, goes away.
+  const ids = await piWriter(path, 30, 20)
+  await expect(session.treeNode(ids.at(-1) as string)).toBeVisible()
+  await expect(page.getByTestId('tree-run')).toHaveCount(1)
+  await expect(session.treeNode(leaf as string)).toHaveCount(0)
+  // The focus went to the selection as it was then (one of pi's new leaves, as pi wrote on),
+  // and the keys go on from there: the transcript follows the entry they move to.
+  const at = (await focusedEntry(page)) as string
+  expect(ids).toContain(at)
+  await page.keyboard.press('ArrowUp')
+  await expect.poll(() => focusedEntry(page)).not.toBe(at)
+  const moved = (await focusedEntry(page)) as string
+  expect(moved).toBeTruthy()
+  await session.waitReady(moved)
   session.expectClean()
 })

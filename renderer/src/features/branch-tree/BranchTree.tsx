@@ -39,6 +39,7 @@ import { useBrowseDelay, useHitInView, useSelectionInRun } from './use-tree-brow
 import { useSettledHeight } from './use-settled-height'
 import { treeDndManager } from './dnd-manager'
 import { useRowsHold } from './use-rows-hold'
+import { rowHolding, useFocusKept } from './use-focus-kept'
 import { useTreeLayout } from './use-tree-layout'
 import { SMALL_TREE_ROWS } from './use-laid-rows'
 import './branch-tree.css'
@@ -172,13 +173,18 @@ export function BranchTree({
   const browse = useBrowseDelay()
 
   useSelectionInRun(treeRef, shownSelection, data)
+  useFocusKept(boxRef, treeRef)
   useHitInView(treeRef, rows, layout, shown, shownSelection)
   const foldMoved = useSelectionAnchor(treeRef, data, shownSelection, ROW_HEIGHT)
   // Each filter (and the end of a search) folds lines into runs of its own, with ids
   // react-arborist has not seen: it would open them by default, so it starts afresh with them
   // closed, also once the rows a filter waited for are in. The selection is given again.
   const runsKey = `${mode} ${collapse && !marks && !query.trim()} ${tree.waiting}`
-  const initialOpenState = useRunOpenState(treeRef, layout, runsKey, shownSelection)
+  const initialOpenState = useRunOpenState(treeRef, layout, runsKey, {
+    pos: selectedPos,
+    run: tree.selectedRun,
+    id: shownSelection,
+  })
   // The first painted tree (the outline of a large one), then the tree from every row.
   const complete = shown && !shownOutline
   useLayoutEffect(() => {
@@ -359,25 +365,4 @@ export function BranchTree({
       </div>
     </section>
   )
-}
-
-/**
- * The row on screen that holds node `id`: its own, else its nearest ancestor's (a folded node
- * hides it); null when neither is in the tree.
- */
-function rowHolding(tree: TreeApi<TreeItem>, id: string): NodeApi<TreeItem> | null {
-  const shown = tree.get(id)
-  if (shown) return shown
-  const stack: NodeApi<TreeItem>[] = [tree.root]
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.id === id) {
-      for (let up = node.parent; up; up = up.parent) {
-        const row = tree.get(up.id)
-        if (row) return row
-      }
-      return null
-    }
-    for (const child of node.children ?? []) stack.push(child)
-  }
-  return null
 }

@@ -49,6 +49,8 @@ export interface TreeLayoutState {
   selection: string | undefined
   /** The row of that node, or -1. */
   selectionRow: number
+  /** The id of the run that holds the selected entry in this layout, or null. */
+  selectedRun: string | null
   setRunOpen(id: string, open: boolean): void
   /** Opens (true) or closes (false) every collapsed run. */
   setAllRuns(open: boolean): void
@@ -210,6 +212,7 @@ export function useTreeLayout(
     [],
   )
   const setAllRuns = (open: boolean) => setOpenRuns(new Set(open ? layout.runIds : []))
+  const selectedRunIndex = selectedRow < 0 ? -1 : (layout.runOfRow[selectedRow] ?? -1)
   return {
     rows,
     leafRow,
@@ -217,6 +220,7 @@ export function useTreeLayout(
     layout,
     selection: selectionRow < 0 ? undefined : itemId(rows[selectionRow] as TreeRow),
     selectionRow,
+    selectedRun: selectedRunIndex < 0 ? null : (layout.runIds[selectedRunIndex] ?? null),
     setRunOpen,
     setAllRuns,
     outline,
