@@ -86,17 +86,21 @@ function missingEntry(entryId: string): ApiError {
   )
 }
 
-/** How much of the file's end is read to check that our entry follows its parent (bytes). */
+/** How much of the file's end is read to check where our entry landed (bytes). */
 const PARENT_CHECK_BYTES = 256 * 1024
 
+/** Tries an edit makes at most before its entry stands where it landed: the first and four repeats. */
+const APPEND_TRIES = 5
+
 /**
- * True unless the line before `id`'s line is not the entry it hangs on: a writer (pi)
- * appended between our read of the tail and our write. Lines of `ours` (this edit's earlier
- * tries, left on an older entry) are passed over: a repeat follows pi's line across them. When
- * `id` is no longer near the end, later lines came after it and pi's resume point is theirs:
- * true as well.
+ * True when pi resumes where it should after our entry `id` was written (pi spec 9: the leaf is
+ * the file's last entry): our entry hangs on the entry before it (lines of `ours`, this edit's
+ * earlier tries, passed over), or a whole line of another writer came after it (the leaf is
+ * that writer's entry, on its own branch), or `id` is no longer near the end. False when our
+ * entry is the file's last whole line and hangs on an older entry: a writer's line landed
+ * between our read and our write, and pi would resume on the branch before it.
  */
-async function followsItsParent(
+async function leafIsSettled(
   path: string,
   id: string,
   ours: ReadonlySet<string>,
@@ -107,15 +111,18 @@ async function followsItsParent(
     const start = Math.max(0, size - PARENT_CHECK_BYTES)
     const buffer = Buffer.alloc(size - start)
     await handle.read(buffer, 0, buffer.length, start)
+    // Whole lines only: a line still on its way is not yet an entry pi resumes on.
     const lines = buffer
       .toString('utf8')
       .split('\n')
+      .slice(0, -1)
       .filter((l) => l.trim() !== '')
     const idOf = (line: string) => (JSON.parse(line) as { id?: unknown }).id
     const at = lines.findIndex((l) => l.includes(`"id":"${id}"`))
+    if (at < 0 || at < lines.length - 1) return true
     let before = at - 1
     while (before >= 0 && ours.has(idOf(lines[before] as string) as string)) before--
-    if (at < 0 || before < 0) return true
+    if (before < 0) return true
     const mine = JSON.parse(lines[at] as string) as { parentId?: unknown }
     return mine.parentId === idOf(lines[before] as string)
   } catch {
@@ -126,11 +133,12 @@ async function followsItsParent(
 }
 
 /**
- * Appends with `append` until the new entry follows the file's last entry: pi takes no
- * lock, so a line pi writes between our tail read and our write would leave our entry on
- * an older branch and move pi's resume point back. The same entry is then written again
- * after pi's line (a label or name: the latest in file order wins, so the repeat is the
- * same value). Three tries at most; returns the last id written.
+ * Appends with `append` until pi's resume point is not moved back ({@link leafIsSettled}): pi
+ * takes no lock, so a line pi writes between our tail read and our write leaves our entry on an
+ * older branch, and while it is the file's last line pi would resume there. The same entry is
+ * then written again after pi's line (a label or name: the latest in file order wins, so the
+ * repeat is the same value). A writer's line that lands after ours settles it too: pi resumes
+ * on that line. {@link APPEND_TRIES} at most; returns the last id written.
  *
  * A repeat is given up, not refused, when pi is writing its next line meanwhile
  * ({@link LineInProgressError}): the entry written stands, and pi's line lands after it, so
@@ -143,7 +151,11 @@ async function appendAfterTail(
 ): Promise<string> {
   const ours = new Set<string>()
   let id = append()
-  for (let attempt = 1; attempt < 3 && !(await followsItsParent(path, id, ours)); attempt++) {
+  for (
+    let attempt = 1;
+    attempt < APPEND_TRIES && !(await leafIsSettled(path, id, ours));
+    attempt++
+  ) {
     ours.add(id)
     manager.resumeAfterOthers([id])
     try {

@@ -756,7 +756,9 @@ test("the keyboard stays in the tree when the row it was on folds away as pi's l
   await expect(page.getByTestId('tree-run')).toHaveCount(1)
   await expect(session.treeNode(leaf as string)).toHaveCount(0)
   // The focus went to the selection as it was then (one of pi's new leaves, as pi wrote on),
-  // and the keys go on from there: the transcript follows the entry they move to.
+  // and the keys go on from there: the transcript follows the entry they move to. The focus
+  // moves there a frame after the row went away.
+  await expect.poll(() => focusedEntry(page)).toBeTruthy()
   const at = (await focusedEntry(page)) as string
   expect(ids).toContain(at)
   await page.keyboard.press('ArrowUp')
