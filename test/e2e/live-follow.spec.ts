@@ -82,6 +82,45 @@ test('a session open in the browser shows what pi writes, without a click', asyn
   session.expectClean()
 })
 
+test('following pi, the transcript keeps its scroll listener: it does not measure the page again for each entry', async ({
+  page,
+  server,
+  store,
+}) => {
+  // Every scroll listener the transcript's list adds: a list that subscribes again on each
+  // render also reads its scroller's size each time, a layout of the whole page.
+  await page.addInitScript(() => {
+    const add = EventTarget.prototype.addEventListener
+    const w = window as unknown as { transcriptScrollSubscriptions: number }
+    w.transcriptScrollSubscriptions = 0
+    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args) {
+      const [type] = args
+      if (type === 'scroll' && this instanceof Element && this.matches('.transcript-list'))
+        w.transcriptScrollSubscriptions++
+      return add.apply(this, args as Parameters<typeof add>)
+    }
+  })
+  const { session, path } = await openPlainChat(page, server, store.root)
+  const subscriptions = () =>
+    page.evaluate(
+      () =>
+        (window as unknown as { transcriptScrollSubscriptions: number })
+          .transcriptScrollSubscriptions,
+    )
+  const before = await subscriptions()
+  expect(before).toBeGreaterThan(0)
+  const written = await piWriter(path, 8, 120)
+  await expect(page.locator('.transcript')).toHaveAttribute(
+    'data-path-target',
+    written.at(-1) as string,
+  )
+  await expect(
+    page.locator(`[data-testid="transcript-entry"][data-entry-id="${written.at(-1)}"]`),
+  ).toBeVisible()
+  expect(await subscriptions()).toBe(before)
+  session.expectClean()
+})
+
 test('a file changed while its tree rows are on their way opens again, and live follow goes on', async ({
   page,
   server,

@@ -70,6 +70,11 @@ export function Transcript() {
   const noHeader = useSessionView((s) => s.overview?.headerId === null)
   const virtuoso = useRef<VirtuosoHandle>(null)
   const scroller = useRef<HTMLElement | null>(null)
+  // One function for the list's life: react-virtuoso re-subscribes to its scroller whenever
+  // this prop changes, and reads the scroller's size then (a forced layout on every render).
+  const keepScroller = useCallback((el: HTMLElement | Window | null) => {
+    scroller.current = el instanceof HTMLElement ? el : null
+  }, [])
   // The list's scroll position as its last scroll event left it: the browser scrolls to what
   // Tab focuses before focus events run, and focus coming in puts the list back there.
   const restingTop = useRef(0)
@@ -298,9 +303,7 @@ export function Transcript() {
               <Virtuoso
                 key={`${sessionId}:${path.view}`}
                 ref={virtuoso}
-                scrollerRef={(el) => {
-                  scroller.current = el instanceof HTMLElement ? el : null
-                }}
+                scrollerRef={keepScroller}
                 className="transcript-list"
                 totalCount={path.total}
                 initialTopMostItemIndex={
