@@ -308,6 +308,37 @@ test('a name longer than the limit is kept in the field with the reason, and not
   expect(readFileSync(join(store.root, rel))).toEqual(bytes)
 })
 
+test('a label longer than the limit typed inline comes back in its field with the reason, and nothing is written', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const path = join(store.root, rel)
+  const bytes = readFileSync(path)
+  const target = PiSessionManager.open(path)
+    .getEntries()
+    .find((e) => e.type === 'message')?.id as string
+  const long = 'x'.repeat(150) + '🙂'.repeat(60)
+  const input = await session.tree.startLabel(target)
+  await input.fill(long)
+  await input.press('Enter')
+  await expect(page.getByTestId('edit-error')).toContainText(
+    /Not saved: The label is too long: at most \d+ characters/,
+  )
+  const again = page.getByTestId('tree-label-input')
+  await expect(again).toHaveValue(long)
+  await expect(again).toBeFocused()
+  expect(readFileSync(path)).toEqual(bytes)
+  // Cut to the limit, it is saved.
+  await again.fill('x'.repeat(150))
+  await again.press('Enter')
+  await expect(session.tree.label(target)).toHaveText(`[${'x'.repeat(150)}]`)
+  expect(PiSessionManager.open(path).getLabel(target)).toBe('x'.repeat(150))
+})
+
 test('extract a branch into a new session, which opens and names its parent', async ({
   page,
   server,

@@ -55,6 +55,11 @@ export function useLabelEditing(
   setTarget: (target: LabelTarget | null) => void,
 ): LabelEditing {
   const editing = target?.id ?? null
+  // What is being labelled now, for a save that comes back after the user moved on.
+  const editingNow = useRef(editing)
+  useEffect(() => {
+    editingNow.current = editing
+  }, [editing])
   const typed = useRef<string | null>(null)
   const [draft] = useState<LabelDraft>(() => ({
     text: () => typed.current,
@@ -88,7 +93,15 @@ export function useLabelEditing(
       setTarget(null)
       if (!row?.id || !sessionId) return
       if ((row.label ?? '') === name.trim()) return
-      void useEdits.getState().setLabel(sessionId, row.id, name.trim() === '' ? null : name)
+      const edits = useEdits.getState()
+      void edits.setLabel(sessionId, row.id, name.trim() === '' ? null : name).then((saved) => {
+        // Refused for what was typed (too long): the field comes back with the text, beside
+        // the reason, as the rename dialog keeps it; typing it again would be lost work.
+        if (saved || useEdits.getState().error?.code !== 'invalid_argument') return
+        if (editingNow.current !== null) return
+        typed.current = name
+        setTarget({ id, pos: row.pos })
+      })
     },
     [rows, sessionId, treeRef, setTarget],
   )
