@@ -409,6 +409,39 @@ test('when another program truncates the open file, the view opens it again and 
   await expect(notice).toHaveCount(0)
 })
 
+test('the keyboard stays in the tree when another program truncates the open file and the view opens it again', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const path = join(store.root, rel)
+  const entries = PiSessionManager.open(path).getEntries()
+  const [first, second, third] = entries.filter((e) => e.type === 'message')
+  await session.selectNode(first?.id as string)
+  await page.keyboard.press('ArrowDown')
+  await session.waitReady(second?.id as string)
+  const focusedEntry = () =>
+    page.evaluate(() => {
+      const el = document.activeElement
+      if (!el?.closest('.tree-box')) return null
+      return el.querySelector('[data-testid="tree-node"]')?.getAttribute('data-entry-id') ?? ''
+    })
+  expect(await focusedEntry()).toBe(second?.id)
+  // Drop the last line: what pi's own file does not do, another tool might.
+  const lines = readFileSync(path, 'utf8').trimEnd().split('\n')
+  writeFileSync(path, lines.slice(0, -1).join('\n') + '\n')
+  await expect(page.getByTestId('file-notice')).toHaveAttribute('data-state', 'reopened')
+  await session.waitReady(second?.id as string)
+  await expect.poll(focusedEntry).toBe(second?.id)
+  await page.keyboard.press('ArrowDown')
+  await expect.poll(focusedEntry).toBe(third?.id)
+  await session.waitReady(third?.id as string)
+  session.expectClean()
+})
+
 test('when a rewrite drops the entry the user selected, the view says so of the selection, not of a link', async ({
   page,
   server,

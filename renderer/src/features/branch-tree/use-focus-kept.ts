@@ -7,36 +7,56 @@ import { useEffect, type RefObject } from 'react'
 import type { NodeApi, TreeApi } from 'react-arborist'
 import type { TreeItem } from './layout'
 
+/** How long the focus waits for a tree drawn again (the file opened again) to have its rows (ms). */
+const WAIT_FOR_ROWS_MS = 5000
+
+/** The tree on screen: the focus may outlive the tree it was in (the view opened the file again). */
+let mountedTree: RefObject<TreeApi<TreeItem> | undefined> | null = null
+let pendingFrame = 0
+
+/**
+ * Once a frame, until `until` (performance.now() ms): focuses the row of the tree on screen that
+ * holds its selected entry, unless the focus went elsewhere meanwhile, or `gone`, the element
+ * that lost it, is still in the page (the user clicked away, the window lost the focus).
+ */
+function focusSelectionWhenDrawn(gone: Element, until: number): void {
+  cancelAnimationFrame(pendingFrame)
+  pendingFrame = requestAnimationFrame(function look() {
+    const now = document.activeElement
+    if (gone.isConnected || (now !== null && now !== document.body)) return
+    const api = mountedTree?.current
+    const [id] = api?.state.nodes.selection.ids ?? []
+    const node = api && id !== undefined ? rowHolding(api, id) : null
+    if (api && node) api.focus(node, { scroll: false })
+    else if (performance.now() < until) pendingFrame = requestAnimationFrame(look)
+  })
+}
+
 /**
  * Focuses the selected entry's row (or the row holding it) once the tree has drawn its rows,
- * when an element in `box` lost the focus by being removed and nothing else took it. Listens
- * on the element itself: React hands no event to a component for a target it unmounted.
+ * when an element in `box` lost the focus by being removed and nothing else took it; also
+ * when the whole tree went (the file was opened again), in the tree drawn next. Listens on the
+ * element itself: React hands no event to a component for a target it unmounted.
  */
 export function useFocusKept(
   box: RefObject<HTMLElement | null>,
   tree: RefObject<TreeApi<TreeItem> | undefined>,
 ): void {
   useEffect(() => {
+    mountedTree = tree
     const el = box.current
     if (!el) return
-    let frame = 0
     const onFocusOut = (e: FocusEvent) => {
       const gone = e.target as Element
+      // The focus went nowhere: a row folded away, or the tree itself went (a frame later,
+      // `gone` is out of the page), or the user clicked away (it is still in).
       if (e.relatedTarget !== null) return
-      cancelAnimationFrame(frame)
-      frame = requestAnimationFrame(() => {
-        const now = document.activeElement
-        const api = tree.current
-        if (gone.isConnected || (now !== null && now !== document.body) || !api) return
-        const [id] = api.state.nodes.selection.ids
-        const node = id === undefined ? null : rowHolding(api, id)
-        if (node) api.focus(node, { scroll: false })
-      })
+      focusSelectionWhenDrawn(gone, performance.now() + WAIT_FOR_ROWS_MS)
     }
     el.addEventListener('focusout', onFocusOut)
     return () => {
-      cancelAnimationFrame(frame)
       el.removeEventListener('focusout', onFocusOut)
+      if (mountedTree === tree) mountedTree = null
     }
   }, [box, tree])
 }
