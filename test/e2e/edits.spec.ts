@@ -442,6 +442,46 @@ test('the keyboard stays in the tree when another program truncates the open fil
   session.expectClean()
 })
 
+test('a label being typed when another program truncates the file comes back in its field with its text; cut away with its entry, a notice keeps the text', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const path = join(store.root, rel)
+  const messages = PiSessionManager.open(path)
+    .getEntries()
+    .filter((e) => e.type === 'message')
+  const first = messages[0]?.id as string
+  const second = messages[1]?.id as string
+  const lines = readFileSync(path, 'utf8').trimEnd().split('\n')
+  const lineOf = (id: string) => lines.findIndex((l) => l.includes(`"id":"${id}"`))
+
+  // The entry stays: the field comes back with what was typed, and Enter saves it.
+  let input = await session.tree.startLabel(first)
+  await input.fill('typed before the cut')
+  writeFileSync(path, lines.slice(0, -1).join('\n') + '\n')
+  await expect(page.getByTestId('file-notice')).toHaveAttribute('data-state', 'reopened')
+  input = page.getByTestId('tree-label-input')
+  await expect(input).toHaveValue('typed before the cut')
+  await expect(input).toBeFocused()
+  await input.press('Enter')
+  await expect(session.tree.label(first)).toHaveText('[typed before the cut]')
+  expect(PiSessionManager.open(path).getLabel(first)).toBe('typed before the cut')
+
+  // The entry is cut away: a notice says the label was not saved, and what it read.
+  input = await session.tree.startLabel(second)
+  await input.fill('typed on a line that goes')
+  writeFileSync(path, lines.slice(0, lineOf(second)).join('\n') + '\n')
+  await expect(page.getByTestId('label-not-saved')).toContainText(
+    'The label being typed was not saved: its entry is no longer in the file. It read: “typed on a line that goes”',
+  )
+  await expect(page.getByTestId('tree-label-input')).toHaveCount(0)
+  session.expectClean()
+})
+
 test('when a rewrite drops the entry the user selected, the view says so of the selection, not of a link', async ({
   page,
   server,

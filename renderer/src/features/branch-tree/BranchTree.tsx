@@ -40,6 +40,7 @@ import { useSettledHeight } from './use-settled-height'
 import { treeDndManager } from './dnd-manager'
 import { useRowsHold } from './use-rows-hold'
 import { rowHolding, useFocusKept } from './use-focus-kept'
+import { useLabelKept } from './use-label-kept'
 import { useTreeLayout } from './use-tree-layout'
 import { SMALL_TREE_ROWS } from './use-laid-rows'
 import './branch-tree.css'
@@ -187,6 +188,7 @@ export function BranchTree({
   })
   // The first painted tree (the outline of a large one), then the tree from every row.
   const complete = shown && !shownOutline
+  useLabelKept(sessionId, dataRows, complete, labelTarget, setLabelTarget, draft)
   useLayoutEffect(() => {
     if (!shown || tree.waiting) return
     return markWhenPainted('pi:tree:painted', () => screenPainted('tree'))
