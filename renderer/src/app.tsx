@@ -17,6 +17,7 @@ import { Toasts } from './features/toasts/Toasts'
 import './features/trash/trash.css'
 import { runCommand } from './state/commands'
 import { useLibrary } from './state/library'
+import { useSessionView } from './state/session'
 import { useSettings } from './state/settings'
 import { startWiring } from './state/wiring'
 
@@ -77,9 +78,13 @@ function AppBar() {
 export function App() {
   const status = useLibrary((s) => s.status)
   const error = useLibrary((s) => s.error)
-  const empty = useLibrary(
+  const noSessions = useLibrary(
     (s) => s.status === 'ready' && !s.progress.scanning && s.projects.length === 0,
   )
+  // A session open in the view stays there when the library empties (its file deleted by
+  // another program): the view says it is gone, and Recently deleted is a click away.
+  const viewing = useSessionView((s) => s.sessionId !== null)
+  const empty = noSessions && !viewing
   const scanning = useLibrary((s) => s.progress.scanning)
   const load = useLibrary((s) => s.load)
   useEffect(() => {

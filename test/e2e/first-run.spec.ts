@@ -1,12 +1,15 @@
 /**
  * First run: with no sessions anywhere, the app names the folders it searched
- * and offers the demo library shipped in resources/demo; opening it fills the library.
+ * and offers the demo library shipped in resources/demo; opening it fills the library. A
+ * library that empties while a session is open keeps that session in view.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, startServer, test } from './harness'
 import { LibraryPage } from './pages/library-page'
+import { SessionPage } from './pages/session-page'
+import { FIXTURE_STORE, fixtureRef } from '../helpers/fixtures'
 
 test('an empty library explains itself and opens the demo library', async ({ page, dataHome }) => {
   const empty = mkdtempSync(join(tmpdir(), 'pi-sessions-empty-'))
@@ -31,5 +34,33 @@ test('an empty library explains itself and opens the demo library', async ({ pag
   } finally {
     await server.stop()
     rmSync(empty, { recursive: true, force: true })
+  }
+})
+
+test('the only session, deleted by another program while it is open, stays in view and says it is gone', async ({
+  page,
+  dataHome,
+}) => {
+  const sessions = mkdtempSync(join(tmpdir(), 'pi-sessions-one-'))
+  const { rel, name } = fixtureRef('plain-chat', 'pi 1.6.0')
+  const folder = join(sessions, '--home-ayla-src-orbit-notes--')
+  mkdirSync(folder)
+  copyFileSync(join(FIXTURE_STORE, rel), join(folder, name))
+  const server = await startServer(['--sessions-dir', sessions], {
+    XDG_DATA_HOME: dataHome,
+    HOME: dataHome,
+  })
+  try {
+    const session = new SessionPage(page, server)
+    await session.open(name)
+    rmSync(join(folder, name))
+    // The library is empty now; the open session is not: it says the file is gone.
+    await expect(page.getByTestId('file-notice')).toHaveAttribute('data-state', 'gone')
+    await expect(page.getByTestId('empty-state')).toHaveCount(0)
+    await expect(page.locator('.transcript [data-testid="transcript-entry"]').first()).toBeVisible()
+    await page.screenshot({ path: 'test-results/screenshots/only-session-gone.png' })
+  } finally {
+    await server.stop()
+    rmSync(sessions, { recursive: true, force: true })
   }
 })
