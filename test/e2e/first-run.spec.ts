@@ -57,6 +57,7 @@ test('the only session, deleted by another program while it is open, stays in vi
     // The library is empty now; the open session is not: it says the file is gone.
     await expect(page.getByTestId('file-notice')).toHaveAttribute('data-state', 'gone')
     await expect(page.getByTestId('empty-state')).toHaveCount(0)
+    await expect(page.getByTestId('no-match')).toHaveText('No sessions in the library.')
     await expect(page.locator('.transcript [data-testid="transcript-entry"]').first()).toBeVisible()
     await page.screenshot({ path: 'test-results/screenshots/only-session-gone.png' })
   } finally {

@@ -21,12 +21,16 @@ export function NoMatch() {
   const coverage = searching ? searchCoverage(progress, query.scopes) : null
   const left = SCOPES.filter((s) => !query.scopes.includes(s.value))
   const filters = activeFilters(query)
+  // Nothing left anywhere (the last session's file deleted while it stays open in the view).
+  const none = useLibrary((s) => s.projects.length === 0)
   return (
     <div className="muted list-empty no-match" data-testid="no-match">
       <p>
         {coverage
           ? `No match in the ${coverage.done} of ${coverage.of} sessions indexed so far.`
-          : 'No session matches.'}
+          : none && filters.length === 0
+            ? 'No sessions in the library.'
+            : 'No session matches.'}
       </p>
       {searching && (
         <p data-testid="no-match-searched">
