@@ -423,12 +423,7 @@ test('the keyboard stays in the tree when another program truncates the open fil
   await session.selectNode(first?.id as string)
   await page.keyboard.press('ArrowDown')
   await session.waitReady(second?.id as string)
-  const focusedEntry = () =>
-    page.evaluate(() => {
-      const el = document.activeElement
-      if (!el?.closest('.tree-box')) return null
-      return el.querySelector('[data-testid="tree-node"]')?.getAttribute('data-entry-id') ?? ''
-    })
+  const focusedEntry = () => session.tree.focusedEntry()
   expect(await focusedEntry()).toBe(second?.id)
   // Drop the last line: what pi's own file does not do, another tool might.
   const lines = readFileSync(path, 'utf8').trimEnd().split('\n')

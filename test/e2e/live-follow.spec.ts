@@ -29,15 +29,6 @@ async function openPlainChat(page: Page, server: ServerHandle, storeRoot: string
   return { session, path: join(storeRoot, file.file) }
 }
 
-/** The entry of the tree row holding the keyboard focus ('' for the tree itself), or null. */
-function focusedEntry(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const el = document.activeElement
-    if (!el?.closest('.tree-box')) return null
-    return el.querySelector('[data-testid="tree-node"]')?.getAttribute('data-entry-id') ?? ''
-  })
-}
-
 /** The file name of the generated session the tests below follow. */
 const FOLLOWED = '2026-03-01T00-00-00-000Z_019d0000-0000-7000-8000-000000000077.jsonl'
 
@@ -724,7 +715,7 @@ test('the arrow keys keep moving through the tree while pi writes past the run l
 }) => {
   const { session, path } = await openPlainChat(page, server, store.root)
   await session.tree.focus()
-  const focused = () => focusedEntry(page)
+  const focused = () => session.tree.focusedEntry()
   expect(await focused()).toBe(await page.locator('.transcript').getAttribute('data-path-target'))
   // Enough entries that the rows above pi's old leaf would fold into a closed run.
   let writing = true
@@ -788,7 +779,7 @@ test("the keyboard stays in the tree when the row it was on folds away as pi's l
   const { session, path } = await openPlainChat(page, server, store.root)
   const leaf = await page.locator('.transcript').getAttribute('data-path-target')
   await session.tree.focus()
-  expect(await focusedEntry(page)).toBe(leaf)
+  expect(await session.tree.focusedEntry()).toBe(leaf)
   // pi's old leaf, a plain entry now, folds into a closed run: its row, focused, goes away.
   const ids = await piWriter(path, 30, 20)
   await expect(session.treeNode(ids.at(-1) as string)).toBeVisible()
@@ -797,12 +788,12 @@ test("the keyboard stays in the tree when the row it was on folds away as pi's l
   // The focus went to the selection as it was then (one of pi's new leaves, as pi wrote on),
   // and the keys go on from there: the transcript follows the entry they move to. The focus
   // moves there a frame after the row went away.
-  await expect.poll(() => focusedEntry(page)).toBeTruthy()
-  const at = (await focusedEntry(page)) as string
+  await expect.poll(() => session.tree.focusedEntry()).toBeTruthy()
+  const at = (await session.tree.focusedEntry()) as string
   expect(ids).toContain(at)
   await page.keyboard.press('ArrowUp')
-  await expect.poll(() => focusedEntry(page)).not.toBe(at)
-  const moved = (await focusedEntry(page)) as string
+  await expect.poll(() => session.tree.focusedEntry()).not.toBe(at)
+  const moved = (await session.tree.focusedEntry()) as string
   expect(moved).toBeTruthy()
   await session.waitReady(moved)
   session.expectClean()

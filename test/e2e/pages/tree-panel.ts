@@ -35,6 +35,15 @@ export class TreePanel {
     await node.locator('.tree-toggle').click()
   }
 
+  /** The entry of the row holding the keyboard focus ('' for the tree itself), or null. */
+  focusedEntry(): Promise<string | null> {
+    return this.page.evaluate(() => {
+      const el = document.activeElement
+      if (!el?.closest('.tree-box')) return null
+      return el.querySelector('[data-testid="tree-node"]')?.getAttribute('data-entry-id') ?? ''
+    })
+  }
+
   /** Focuses the tree for keyboard navigation. */
   async focus(): Promise<void> {
     await this.tree().focus()
