@@ -524,6 +524,35 @@ test('a deep link selects and shows an entry; lineage links navigate', async ({ 
   session.expectClean()
 })
 
+test('in a narrow window a fork with a long title stays on the line of "Forks:", its title cut, its facts whole', async ({
+  page,
+  server,
+}) => {
+  const parent = pi('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(parent.name)
+  await page.setViewportSize({ width: 1024, height: 640 })
+  const lineage = page.getByTestId('lineage')
+  const label = lineage.getByText('Forks:', { exact: true })
+  const fork = page.getByTestId('lineage-fork').first()
+  const [labelBox, forkBox, lineageBox] = await Promise.all([
+    label.boundingBox(),
+    fork.boundingBox(),
+    lineage.boundingBox(),
+  ])
+  // One line: the fork beside its label, no taller than a line of the header's 12 px text.
+  expect(Math.abs(forkBox!.y - labelBox!.y)).toBeLessThan(4)
+  expect(forkBox!.height).toBeLessThan(24)
+  expect(forkBox!.x + forkBox!.width).toBeLessThanOrEqual(lineageBox!.x + lineageBox!.width + 1)
+  // The title is cut (this title does not fit at this width), the date and count are not.
+  const title = fork.locator('.fork-link-title')
+  expect(await title.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+  await expect(fork.locator('.fork-link-facts')).toHaveText(/\(.+ · \d+ msgs?\)/)
+  // The whole title is in the tooltip.
+  expect(await fork.getAttribute('title')).toContain(await title.textContent())
+  session.expectClean()
+})
+
 for (const [what, entryId, said] of [
   ['an entry the session does not have', 'ffffffff', 'ffffffff'],
   // Typed by hand: over the longest id an entry can have, shown cut short.

@@ -46,24 +46,27 @@ function Lineage({ lineage, created }: { lineage: SessionLineage | null; created
         </span>
       )}
       {lineage.forks.length > 0 && (
-        <span>
-          Forks:{' '}
-          {lineage.forks.map((fork) => (
-            <button
-              key={fork.id}
-              type="button"
-              className="link-button fork-link"
-              data-testid="lineage-fork"
-              title={fork.fileName}
-              onClick={() => void openSession(fork.id)}
-            >
-              {oneLine(fork.title) || fork.fileName}
-              <span className="fork-link-facts">
-                {' '}
-                ({when(fork.created)} · {counted(fork.messageCount, 'msg')})
-              </span>
-            </button>
-          ))}
+        <span className="lineage-forks">
+          <span className="lineage-forks-label">Forks:</span>
+          {lineage.forks.map((fork) => {
+            const title = oneLine(fork.title) || fork.fileName
+            return (
+              <button
+                key={fork.id}
+                type="button"
+                className="link-button fork-link"
+                data-testid="lineage-fork"
+                title={`${title}\n${fork.fileName}`}
+                onClick={() => void openSession(fork.id)}
+              >
+                <span className="fork-link-title">{title}</span>
+                <span className="fork-link-facts">
+                  {' '}
+                  ({when(fork.created)} · {counted(fork.messageCount, 'msg')})
+                </span>
+              </button>
+            )
+          })}
         </span>
       )}
     </div>
