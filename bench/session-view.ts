@@ -16,7 +16,8 @@
  *   (its corner dragged: every pane's size changes); the main-process block also
  *   with no browser running (the same calls over HTTP), to tell main's own blocking from the
  *   browser's share of the cores; and main's own block seen from inside (bench/block-probe.mjs:
- *   a timer's longest gap less the time main waited for a core);
+ *   a timer's longest gap less the time main waited for a core); for the longest renderer task
+ *   of the opens, the renderer's own time on a core in it (bench/renderer-sched.ts);
  * - append -> entry visible in the transcript (median and p95 of 20 appends while open), seen
  *   by a mutation observer in the page;
  * - the same for entries that start a new branch from an early entry (pi's /tree, then a
@@ -57,6 +58,7 @@ import { generateSession } from './generate-session'
 import { api, gapsIn, idleId, pinger, startServer, type Gap, type Server } from './view-server'
 import { median } from './stats'
 import { SKELETON_MIN_BYTES } from '../main/api/session-view/skeleton-size'
+import { schedDuring, startRendererSched, type SchedSample, type TaskSched } from './renderer-sched'
 
 const RUNS = numberArg('runs', 3)
 const APPENDS = numberArg('appends', 20)
@@ -134,6 +136,25 @@ async function takeLongTasks(page: Page, since = 0): Promise<number[]> {
   return tasks.filter(([start]) => start >= since).map(([, duration]) => duration)
 }
 
+/**
+ * The longest long task since `since` (ms on the page's clock), and the renderer's time on a
+ * core and waiting for one during it (bench/renderer-sched.ts).
+ */
+async function longestTask(
+  page: Page,
+  since: number,
+  samples: SchedSample[],
+): Promise<{ duration: number; sched: TaskSched }> {
+  const origin = await page.evaluate<number>('performance.timeOrigin')
+  const tasks = (await page.evaluate<[number, number][]>(`window.__longTasks.splice(0)`)).filter(
+    ([start]) => start >= since,
+  )
+  const top = tasks.reduce<[number, number] | null>((w, t) => (w && w[1] >= t[1] ? w : t), null)
+  if (!top) return { duration: 0, sched: { cpu: 0, wait: 0, span: 0 } }
+  const from = origin + top[0]
+  return { duration: top[1], sched: schedDuring(samples, from, from + top[1]) }
+}
+
 interface OpenFigures {
   paint: number
   tree: number
@@ -144,10 +165,12 @@ interface OpenFigures {
   /** The longest gap main's own timer saw, and main's own part of the worst gap (ms). */
   inside: Inside
   longTask: number
+  /** The renderer's time on a core and waiting for one during that longest long task. */
+  longTaskSched: TaskSched
 }
 
 /** The figures that are one number per open. */
-type Figure = Exclude<keyof OpenFigures, 'inside'>
+type Figure = Exclude<keyof OpenFigures, 'inside' | 'longTaskSched'>
 
 /**
  * What main's probe timer saw during a phase: its longest gap, and the longest stretch of
@@ -207,11 +230,13 @@ async function openOnce(page: Page, server: Server, url: string, id: string) {
   await takeLongTasks(page)
   const slow: [number, number][] = []
   const stop = pinger(server, slow)
+  const sched = startRendererSched()
   const from = Date.now()
   await page.evaluate(`location.hash = location.hash + '&session=${id}'`)
   await page.waitForSelector('.transcript[data-transcript-state="ready"]', { timeout: 300_000 })
   await page.waitForSelector('.branch-tree[data-tree-state="ready"]', { timeout: 300_000 })
   const pings = await stop()
+  const samples = await sched.stop()
   if (tracePath && browser) await browser.stopTracing()
   const gaps = gapsIn(server, from, Date.now())
   const m = await marks(page)
@@ -239,6 +264,7 @@ async function openOnce(page: Page, server: Server, url: string, id: string) {
       `    ms after the click: ${events.map(([t, e]) => `${e} ${Math.round(t)}`).join(', ')}`,
     )
   }
+  const longest = await longestTask(page, start, samples)
   return {
     paint: painted - start,
     tree: at('tree:painted') - start,
@@ -246,7 +272,8 @@ async function openOnce(page: Page, server: Server, url: string, id: string) {
     path: at('path:data') - start,
     block: Math.max(...pings),
     inside: inside(gaps),
-    longTask: Math.max(0, ...(await takeLongTasks(page, start))),
+    longTask: longest.duration,
+    longTaskSched: longest.sched,
   } satisfies OpenFigures
 }
 
@@ -704,6 +731,11 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   )
   console.log(
     `  longest renderer long task        open ${ms(worst(opens.map((x) => x.longTask)))}, follow ${ms(worst(followTask))}   (target <= 100 ms)`,
+  )
+  const worstOpen = opens.reduce((w, x) => (x.longTask > w.longTask ? x : w))
+  const { cpu, wait, span } = worstOpen.longTaskSched
+  console.log(
+    `  ... that open task, the renderer   on a core ${ms(cpu)}, waiting for a core ${ms(wait)} (readings ${ms(span)} apart around it)   (Linux schedstat of the renderer's main thread, read every 2 ms: only the time on a core is the renderer's own work)`,
   )
   console.log(
     `  ... while the window is resized     median ${ms(median(resizeTask))}, worst ${ms(worst(resizeTask))} of ${resizeTask.length}   (its corner dragged 200 px in and up in 10 steps, 32 ms apart, then back: every pane's size changes)`,
