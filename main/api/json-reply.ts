@@ -3,6 +3,7 @@
  * worker): the hosts send these bytes as they are (preload/contract/wire.ts), so a large reply
  * (an outline, a tree page, a path page) costs main no parse, no encode and no garbage.
  */
+import { wireJson } from '../../preload/contract/wire'
 
 /** The JSON of one handler value, in UTF-8, in an `ArrayBuffer` of its own (transferable). */
 export class JsonReply {
@@ -17,5 +18,5 @@ export type Replied<T> = T | JsonReply
  */
 export function encodeJsonReply(value: unknown): JsonReply {
   // TextEncoder's array owns its buffer, so it can be transferred; Buffer.from may share a pool.
-  return new JsonReply(new TextEncoder().encode(JSON.stringify(value) ?? 'null'))
+  return new JsonReply(new TextEncoder().encode(wireJson(value) ?? 'null'))
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { PathItem, SessionOverview, TreeRow } from './session-view'
+import { wireJson } from './wire'
 
 /** Rows per `session:get-tree` page: about 1.3 MB of JSON, ~15 ms to encode in main (once). */
 export const TREE_PAGE_ROWS = 5000
@@ -81,7 +82,7 @@ export function rowOfWire([
 
 /** JSON text of `rows` as a tree page carries them (read back by {@link treeRowsOf}). */
 export function encodeTreeRows(rows: readonly TreeRow[]): string {
-  return JSON.stringify(rows.map(wireRow))
+  return wireJson(rows.map(wireRow))
 }
 
 /**

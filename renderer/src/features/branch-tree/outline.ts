@@ -9,6 +9,7 @@
 import type { TreeRow } from '../../../../preload/contract/session-view'
 import { rowOfWire, wireRow, type WireRow } from '../../../../preload/contract/session-live'
 import { parentRows } from '../../../../preload/contract/row-parents'
+import { wireJson } from '../../../../preload/contract/wire'
 import type { FilterMode } from './filters'
 import {
   RUN_MIN,
@@ -87,7 +88,7 @@ export function encodeTreeOutline(
     rows: [...shownRows, ...hidden].map((row) => [row, wireRow(rows[row] as TreeRow)]),
     active: shownRows.filter((row) => marks.has(row)),
   }
-  return JSON.stringify(body)
+  return wireJson(body)
 }
 
 /**
