@@ -250,32 +250,38 @@ function appendBranch(file: string, id: string, line: number): void {
   appendOn(file, id, (JSON.parse(lines[line] as string) as { id: string }).id)
 }
 
-test('scrolled up, the reader keeps their place when the session is opened again', async ({
+test("scrolled up, the reader keeps their place when pi branches from its leaf's parent; the offer leads to pi's branch, followed from there", async ({
   page,
   serverFor,
   scratch,
 }) => {
   const { generated, session } = await followedSession(page, serverFor, scratch)
   await session.open(FOLLOWED)
+  const leaf = await page.locator('.transcript').getAttribute('data-path-target')
   const reading = await scrollUpAndRead(page)
   const transcript = page.locator('.transcript')
-  // pi starts a new branch from the leaf's parent (line 399 of 400 entries): the view opens
-  // the session again.
+  // pi starts a new branch from the leaf's parent (line 399 of 400 entries: pi's /tree, then
+  // a prompt again). The entry being read is on both branches.
   appendBranch(generated.path, 'fork0001', 399)
-  await expect(transcript).toHaveAttribute('data-path-target', 'fork0001')
   await expect(session.treeNode('fork0001')).toHaveAttribute('data-leaf', 'true')
-  // The entry being read is on screen still, and the list did not go to the new end.
+  const offer = page.getByTestId('pi-elsewhere')
+  await expect(offer).toBeVisible()
+  // The branch read stays, with the entry being read on screen; the list did not move.
+  await expect(transcript).toHaveAttribute('data-path-target', leaf as string)
   await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
   await expect(
     page.locator(`[data-testid="transcript-entry"][data-entry-id="${reading}"]`),
   ).toBeInViewport()
-  await expect(
-    page.locator('[data-testid="transcript-entry"][data-entry-id="fork0001"]'),
-  ).not.toBeInViewport()
-  // The reader's branch is pi's: the view follows what pi writes next on it.
+  await offer.click()
+  await expect(transcript).toHaveAttribute('data-path-target', 'fork0001')
+  await expect(offer).toHaveCount(0)
+  // On pi's branch, the view follows what pi writes next on it.
   appendBranch(generated.path, 'fork0002', 401)
   await expect(transcript).toHaveAttribute('data-path-target', 'fork0002')
-  await expect(page.getByTestId('pi-elsewhere')).toHaveCount(0)
+  await expect(
+    page.locator('[data-testid="transcript-entry"][data-entry-id="fork0002"]'),
+  ).toBeInViewport()
+  await expect(offer).toHaveCount(0)
   session.expectClean()
 })
 
@@ -348,6 +354,55 @@ test("scrolled up on a branch pi leaves, the reader stays on it and is offered p
     page.locator('[data-testid="transcript-entry"][data-entry-id="fork0004"]'),
   ).toBeInViewport()
   await expect(offer).toHaveCount(0)
+  session.expectClean()
+})
+
+test("scrolled up on an entry pi's new branch shares, the reader keeps the branch they read, unchanged below them", async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const { generated, session } = await followedSession(page, serverFor, scratch)
+  await session.open(FOLLOWED)
+  const transcript = page.locator('.transcript')
+  const leaf = await transcript.getAttribute('data-path-target')
+  const list = page.locator('.transcript-list')
+  // The reader scrolls up with the mouse wheel, to the first entries: on every branch.
+  await list.hover()
+  await expect(async () => {
+    await page.mouse.wheel(0, -100_000)
+    expect(await list.evaluate((el) => el.scrollTop)).toBe(0)
+  }).toPass()
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
+  const firstShown = await page
+    .getByTestId('transcript-entry')
+    .first()
+    .getAttribute('data-entry-id')
+  // pi goes on from its 300th entry, below the reader (pi's /tree, then a prompt), and on.
+  appendBranch(generated.path, 'fork0300', 300)
+  const offer = page.getByTestId('pi-elsewhere')
+  await expect(offer).toHaveText('pi went on in another branch ↓')
+  await expect(session.treeNode('fork0300')).toHaveAttribute('data-leaf', 'true')
+  appendOn(generated.path, 'fork0301', 'fork0300')
+  await expect(session.treeNode('fork0301')).toHaveAttribute('data-leaf', 'true')
+  appendOn(generated.path, 'fork0302', 'fork0301')
+  await expect(session.treeNode('fork0302')).toHaveAttribute('data-leaf', 'true')
+  // The branch read stays whole (all 400 entries, to the leaf pi left), where it was read.
+  await expect(transcript).toHaveAttribute('data-path-target', leaf as string)
+  await expect(transcript).toHaveAttribute('data-total', '400')
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
+  expect(await list.evaluate((el) => el.scrollTop)).toBeLessThan(50)
+  await expect(page.getByTestId('transcript-entry').first()).toHaveAttribute(
+    'data-entry-id',
+    firstShown as string,
+  )
+  await expect(offer).toBeVisible()
+  await offer.click()
+  await expect(transcript).toHaveAttribute('data-path-target', 'fork0302')
+  await expect(transcript).toHaveAttribute('data-total', '303')
+  await expect(
+    page.locator('[data-testid="transcript-entry"][data-entry-id="fork0302"]'),
+  ).toBeInViewport()
   session.expectClean()
 })
 

@@ -642,6 +642,15 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         const shown = path !== null && pathStatus !== 'error' && (selected?.pos ?? -1) >= pos
         if (shown && reading === null) return
         toLeaf = pos
+        // A reader scrolled up on the path pi left (the follow reply says so) keeps it whole,
+        // whether or not the entry being read is also on pi's new branch: shown up to the new
+        // leaf, the entries below the reader would change under them. The view offers pi's
+        // leaf (pi may have gone back to the path since, rarely: the offer then leads there).
+        if (reading !== null && leaf?.continues === false && path !== null) {
+          keptReading = true
+          set({ followLeaf: false })
+          return
+        }
         set({ selected: { id, pos } })
         // A path known not to run on from the one shown is shown afresh in one request.
         if (reading === null) return await loadPath(path !== null && continues !== false)
