@@ -553,6 +553,48 @@ test('in a narrow window a fork with a long title stays on the line of "Forks:",
   session.expectClean()
 })
 
+test("the tree's filter, search and runs setting are kept while the tree is hidden or the window is narrow; another session starts afresh", async ({
+  page,
+  server,
+}) => {
+  const branches = pi('branches')
+  const session = new SessionPage(page, server)
+  await session.open(branches.name)
+  await session.setFilter('user-only')
+  const search = page.getByTestId('tree-search')
+  await search.fill('retry')
+  const runs = page.locator('.tree-toolbar').getByLabel('Runs')
+  await runs.uncheck()
+  const count = page.getByTestId('tree-count')
+  await expect(count).toHaveText(/^[1-9]\d* match(es)?$/)
+  const counted = await count.textContent()
+  const kept = async () => {
+    await expect(page.getByTestId('tree-filter-user-only')).toHaveAttribute('aria-checked', 'true')
+    await expect(search).toHaveValue('retry')
+    await expect(runs).not.toBeChecked()
+    await expect(count).toHaveText(counted as string)
+  }
+  const treeButton = page.getByRole('button', { name: 'Branch tree' })
+  // Hidden with the app bar's Tree button, then shown again.
+  await treeButton.click()
+  await expect(page.locator('.branch-tree')).toHaveCount(0)
+  await treeButton.click()
+  await kept()
+  // A window made narrow hides the tree; opened there, and back at the wide size.
+  await page.setViewportSize({ width: 1024, height: 640 })
+  await expect(page.locator('.branch-tree')).toHaveCount(0)
+  await treeButton.click()
+  await kept()
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await kept()
+  // Another session starts with the default filter and no search.
+  await session.open(pi('plain-chat').name)
+  await expect(page.getByTestId('tree-filter-default')).toHaveAttribute('aria-checked', 'true')
+  await expect(search).toHaveValue('')
+  await expect(runs).toBeChecked()
+  session.expectClean()
+})
+
 for (const [what, entryId, said] of [
   ['an entry the session does not have', 'ffffffff', 'ffffffff'],
   // Typed by hand: over the longest id an entry can have, shown cut short.

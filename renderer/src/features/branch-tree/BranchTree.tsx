@@ -4,7 +4,8 @@
  * leaf and active path marked (pi spec 8, 15.6). Keyboard: arrows move, Left/Right fold and
  * unfold, Home/End, PageUp/PageDown, Enter (or Space on an entry without children) shows the
  * path to the focused entry; the transcript also follows focus after a short rest
- * (use-tree-browse.ts). Mounted with `key={sessionId}`, so open state resets per session.
+ * (use-tree-browse.ts). Mounted with `key={sessionId}`, so open state resets per session; the
+ * filter, search and runs setting are kept while the pane is hidden (tree-view-kept.ts).
  * A large tree first shows its outline (outline.ts), then the same tree from every row.
  */
 import {
@@ -42,6 +43,7 @@ import { useRowsHold } from './use-rows-hold'
 import { rowHolding, useFocusKept } from './use-focus-kept'
 import { useLabelKept } from './use-label-kept'
 import { useTreeLayout } from './use-tree-layout'
+import { keepTreeView, keptTreeView } from './tree-view-kept'
 import { SMALL_TREE_ROWS } from './use-laid-rows'
 import './branch-tree.css'
 
@@ -80,11 +82,13 @@ export function BranchTree({
 }) {
   const selectEntry = useSessionView((s) => s.selectEntry)
   // The tree remounts per session, so each session starts with the user's default filter.
+  // Kept while the pane is hidden or mounted again for the same session (tree-view-kept.ts).
+  const [kept] = useState(() => keptTreeView(useSessionView.getState().sessionId))
   const [mode, setMode] = useState<FilterMode>(
-    () => useSettings.getState().settings?.defaultTreeFilter ?? 'default',
+    () => kept?.mode ?? useSettings.getState().settings?.defaultTreeFilter ?? 'default',
   )
-  const [query, setQuery] = useState('')
-  const [collapse, setCollapse] = useState(true)
+  const [query, setQuery] = useState(kept?.query ?? '')
+  const [collapse, setCollapse] = useState(kept?.collapse ?? true)
   const treeRef = useRef<TreeApi<TreeItem> | undefined>(undefined)
   const boxRef = useRef<HTMLDivElement>(null)
   const { width, height } = useElementSize(boxRef)
@@ -146,6 +150,10 @@ export function BranchTree({
     rows: dataRows,
   } = useOutlineHandover(stage === 2, rows, layout, selection)
   const sessionId = useSessionView((s) => s.sessionId)
+  useEffect(
+    () => keepTreeView(sessionId, { mode, query, collapse }),
+    [sessionId, mode, query, collapse],
+  )
   const canLabel = useEditBlock(overview) === null
   const labels = useLabelEditing(
     treeRef,
