@@ -553,7 +553,7 @@ test('in a narrow window a fork with a long title stays on the line of "Forks:",
   session.expectClean()
 })
 
-test("the tree's filter, search and runs setting are kept while the tree is hidden or the window is narrow; another session starts afresh", async ({
+test("the tree's filter, search and runs setting are kept while the tree is hidden, the window is narrow or the session is reloaded; another session starts afresh", async ({
   page,
   server,
 }) => {
@@ -586,6 +586,10 @@ test("the tree's filter, search and runs setting are kept while the tree is hidd
   await treeButton.click()
   await kept()
   await page.setViewportSize({ width: 1440, height: 900 })
+  await kept()
+  // The header's Reload reads the file again and draws the tree anew: the same settings.
+  await session.header().getByRole('button', { name: 'Reload' }).click()
+  await session.waitReady()
   await kept()
   // Another session starts with the default filter and no search.
   await session.open(pi('plain-chat').name)

@@ -83,7 +83,7 @@ export function BranchTree({
   const selectEntry = useSessionView((s) => s.selectEntry)
   // The tree remounts per session, so each session starts with the user's default filter.
   // Kept while the pane is hidden or mounted again for the same session (tree-view-kept.ts).
-  const [kept] = useState(() => keptTreeView(useSessionView.getState().sessionId))
+  const [kept] = useState(() => keptTreeView(overview.id))
   const [mode, setMode] = useState<FilterMode>(
     () => kept?.mode ?? useSettings.getState().settings?.defaultTreeFilter ?? 'default',
   )
@@ -150,9 +150,10 @@ export function BranchTree({
     rows: dataRows,
   } = useOutlineHandover(stage === 2, rows, layout, selection)
   const sessionId = useSessionView((s) => s.sessionId)
+  // Under the tree's own session: the view's may already be the next one while this tree shows.
   useEffect(
-    () => keepTreeView(sessionId, { mode, query, collapse }),
-    [sessionId, mode, query, collapse],
+    () => keepTreeView(overview.id, { mode, query, collapse }),
+    [overview.id, mode, query, collapse],
   )
   const canLabel = useEditBlock(overview) === null
   const labels = useLabelEditing(

@@ -17,11 +17,11 @@ export interface TreeViewSettings {
 let kept: { sessionId: string; settings: TreeViewSettings } | null = null
 
 /** The settings kept for `sessionId`'s tree, or null (another session's, or none yet). */
-export function keptTreeView(sessionId: string | null): TreeViewSettings | null {
+export function keptTreeView(sessionId: string): TreeViewSettings | null {
   return kept !== null && kept.sessionId === sessionId ? kept.settings : null
 }
 
-/** Keeps `settings` as `sessionId`'s tree has them now (a null session keeps nothing). */
-export function keepTreeView(sessionId: string | null, settings: TreeViewSettings): void {
-  if (sessionId !== null) kept = { sessionId, settings }
+/** Keeps `settings` as `sessionId`'s tree has them now. */
+export function keepTreeView(sessionId: string, settings: TreeViewSettings): void {
+  kept = { sessionId, settings }
 }
