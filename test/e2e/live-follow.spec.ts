@@ -180,6 +180,21 @@ test('a last line pi has not finished is left out, Reload too, and the session s
   session.expectClean()
 })
 
+/**
+ * Scrolls the transcript to its top with the mouse wheel, as a reader does, and waits until the
+ * view knows the reader left the bottom; the id of the first entry shown.
+ */
+async function scrollToTop(page: Page): Promise<string | null> {
+  const list = page.locator('.transcript-list')
+  await list.hover()
+  await expect(async () => {
+    await page.mouse.wheel(0, -100_000)
+    expect(await list.evaluate((el) => el.scrollTop)).toBe(0)
+  }).toPass()
+  await expect(page.locator('.transcript')).toHaveAttribute('data-at-bottom', 'false')
+  return page.getByTestId('transcript-entry').first().getAttribute('data-entry-id')
+}
+
 test('scrolled up, the reader keeps their place and is offered the new entries', async ({
   page,
   serverFor,
@@ -189,18 +204,8 @@ test('scrolled up, the reader keeps their place and is offered the new entries',
   const path = generated.path
   await session.open(FOLLOWED)
   const list = page.locator('.transcript-list')
-  // The reader scrolls up with the mouse wheel, to the top.
-  await list.hover()
-  await expect(async () => {
-    await page.mouse.wheel(0, -100_000)
-    expect(await list.evaluate((el) => el.scrollTop)).toBe(0)
-  }).toPass()
-  // The view knows the reader left the bottom before pi writes.
-  await expect(page.locator('.transcript')).toHaveAttribute('data-at-bottom', 'false')
-  const firstShown = await page
-    .getByTestId('transcript-entry')
-    .first()
-    .getAttribute('data-entry-id')
+  // The reader scrolls up with the mouse wheel, to the top (the view knows it before pi writes).
+  const firstShown = await scrollToTop(page)
   const written = await piWriter(path, 12, 60)
   const jump = page.getByTestId('new-entries')
   await expect(jump).toHaveText(`${written.length} new entries ↓`)
@@ -368,16 +373,7 @@ test("scrolled up on an entry pi's new branch shares, the reader keeps the branc
   const leaf = await transcript.getAttribute('data-path-target')
   const list = page.locator('.transcript-list')
   // The reader scrolls up with the mouse wheel, to the first entries: on every branch.
-  await list.hover()
-  await expect(async () => {
-    await page.mouse.wheel(0, -100_000)
-    expect(await list.evaluate((el) => el.scrollTop)).toBe(0)
-  }).toPass()
-  await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
-  const firstShown = await page
-    .getByTestId('transcript-entry')
-    .first()
-    .getAttribute('data-entry-id')
+  const firstShown = await scrollToTop(page)
   // pi goes on from its 300th entry, below the reader (pi's /tree, then a prompt), and on.
   appendBranch(generated.path, 'fork0300', 300)
   const offer = page.getByTestId('pi-elsewhere')
