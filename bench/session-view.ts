@@ -130,10 +130,18 @@ async function benchPage(browser: Browser): Promise<Page> {
   return page
 }
 
+/**
+ * The long tasks recorded so far, taken (the page's list is emptied), that started at `since`
+ * (ms on the page's clock) or later: [start, duration] each.
+ */
+async function takeLongTaskEntries(page: Page, since = 0): Promise<[number, number][]> {
+  const tasks = await page.evaluate<[number, number][]>(`window.__longTasks.splice(0)`)
+  return tasks.filter(([start]) => start >= since)
+}
+
 /** Durations of the long tasks that started at `since` (ms on the page's clock) or later. */
 async function takeLongTasks(page: Page, since = 0): Promise<number[]> {
-  const tasks = await page.evaluate<[number, number][]>(`window.__longTasks.splice(0)`)
-  return tasks.filter(([start]) => start >= since).map(([, duration]) => duration)
+  return (await takeLongTaskEntries(page, since)).map(([, duration]) => duration)
 }
 
 /**
@@ -146,9 +154,7 @@ async function longestTask(
   samples: SchedSample[],
 ): Promise<{ duration: number; sched: TaskSched }> {
   const origin = await page.evaluate<number>('performance.timeOrigin')
-  const tasks = (await page.evaluate<[number, number][]>(`window.__longTasks.splice(0)`)).filter(
-    ([start]) => start >= since,
-  )
+  const tasks = await takeLongTaskEntries(page, since)
   const top = tasks.reduce<[number, number] | null>((w, t) => (w && w[1] >= t[1] ? w : t), null)
   if (!top) return { duration: 0, sched: { cpu: 0, wait: 0, span: 0 } }
   const from = origin + top[0]
