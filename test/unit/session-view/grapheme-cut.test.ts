@@ -44,3 +44,38 @@ test('a tree row, an unknown entry and an export file name are cut at a grapheme
   const name = exportFileName(`${'t'.repeat(59)}𝐀 more`, 'abc', 'html')
   assert.equal(name, `${'t'.repeat(59)}-abc.html`)
 })
+
+test('graphemeStart agrees with the grapheme segmenter at every cut of mixed text', () => {
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+  // Plain, Latin-1 and control characters beside joining ones: accents, ZWJ, flags, CR LF.
+  const parts = [
+    'a',
+    'Z',
+    ' ',
+    '\r',
+    '\n',
+    '\r\n',
+    'é',
+    '\u00ad',
+    '©',
+    'e\u0301',
+    '👩‍🔬',
+    '🇳🇴',
+    '1️⃣',
+    '한',
+    '\u0915\u094d\u0937',
+  ]
+  let seed = 7
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31)
+  for (let round = 0; round < 300; round++) {
+    const text = Array.from({ length: 12 }, () => parts[next() % parts.length]).join('')
+    const starts = new Set([...segmenter.segment(text)].map((s) => s.index))
+    for (let at = 1; at < text.length; at++) {
+      let expected = at
+      while (!starts.has(expected)) expected--
+      // A grapheme reaching back to the floor (0) is cut at `at`, out of a surrogate pair.
+      if (expected === 0) continue
+      assert.equal(graphemeStart(text, at), expected, JSON.stringify([text, at]))
+    }
+  }
+})
