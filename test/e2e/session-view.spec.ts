@@ -10,6 +10,7 @@ import { appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from '
 import { basename, join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test, type Scratch, type ServerFor } from './harness'
+import { LibraryPage } from './pages/library-page'
 import { SessionPage } from './pages/session-page'
 import { FIXTURE_STORE, readExpected, readManifest } from '../helpers/fixtures'
 import { generatedStore } from './generated-store'
@@ -898,6 +899,35 @@ test('text copied across the pieces of a long line is the text, with no line bre
     }, select)
   expect(await copy('across')).toBe(text.slice(31_990, 32_010))
   expect(await copy('all')).toBe(text)
+  session.expectClean()
+})
+
+test('the find bar stays open through a Reload of the session and closes in another session', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const root = scratch('pi-sessions-find-reload-')
+  const texts = ['where is the wombat', 'the wombat is here', 'and another wombat']
+  const first = chainSession(root, '/work/find-a', '019cb000-0000-7000-8000-00000000f1a1', texts)
+  const other = chainSession(root, '/work/find-b', '019cb000-0000-7000-8000-00000000f1b2', ['x'])
+  const session = new SessionPage(page, await serverFor(first.sessionsDir))
+  await session.open(first.name)
+  await page.locator('.transcript [data-entry-id="h0"]').click()
+  await page.keyboard.press('Control+f')
+  const input = page.getByTestId('find-input')
+  await input.fill('wombat')
+  const count = page.getByTestId('find-count')
+  await expect(count).toHaveText('match 1 of 3')
+  await page.getByTestId('session-header').getByRole('button', { name: 'Reload' }).click()
+  await session.waitReady()
+  // Found again in the text read afresh, as a browser's find bar stays through a reload.
+  await expect(input).toHaveValue('wombat')
+  await expect(count).toHaveText(/^match \d of 3$/)
+  await expect(page.locator('.transcript mark.find-match')).toHaveCount(3)
+  await new LibraryPage(page).openSession(other.name)
+  await session.waitReady()
+  await expect(page.getByTestId('find-bar')).toHaveCount(0)
   session.expectClean()
 })
 

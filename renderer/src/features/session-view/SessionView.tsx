@@ -1,7 +1,8 @@
 /**
  * The session view: header bar, branch tree and transcript of the selected path.
  */
-import { useDeferredValue, useMemo } from 'react'
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react'
+import { useFind } from '../../state/find'
 import { useSessionView } from '../../state/session'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import { beginsWith } from '../../state/grown-rows'
@@ -43,6 +44,16 @@ export function SessionView() {
   // their layout extends the one before (layout-extend.ts), and a deferred render that React
   // restarts would make react-arborist build its node tree again each time.
   const tree = current?.outline || grown(deferred, current) ? current : deferred
+  // Another session: the find bar closes (a browser's find ends with its page). A reload of
+  // the same session (its id is null while it reopens, its transcript shown afresh) keeps it,
+  // and it finds again in the text read anew.
+  const foundIn = useRef(sessionId)
+  useEffect(() => {
+    if (sessionId === null || sessionId === foundIn.current) return
+    foundIn.current = sessionId
+    useFind.getState().close()
+  }, [sessionId])
+  useEffect(() => () => useFind.getState().close(), [])
   return (
     <section
       className="session-view sv"

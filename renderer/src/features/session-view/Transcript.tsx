@@ -121,8 +121,6 @@ export function Transcript() {
   const { marks, matches, complete, ownMark } = useFindInPath(path, virtuoso)
   const onKeyDown = useTranscriptKeys(path, virtuoso)
   useEffect(() => registerCommand('find', () => useFind.getState().show()), [])
-  // Another session: the find bar closes (a browser's find ends with its page).
-  useEffect(() => () => useFind.getState().close(), [sessionId])
   useEffect(() => {
     if (status !== 'ready' || !hasItems) return
     // Virtuoso opens at the selected entry (the end of its path); "ready" once that painted.
