@@ -925,6 +925,7 @@ test('the find bar stays open through a Reload of the session and closes in anot
   await expect(input).toHaveValue('wombat')
   await expect(count).toHaveText(/^match \d of 3$/)
   await expect(page.locator('.transcript mark.find-match')).toHaveCount(3)
+  await session.screenshot('find-after-reload')
   await new LibraryPage(page).openSession(other.name)
   await session.waitReady()
   await expect(page.getByTestId('find-bar')).toHaveCount(0)
