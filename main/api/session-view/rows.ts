@@ -35,7 +35,9 @@ function isQuiet(entry: SessionEntry): boolean {
 function activeFirst(
   nodes: readonly SessionTreeNode[],
   active: ReadonlySet<SessionEntry>,
-): SessionTreeNode[] {
+): readonly SessionTreeNode[] {
+  // Most entries have one child (a chain): nothing to order, no arrays to make.
+  if (nodes.length < 2) return nodes
   const first: SessionTreeNode[] = []
   const rest: SessionTreeNode[] = []
   for (const node of nodes) (active.has(node.entry) ? first : rest).push(node)
