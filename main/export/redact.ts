@@ -39,9 +39,12 @@ const SEPARATOR = '\n\u0000\n'
 /** A credential after `Authorization:` (optionally its scheme: Bearer, Basic, Token...). */
 const AUTHORIZATION =
   /\b((?:proxy-)?authorization|x-api-key|api-key)(["']?\s*[:=]\s*["']?)((?:bearer|basic|token|digest)\s+)?([^\s"'\\,;]{4,})/gi
-/** `.env`-style assignment of a secret: `export API_TOKEN=...`, `DB_PASSWORD = "..."`. */
+/**
+ * `.env`-style assignment of a secret: `export API_TOKEN=...`, `DB_PASSWORD = "..."`, and a name
+ * that is the word alone: `PASSWORD=...`, `TOKEN=...`.
+ */
 const ENV_SECRET =
-  /^([ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_]*(?:SECRET|TOKEN|KEY|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|AUTH)[A-Za-z0-9_]*[ \t]*=[ \t]*)(\S[^\n]*)$/gim
+  /^([ \t]*(?:export[ \t]+)?(?:[A-Za-z_][A-Za-z0-9_]*)?(?:SECRET|TOKEN|KEY|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|AUTH)[A-Za-z0-9_]*[ \t]*=[ \t]*)(\S[^\n]*)$/gim
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

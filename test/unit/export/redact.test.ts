@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { EXPORT_FORMATS, previewRedaction } from '../../../main/export/export.js'
-import { redactionMarker } from '../../../main/export/redact.js'
+import { redactTexts, redactionMarker } from '../../../main/export/redact.js'
 import { SessionManager } from '../../../main/session/index.js'
 import { assistant, bash, toolCallAssistant, toolResult, user } from '../session/samples.js'
 import { exportToString } from './helpers.js'
@@ -120,5 +120,24 @@ describe('redaction', () => {
     assert.equal(counts.home, 2, 'cwd in the header and the cat command')
     assert.equal(counts['env-secret'], 1)
     assert.equal(counts.authorization, 1)
+  })
+})
+
+describe('.env-style secret lines', () => {
+  it('are caught whether the secret word is the whole name or a part of it', async () => {
+    const lines = ['PASSWORD=hunter2', 'TOKEN=abc123def', 'SECRET=s3cr3t', 'export API_KEY=zzz']
+    const { texts, counts } = await redactTexts([[...lines, 'PORT=80', 'NAME=demo'].join('\n')], {
+      home: '',
+    })
+    const marker = redactionMarker('env-secret')
+    assert.deepEqual(texts[0]!.split('\n'), [
+      `PASSWORD=${marker}`,
+      `TOKEN=${marker}`,
+      `SECRET=${marker}`,
+      `export API_KEY=${marker}`,
+      'PORT=80',
+      'NAME=demo',
+    ])
+    assert.equal(counts['env-secret'], 4)
   })
 })
