@@ -15,6 +15,7 @@ import { runBatch, type BatchItem } from '../export/batch'
 import { opaqueId } from '../library/ids'
 import { prepareFileExport, previewRedaction } from '../export/export'
 import { exportFileName, FORMAT_EXTENSIONS } from '../export/names'
+import { redactTexts } from '../export/redact'
 import { refuseInsideRoots, writeExportFile } from '../export/write'
 import { writeDownload, writePrepared } from '../export/write-images'
 import type { HandlerContext, HandlersOf } from './context'
@@ -31,17 +32,31 @@ export function createExportHandlers(context: HandlerContext): HandlersOf<typeof
   const home = homedir()
   const jobs = new Map<string, AbortController>()
 
-  const describe = (sessionId: string, format: ExportFormat) => {
-    const row = library.getSummary(sessionId)
-    const record = library.getSession(sessionId)
-    const title = row.name ?? row.firstMessage
-    const id = row.headerId ?? basename(record.fileName, '.jsonl')
-    return {
+  /**
+   * Each session's file and the name its export is offered under. The name is made from the
+   * session's title, so a redacted export's name is made from the title redacted: a token in a
+   * session name must not reach the file name, the download or a zip's entries.
+   */
+  const describeAll = async (sessionIds: string[], format: ExportFormat, redact: boolean) => {
+    const found = sessionIds.map((sessionId) => {
+      const row = library.getSummary(sessionId)
+      const record = library.getSession(sessionId)
+      const id = row.headerId ?? basename(record.fileName, '.jsonl')
+      return { sessionId, record, id, title: row.name ?? row.firstMessage }
+    })
+    const titles = found.map((f) => f.title)
+    const shown = redact ? (await redactTexts(titles, { home })).texts : titles
+    return found.map(({ sessionId, record, id }, i) => ({
+      sessionId,
       path: record.path,
       sourceName: record.fileName,
-      fileName: exportFileName(title, id, format),
-    }
+      fileName: exportFileName(shown[i] as string, id, format),
+    }))
   }
+  const describe = async (sessionId: string, format: ExportFormat, redact: boolean) =>
+    (await describeAll([sessionId], format, redact))[0] as Awaited<
+      ReturnType<typeof describeAll>
+    >[number]
   const roots = () => library.roots.map((r) => r.path)
 
   /** The file the user picks, checked; null when the dialog was closed. */
@@ -59,11 +74,12 @@ export function createExportHandlers(context: HandlerContext): HandlersOf<typeof
 
   return {
     'export:preview': async ({ sessionId, format }) => {
-      const { path, fileName } = describe(sessionId, format)
+      // Redaction is on unless the user turns it off: the name offered is the redacted one.
+      const { path, fileName } = await describe(sessionId, format, true)
       return { counts: await previewRedaction(path, home), fileName }
     },
     'export:session': async ({ sessionId, format, scope, redact, images }) => {
-      const { path, sourceName, fileName } = describe(sessionId, format)
+      const { path, sourceName, fileName } = await describe(sessionId, format, redact)
       const options = { format, scope, redact, home, images }
       const downloads = context.downloads
       if (!context.desktop && downloads) {
@@ -94,7 +110,7 @@ export function createExportHandlers(context: HandlerContext): HandlersOf<typeof
       return { status: 'written', file: target, bytes, counts: prepared.counts }
     },
     'export:save-as-session': async ({ sessionId, scope, redact }) => {
-      const { path, sourceName } = describe(sessionId, 'jsonl')
+      const { path, sourceName } = await describe(sessionId, 'jsonl', redact)
       const prepared = await prepareFileExport(path, sourceName, {
         format: 'jsonl',
         scope,
@@ -114,10 +130,9 @@ export function createExportHandlers(context: HandlerContext): HandlersOf<typeof
       }
     },
     'export:batch': async ({ sessionIds, format, redact, packaging, images }) => {
-      const items: BatchItem[] = [...new Set(sessionIds)].map((sessionId) => {
-        const { path, fileName } = describe(sessionId, format)
-        return { sessionId, path, fileName }
-      })
+      const items: BatchItem[] = (await describeAll([...new Set(sessionIds)], format, redact)).map(
+        ({ sessionId, path, fileName }) => ({ sessionId, path, fileName }),
+      )
       const zipName = `pi-sessions-${new Date().toISOString().slice(0, 10)}.zip`
       let target: string | null
       let downloadId: string | null = null

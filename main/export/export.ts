@@ -91,7 +91,10 @@ export async function prepareExport(
   if (options.format === 'jsonl') {
     const session = jsonlSession(source, options.scope)
     if (!options.asNewSession) return { chunks: renderJsonl(session), counts }
-    const fresh = asNewSession(session, loaded.path)
+    // Written beside its source, for pi to resume: the header keeps the real project folder
+    // (redaction left it "[redacted: home]/…"), as `parentSession` keeps the source's path.
+    const cwd = loaded.loaded.header?.cwd
+    const fresh = asNewSession(session, loaded.path, typeof cwd === 'string' ? cwd : '')
     return { chunks: renderJsonl(fresh.session), counts, fileName: fresh.fileName }
   }
   // Markdown is linear: a whole session is exported as its active path (markdown.ts), so the

@@ -52,15 +52,17 @@ export function jsonlSession(source: ViewSource, scope: ExportScope): JsonlSessi
 /**
  * The export as a session of its own beside the source (pi's fork and createBranchedSession,
  * spec 14.5, 14.6): a new session id and timestamp, `parentSession` naming the source file.
+ * @param cwd the source's own working directory: the new session is the user's, for pi to
+ *   resume in that project, even when its text was redacted
  * @returns the session and its file name (`<timestamp>_<id>.jsonl`)
  */
 export function asNewSession(
   session: JsonlSession,
   sourcePath: string,
+  cwd: string,
 ): { session: JsonlSession; fileName: string } {
   const id = createSessionId()
   const timestamp = new Date().toISOString()
-  const cwd = typeof session.header.cwd === 'string' ? session.header.cwd : ''
   return {
     session: { header: newHeader(id, timestamp, cwd, sourcePath), entries: session.entries },
     fileName: sessionFileName(timestamp, id),

@@ -7,8 +7,8 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { homedir, tmpdir } from 'node:os'
+import { basename, dirname, join } from 'node:path'
 import { SessionManager as PiSessionManager } from '@mariozechner/pi-coding-agent'
 import type { DesktopActions, HandlerContext, HandlerTable } from '../../../main/api/context'
 import { dispatch } from '../../helpers/dispatch'
@@ -21,6 +21,8 @@ import type { EventArgs } from '../../../preload/contract/events'
 import { fixtureFileName, type TempStore } from '../../helpers/fixtures'
 import { openFixtureLibrary, query } from '../../helpers/library'
 import { recordingLog } from '../../helpers/log'
+import { SessionManager } from '../../../main/session/index.js'
+import { assistant, user } from '../session/samples.js'
 
 const log = recordingLog()
 let fixtures: Awaited<ReturnType<typeof openFixtureLibrary>>
@@ -155,6 +157,74 @@ describe('export handlers', () => {
     assert.match(fileName, /\.md$/)
     // The fixtures were written under /home/ayla; the test's home is elsewhere: nothing found.
     assert.deepEqual(counts, {})
+  })
+
+  it('redacted: a secret in the session name is in no file name, and a session saved as new keeps its real cwd', async () => {
+    // A session of a project under the home folder, named with a GitHub token.
+    const token = `ghp_${'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8'}`
+    const cwd = join(homedir(), 'proj-secret')
+    const manager = SessionManager.create(cwd, join(store.sessionsDir, '--proj-secret--'))
+    manager.appendMessage(user('deploy it'))
+    manager.appendMessage(assistant('deployed'))
+    manager.appendSessionInfo(`deploy ${token}`)
+    const path = manager.getSessionFile() as string
+    await library.refresh()
+    const row = library.query(query()).rows.find((r) => r.fileName === basename(path))
+    assert.ok(row, 'the session is in the library')
+    const secretPart = token.slice(4, 20)
+
+    const downloads = new ExportDownloads(join(out, 'redacted-downloads'))
+    const events = createEventHub(log)
+    const seen: EventArgs[] = []
+    events.subscribe((...args) => seen.push(args))
+    const handlers = table({ downloads, events })
+    for (const format of ['html', 'markdown', 'jsonl']) {
+      const one = await call(handlers, 'export:session', {
+        sessionId: row.id,
+        format,
+        scope: { kind: 'session' },
+        images: 'files',
+      })
+      assert.ok(one.ok, JSON.stringify(one))
+      const { fileName } = one.value as { fileName: string }
+      assert.match(fileName, /^deploy-redacted-github-/, format)
+      assert.ok(!fileName.includes(secretPart), `${format}: ${fileName}`)
+      // Markdown with image files comes as a zip: its entries are named after the export.
+      if (format === 'markdown') {
+        const download = await downloads.open((one.value as { downloadId: string }).downloadId)
+        assert.ok(download)
+        const chunks: Buffer[] = []
+        for await (const chunk of download.stream) chunks.push(chunk as Buffer)
+        await download.done()
+        assert.ok(!Buffer.concat(chunks).includes(secretPart), 'no zip entry names the token')
+      }
+    }
+    const started = await call(handlers, 'export:batch', {
+      sessionIds: [row.id],
+      format: 'markdown',
+      packaging: 'zip',
+    })
+    assert.ok(started.ok, JSON.stringify(started))
+    for (let i = 0; i < 500 && !seen.some((e) => e[0] === 'export:finished'); i++)
+      await new Promise((r) => setTimeout(r, 20))
+    const summary = seen.find((e) => e[0] === 'export:finished')?.[1] as {
+      written: { fileName: string }[]
+    }
+    assert.equal(summary.written.length, 1)
+    assert.match(summary.written[0]!.fileName, /^deploy-redacted-github-/)
+
+    // Saved as a new session beside its source: pi resumes it in the real project folder.
+    const saved = await call(table({}), 'export:save-as-session', {
+      sessionId: row.id,
+      scope: { kind: 'session' },
+    })
+    assert.ok(saved.ok, JSON.stringify(saved))
+    const fresh = PiSessionManager.open(
+      join(dirname(path), (saved.value as { fileName: string }).fileName),
+    )
+    assert.equal(fresh.getHeader()?.cwd, cwd)
+    assert.equal(fresh.getHeader()?.parentSession, path)
+    assert.ok(!JSON.stringify(fresh.getEntries()).includes(secretPart), 'the text is redacted')
   })
 
   it('server mode: a one-time download over the HTTP host, token required', async (ctx) => {
