@@ -91,3 +91,23 @@ test('the CSV a chart copies is its table; Ctrl+I toggles the view', async ({
   await page.keyboard.press('?')
   await expect(page.getByText('Show or hide Insights')).toBeVisible()
 })
+
+test('with the project sidebar hidden, Ctrl+I still shows and hides Insights', async ({
+  library,
+  page,
+}) => {
+  // Below 1200 px the sidebar (and its Insights entry) starts hidden.
+  await page.setViewportSize({ width: 800, height: 600 })
+  await library.waitReady()
+  await expect(page.getByTestId('insights-entry')).toHaveCount(0)
+  await page.keyboard.press('Control+i')
+  await expect(page.getByTestId('insights-view')).toHaveAttribute('data-insights-state', 'ready')
+  await page.screenshot({ path: 'test-results/screenshots/insights-sidebar-hidden-800x600.png' })
+  await page.keyboard.press('Control+i')
+  await expect(page.getByTestId('insights-view')).toHaveCount(0)
+  // And a button leads back, where no sidebar entry shows.
+  await page.keyboard.press('Control+i')
+  await page.getByTestId('insights-close').click()
+  await expect(page.getByTestId('insights-view')).toHaveCount(0)
+  await expect(library.sessions().first()).toBeVisible()
+})

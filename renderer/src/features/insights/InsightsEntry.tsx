@@ -1,9 +1,8 @@
 /**
- * The sidebar entry that opens and closes the Insights view, and the `insights` command
- * (menu and Ctrl+I). Kept apart from the view so the charts load only when it opens.
+ * The sidebar entry that opens and closes the Insights view (the `insights` command, menu and
+ * Ctrl+I, is the layout's: AppLayout.tsx). Kept apart from the view so the charts load only
+ * when it opens.
  */
-import { useEffect } from 'react'
-import { registerCommand } from '../../state/commands'
 import { useInsights } from './store'
 import './insights-entry.css'
 
@@ -11,14 +10,6 @@ import './insights-entry.css'
 export function InsightsEntry() {
   const open = useInsights((s) => s.open)
   const setOpen = useInsights((s) => s.setOpen)
-  useEffect(
-    () =>
-      registerCommand('insights', () => {
-        const state = useInsights.getState()
-        state.setOpen(!state.open)
-      }),
-    [],
-  )
   return (
     <button
       type="button"

@@ -22,6 +22,7 @@ export function InsightsView() {
   const error = useInsights((s) => s.error)
   const hasData = useInsights((s) => s.data !== null)
   const load = useInsights((s) => s.load)
+  const setOpen = useInsights((s) => s.setOpen)
   const projectName = useProjectName()
   // `projects` changes whenever main reports a library change: the figures follow.
   useEffect(() => void load(projectId), [load, projectId, projects])
@@ -36,6 +37,16 @@ export function InsightsView() {
       <header className="insights-head">
         <h2 id="insights-title">Insights</h2>
         <InsightsToolbar scopeName={scopeName} />
+        {/* The way back where the sidebar's Insights entry is hidden (a narrow window). */}
+        <button
+          type="button"
+          className="ghost insights-close"
+          data-testid="insights-close"
+          title="Close Insights (Ctrl+I)"
+          onClick={() => setOpen(false)}
+        >
+          Back to the sessions
+        </button>
       </header>
       {error && (
         <p className="error-banner" role="alert">

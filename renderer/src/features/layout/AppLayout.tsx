@@ -34,6 +34,11 @@ function useLayoutCommands(): void {
       registerCommand('toggle-sidebar', () => layout().toggleSidebar(isNarrow())),
       registerCommand('toggle-tree', () => layout().toggleTree(isNarrow())),
       registerCommand('reading-mode', () => layout().setReading(!layout().reading)),
+      // Here, not in the sidebar's Insights entry: Ctrl+I works with the sidebar hidden too.
+      registerCommand('insights', () => {
+        const insights = useInsights.getState()
+        insights.setOpen(!insights.open)
+      }),
       // Choosing a session leaves the Recently deleted panel for the session view; a restore
       // (which selects the restored session) keeps it open for the next restore.
       // No session left (deleted, deselected): reading mode ends with it.
