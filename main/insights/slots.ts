@@ -5,6 +5,7 @@
  * in any zone is a whole number of quarter hours and a slot never straddles two days.
  * Plain data: kept in the library's digest of a session and resumed on the next append.
  */
+import type { UsageCounts } from '../session'
 
 /** Length of one slot in milliseconds (a quarter hour). */
 export const SLOT_MS = 15 * 60 * 1000
@@ -25,15 +26,6 @@ export interface SlotTotals {
  * digest small).
  */
 export type SessionSlots = Record<string, number[]>
-
-/** A pi Usage object's counts (pi session format: `usage` on assistant messages and more). */
-export interface UsageCounts {
-  input: number
-  output: number
-  cacheRead: number
-  cacheWrite: number
-  cost: number
-}
 
 /** The start of the slot holding `timeMs`. */
 export function slotOf(timeMs: number): number {

@@ -5,9 +5,9 @@
  * entry ids (for branch and label counts), labels, models and usage. Plain data: it is stored
  * in the library index and resumed on the next append.
  */
-import { foldListing, startListing, type ListingFold } from '../session'
+import { foldListing, startListing, usageCounts, type ListingFold } from '../session'
 import type { SessionEntry, SessionHeader } from '../session'
-import { addToSlot, type SessionSlots, type UsageCounts } from '../insights/slots'
+import { addToSlot, type SessionSlots } from '../insights/slots'
 import { IdList } from './id-list'
 import { otherTexts, type SearchText } from './search-texts'
 
@@ -101,8 +101,6 @@ export function newDigest(header: SessionHeader | null, headerFirstForPi = true)
 
 type Loose = Record<string, unknown>
 
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
-
 /** The entry's time in ms, or null when its timestamp is missing or unreadable. */
 function timeOf(entry: Loose): number | null {
   const stamp = entry.timestamp
@@ -124,18 +122,6 @@ function dateOf(digest: SessionDigest, time: number | null): number | null {
   return digest.lastTime ?? digest.listing.created
 }
 
-function countsOf(usage: unknown): UsageCounts | null {
-  if (!usage || typeof usage !== 'object') return null
-  const u = usage as Loose
-  return {
-    input: num(u.input),
-    output: num(u.output),
-    cacheRead: num(u.cacheRead),
-    cacheWrite: num(u.cacheWrite),
-    cost: u.cost && typeof u.cost === 'object' ? num((u.cost as Loose).total) : 0,
-  }
-}
-
 /**
  * Counts an own entry's usage (or none) and whether it is a message, at its date, under
  * `model` (the model in force unless the entry names its own).
@@ -149,7 +135,7 @@ function addOwn(
 ): void {
   const time = timeOf(entry)
   if (isCopiedHistory(digest, time)) return
-  const counts = countsOf(usage)
+  const counts = usageCounts(usage)
   const date = dateOf(digest, time)
   if (counts) {
     const totals = digest.usage

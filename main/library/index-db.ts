@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { WriteLock } from './write-lock'
 
 /** Bump when the schema or a stored shape changes: an older index is then rebuilt. */
-export const INDEX_SCHEMA_VERSION = 8
+export const INDEX_SCHEMA_VERSION = 9
 /** `PRAGMA application_id` of our index ("piSs"): anything else at our path is foreign. */
 const APPLICATION_ID = 0x70695373
 

@@ -98,7 +98,7 @@ function rowValues(record: SessionRecord) {
     output: d?.usage.output ?? 0,
     cacheRead: d?.usage.cacheRead ?? 0,
     cacheWrite: d?.usage.cacheWrite ?? 0,
-    cost: Math.max(0, d?.usage.cost ?? 0),
+    cost: d?.usage.cost ?? 0,
     parentSession: d?.parentSession ?? null,
     parentFileName: d?.parentSession ? basename(d.parentSession) : null,
     state: JSON.stringify(state),

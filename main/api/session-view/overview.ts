@@ -12,21 +12,25 @@ import { parentRows } from '../../../preload/contract/row-parents'
 import { resumeNote } from './resume'
 import { addCalls, type CallInfo } from './row-text'
 import { buildRows } from './rows'
-import { damageReason, isDamage, listedFirstMessage, listingModified } from '../../session'
+import {
+  damageReason,
+  isDamage,
+  listedFirstMessage,
+  listingModified,
+  usageCounts,
+} from '../../session'
 import { forEachSliced, snapshotOf, yieldNow, type SessionEntry, type ViewSource } from './source'
 
-/** Sums pi Usage objects (pi spec 2.3) defensively: odd files carry odd values. */
+/** Adds a pi Usage object (pi spec 2.3) to `total`, as the session module counts it. */
 export function addUsage(total: UsageView, usage: unknown): void {
-  if (!usage || typeof usage !== 'object') return
-  const u = usage as Record<string, unknown>
-  const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
-  total.input += n(u.input)
-  total.output += n(u.output)
-  total.cacheRead += n(u.cacheRead)
-  total.cacheWrite += n(u.cacheWrite)
-  total.totalTokens += n(u.totalTokens)
-  const cost = u.cost as Record<string, unknown> | undefined
-  total.cost += n(cost?.total)
+  const counts = usageCounts(usage)
+  if (!counts) return
+  total.input += counts.input
+  total.output += counts.output
+  total.cacheRead += counts.cacheRead
+  total.cacheWrite += counts.cacheWrite
+  total.totalTokens += counts.totalTokens
+  total.cost += counts.cost
 }
 
 /** An empty usage total. */
