@@ -25,7 +25,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** The URL when `href` is an absolute http(s) URL, else null (the view's link rule). */
-function webUrl(href: unknown): string | null {
+export function webUrl(href: unknown): string | null {
   if (typeof href !== 'string') return null
   try {
     const url = new URL(href)

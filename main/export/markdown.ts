@@ -1,12 +1,14 @@
 /**
  * Markdown export: the path from the root to the selected entry (the active path for a whole
  * session) as readable Markdown. Front matter with the session facts, a heading per turn,
- * session text as written, code and tool output in fences longer than any backtick run inside,
+ * session text as written but with no raw HTML or script link in it (markdown-safe.ts), code
+ * and tool output in fences longer than any backtick run inside,
  * tool calls, results and thinking collapsed in `<details>`, images omitted with a note or, when
  * asked, linked as files beside the Markdown (image-files.ts).
  */
 import type { ContentBlock, ItemBody, PathItem } from '../../preload/contract/session-view'
 import type { ImageFiles } from './image-files'
+import { plainMarkdown, safeInline as plain, safeMarkdown } from './markdown-safe'
 import { pathIndices, type ExportDoc } from './scope'
 
 /** A fence (backticks) longer than every backtick run in `text`, at least three. */
@@ -30,21 +32,29 @@ function kb(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`
 }
 
+/** Session Markdown made safe; text too long to parse safely goes in a code fence. */
+function text(markdown: string): string {
+  const safe = safeMarkdown(markdown)
+  return safe === null ? fence(markdown) : `${safe}\n`
+}
+
 /** Images as files (linked), or null: omitted with a note. */
 type Images = ImageFiles | null
 
 function block(b: ContentBlock, images: Images): string {
   switch (b.type) {
     case 'text':
-      return `${b.text}\n`
+      return text(b.text)
     case 'thinking':
       return details(b.redacted ? 'Thinking (redacted by the provider)' : 'Thinking', fence(b.text))
     case 'toolCall':
       return details(`Tool call: ${b.name}`, fence(b.args, 'json'))
     case 'image': {
       const link = images?.link(b.pos, b.index) ?? null
-      if (link) return `![image ${b.mimeType}, ${kb(b.bytes)}](${link})\n`
-      return `*[image omitted: ${b.mimeType || 'unknown type'}, ${kb(b.bytes)}]*\n`
+      // The type goes inside our brackets: escaped whole, so it cannot close them.
+      const type = plainMarkdown(b.mimeType)
+      if (link) return `![image ${type}, ${kb(b.bytes)}](${link})\n`
+      return `*[image omitted: ${type || 'unknown type'}, ${kb(b.bytes)}]*\n`
     }
     case 'other':
       return details(`Content: ${b.kind}`, fence(b.json, 'json'))
@@ -62,12 +72,12 @@ function render(body: ItemBody, images: Images): [string, string] {
       return ['User', blocks(body.content, images)]
     case 'assistant': {
       const model = [body.provider, body.model].filter(Boolean).join('/')
-      const error = body.errorMessage ? `\n> Error: ${body.errorMessage}\n` : ''
-      return [`Assistant${model ? ` (${model})` : ''}`, blocks(body.content, images) + error]
+      const error = body.errorMessage ? `\n> Error: ${plain(body.errorMessage)}\n` : ''
+      return [`Assistant${model ? ` (${plain(model)})` : ''}`, blocks(body.content, images) + error]
     }
     case 'toolResult':
       return [
-        `Tool result: ${body.toolName}${body.isError ? ' (error)' : ''}`,
+        `Tool result: ${plain(body.toolName)}${body.isError ? ' (error)' : ''}`,
         details('Output', blocks(body.content.map(asCode), images)),
       ]
     case 'bash': {
@@ -78,29 +88,29 @@ function render(body: ItemBody, images: Images): [string, string] {
       ]
     }
     case 'custom':
-      return [`Custom message: ${body.customType}`, blocks(body.content, images)]
+      return [`Custom message: ${plain(body.customType)}`, blocks(body.content, images)]
     case 'system':
       return ['System', blocks(body.content, images)]
     case 'compaction':
-      return [`Compaction (${body.tokensBefore} tokens before)`, `${body.summary}\n`]
+      return [`Compaction (${body.tokensBefore} tokens before)`, text(body.summary)]
     case 'branchSummary':
-      return ['Branch summary', `${body.summary}\n`]
+      return ['Branch summary', text(body.summary)]
     case 'modelChange':
-      return ['', `*Model: ${body.provider}/${body.modelId}*\n`]
+      return ['', `*Model: ${plain(`${body.provider}/${body.modelId}`)}*\n`]
     case 'thinkingChange':
-      return ['', `*Thinking level: ${body.level}*\n`]
+      return ['', `*Thinking level: ${plain(body.level)}*\n`]
     case 'label':
-      return ['', `*Label ${body.label === null ? 'cleared' : `set: ${body.label}`}*\n`]
+      return ['', `*Label ${body.label === null ? 'cleared' : `set: ${plain(body.label)}`}*\n`]
     case 'sessionInfo':
-      return ['', `*Session name: ${body.name ?? '(cleared)'}*\n`]
+      return ['', `*Session name: ${body.name === null ? '(cleared)' : plain(body.name)}*\n`]
     case 'usage':
-      return ['', `*Usage (${body.usageKind}): ${body.model}*\n`]
+      return ['', `*Usage (${plain(body.usageKind)}): ${plain(body.model)}*\n`]
     case 'contextEdit':
-      return ['', `*Context edit: ${body.mode} ${body.targetId}*\n`]
+      return ['', `*Context edit: ${plain(`${body.mode} ${body.targetId}`)}*\n`]
     case 'customEntry':
-      return ['', `*Extension entry: ${body.customType}*\n`]
+      return ['', `*Extension entry: ${plain(body.customType)}*\n`]
     case 'unknown':
-      return [body.label, fence(body.json, 'json')]
+      return [plain(body.label), fence(body.json, 'json')]
   }
 }
 
@@ -113,7 +123,22 @@ function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString()
 }
 
-/** YAML front matter; strings as JSON strings (valid YAML double-quoted scalars). */
+/**
+ * A front matter value: strings as JSON strings (valid YAML double-quoted scalars) with the
+ * characters of Markdown links and HTML written as `\uXXXX`, so a viewer that reads the front
+ * matter as Markdown (not all know it) finds no link or tag in it; arrays of them as flow
+ * sequences.
+ */
+function yamlValue(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(yamlValue).join(', ')}]`
+  if (typeof value !== 'string') return JSON.stringify(value)
+  return JSON.stringify(value).replace(
+    /[<>[\]&]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+}
+
+/** YAML front matter of the session facts (see {@link yamlValue}). */
 function frontMatter(doc: ExportDoc, exportedAt: Date): string {
   const fields: [string, unknown][] = [
     ['title', doc.title],
@@ -129,7 +154,7 @@ function frontMatter(doc: ExportDoc, exportedAt: Date): string {
     ['scope', doc.scope === 'entry' ? 'path to selected entry' : 'active path'],
     ['exported', exportedAt.toISOString()],
   ]
-  const lines = fields.map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+  const lines = fields.map(([k, v]) => `${k}: ${yamlValue(v)}`)
   return `---\n${lines.join('\n')}\n---\n\n`
 }
 
@@ -141,7 +166,7 @@ function item(
   images: Images,
 ): string {
   const [heading, body] = render(entry.body, images)
-  const tag = label ? `\n\n**Label:** ${label}` : ''
+  const tag = label ? `\n\n**Label:** ${plain(label)}` : ''
   if (!heading) return `${body}${tag ? `${tag}\n` : ''}\n`
   const when = entry.time === null ? '' : ` · ${new Date(entry.time).toISOString()}`
   return `## ${turn()}. ${heading}${when}${tag}\n\n${body}\n`
@@ -159,7 +184,7 @@ export function* renderMarkdown(
   images: Images = null,
 ): Generator<string> {
   yield frontMatter(doc, exportedAt)
-  yield `# ${doc.title.replace(/\s+/g, ' ').trim() || doc.fileName}\n\n`
+  yield `# ${plain(doc.title.replace(/\s+/g, ' ').trim() || doc.fileName)}\n\n`
   let turn = 0
   const next = () => ++turn
   for (const i of pathIndices(doc, doc.selected)) {

@@ -87,7 +87,12 @@ function expectedFrom(plain: string, encode: (s: string) => string): string {
   return out
 }
 
-const withoutExportTime = (text: string) => text.replace(/^exported: .*$/m, '')
+/** Without the export's time; the front matter's `\u005b` and `\u005d` read as the brackets they are. */
+const withoutExportTime = (text: string) =>
+  text
+    .replace(/^exported: .*$/m, '')
+    .replace(/\\u005b/g, '[')
+    .replace(/\\u005d/g, ']')
 
 describe('redaction', () => {
   for (const format of EXPORT_FORMATS) {
