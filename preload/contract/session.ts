@@ -13,8 +13,8 @@ import { TreeOrder } from './tree-order'
 
 /**
  * Longest label and session name the app writes (characters after normalisation): long enough
- * for any title, short enough to stay one line in pi's /tree and /resume. Checked in main
- * (edits.ts) and offered as the edit fields' limit.
+ * for any title, short enough to stay one line in pi's /tree and /resume. Checked by
+ * `normalizeText` (edit-text.ts) in the edit dialog and in main.
  */
 export const LABEL_MAX = 200
 export const NAME_MAX = 300

@@ -305,6 +305,14 @@ test('a name longer than the limit is kept in the field with the reason, and not
     /^The session name is too long: at most \d+ characters$/,
   )
   await expect(page.getByTestId('edit-input')).toHaveValue(long)
+  // A paste far beyond it is refused in the same words (not by the request's size check).
+  const pasted = 'y'.repeat(20_000)
+  await page.getByTestId('edit-input').fill(pasted)
+  await page.getByTestId('edit-input').press('Enter')
+  await expect(page.getByTestId('edit-dialog').getByRole('alert')).toHaveText(
+    /^The session name is too long: at most \d+ characters$/,
+  )
+  await expect(page.getByTestId('edit-input')).toHaveValue(pasted)
   expect(readFileSync(join(store.root, rel))).toEqual(bytes)
 })
 

@@ -6,6 +6,8 @@
  */
 import { create } from 'zustand'
 import type { ApiErrorData } from '../../../preload/contract/errors'
+import { normalizeText } from '../../../preload/contract/edit-text'
+import { LABEL_MAX, NAME_MAX } from '../../../preload/contract/session'
 import { call, errorData } from '../api/client'
 import { useLibrary } from './library'
 import { useSessionView } from './session'
@@ -145,23 +147,24 @@ export const useEdits = create<EditsState>((set, get) => {
         ? get().rename(prompt.sessionId, text)
         : get().setLabel(prompt.sessionId, prompt.entryId, text)
     },
+    // Too long is refused before main is asked, in main's words for the same rule: a paste
+    // far beyond the limit would otherwise be refused by the request's own size check first.
     rename(sessionId, name) {
-      return attempt(async () => ({
-        kind: 'rename',
-        sessionId,
-        ...(await call('session:rename', { sessionId, name })),
-      }))
+      return attempt(async () => {
+        if (name !== null) normalizeText(name, NAME_MAX, 'session name')
+        return { kind: 'rename', sessionId, ...(await call('session:rename', { sessionId, name })) }
+      })
     },
     setLabel(sessionId, entryId, label) {
-      return attempt(async () => ({
-        kind: 'label',
-        sessionId,
-        entryId,
-        ...(await call('session:set-label', { sessionId, entryId, label })),
-      }))
+      return attempt(async () => {
+        if (label !== null) normalizeText(label, LABEL_MAX, 'label')
+        const change = await call('session:set-label', { sessionId, entryId, label })
+        return { kind: 'label', sessionId, entryId, ...change }
+      })
     },
     extract(sessionId, entryId, name) {
       return attempt(async () => {
+        if (name !== null) normalizeText(name, NAME_MAX, 'session name')
         const created = await call('session:extract-branch', { sessionId, entryId, name })
         useLibrary.getState().selectSession(created.sessionId)
         return { kind: 'extract', sessionId: created.sessionId, sourceId: sessionId, name }
