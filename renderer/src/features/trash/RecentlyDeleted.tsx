@@ -84,7 +84,11 @@ export function RecentlyDeleted({ onClose }: { onClose(): void }) {
       <p className="muted trash-panel-note">
         Sessions this app moved to the system trash. Restore puts a file back where it was.
       </p>
-      {deleted.length === 0 && <p className="muted">Nothing deleted from the app yet.</p>}
+      {deleted.length === 0 && (
+        <p className="muted">
+          Nothing to restore: sessions this app moves to the trash show here, with Restore.
+        </p>
+      )}
       {present.length > 0 && (
         <button
           type="button"

@@ -3,6 +3,7 @@ import type { ApiErrorData } from '../../../../preload/contract/errors'
 import { type BulkSummary, useTrash } from '../../state/trash'
 import { offerUndo, withdrawUndo } from '../../state/undo'
 import { hideToast, showToast } from '../toasts/show'
+import { failureLines } from './failures'
 
 const undoBulk = () => useTrash.getState().undo()
 
@@ -18,6 +19,7 @@ function TrashSummary({
   error: ApiErrorData | null
 }) {
   const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`
+  const failures = failureLines(result?.failed ?? [])
   const [verb, where] =
     result?.verb === 'Moved to the trash' ? ['Moved', ' to the trash'] : [result?.verb, '']
   return (
@@ -41,14 +43,17 @@ function TrashSummary({
           Stopped: {sessions(result.cancelled)} untouched.
         </span>
       )}
-      {result?.failed.slice(0, 5).map((f) => (
-        <span key={f.id} className="warn-text">
+      {failures.slice(0, 5).map((f) => (
+        <span key={f.message} className="warn-text" data-testid="notice-failed">
           {' '}
-          Not moved: {f.message}
+          Not moved{f.count > 1 ? ` (${sessions(f.count)})` : ''}: {f.message}
         </span>
       ))}
-      {result && result.failed.length > 5 && (
-        <span className="warn-text"> …and {result.failed.length - 5} more failures.</span>
+      {failures.length > 5 && (
+        <span className="warn-text">
+          {' '}
+          …and {sessions(failures.slice(5).reduce((n, f) => n + f.count, 0))} more not moved.
+        </span>
       )}
       {error && <span className="warn-text"> {error.message}</span>}
     </>
