@@ -39,9 +39,13 @@ test('delete two sessions, see the warning-free confirmation, restore one', asyn
 
   await trash.openRecentlyDeleted()
   await expect(trash.deletedItems()).toHaveCount(2)
+  // The keyboard comes with it: into the panel as it opens, and kept there by a restore.
+  const panel = page.getByTestId('recently-deleted')
+  await expect(panel.getByRole('heading', { name: /Recently deleted/ })).toBeFocused()
   await page.screenshot({ path: 'test-results/screenshots/recently-deleted.png' })
   await trash.restore(names[0] as string)
   await expect(trash.deletedItems()).toHaveCount(1)
+  await expect.poll(() => panel.evaluate((el) => el.contains(document.activeElement))).toBe(true)
   expect(readFileSync(paths[0] as string)).toEqual(before[0])
   expect(existsSync(paths[1] as string)).toBe(false)
   await expect(library.row(names[0] as string)).toHaveCount(1)

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { DeletedSessionView } from '../../../../preload/contract/trash'
 import { age, when } from '../../components/format'
 import { bytes, oneLine } from '../library/format'
@@ -54,6 +54,14 @@ export function RecentlyDeleted({ onClose }: { onClose(): void }) {
   const busy = useTrash((s) => s.busy)
   const restoreMany = useTrash((s) => s.restoreMany)
   const [checked, setChecked] = useState<string[]>([])
+  // The keyboard comes into the panel as it opens, and stays in it when a restore takes away
+  // the button it was on (it would fall to the page's body, out of any Tab order).
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  useEffect(() => {
+    const active = document.activeElement
+    if (!active || active === document.body) heading.current?.focus()
+  }, [deleted])
   const present = checked.filter((id) => deleted.some((d) => d.id === id))
   // Deletions in order, each with its entries (one confirmed move is one deletion).
   const groups: { key: string; items: DeletedSessionView[] }[] = []
@@ -71,7 +79,7 @@ export function RecentlyDeleted({ onClose }: { onClose(): void }) {
       aria-labelledby="recently-deleted-title"
     >
       <header className="trash-panel-head">
-        <h2 id="recently-deleted-title">
+        <h2 id="recently-deleted-title" ref={heading} tabIndex={-1}>
           Recently deleted{' '}
           <span className="count muted">
             {deleted.filter((d) => d.inTrash).length} in the trash
