@@ -10,9 +10,9 @@ export const PAGE_CSS = `
 :root{color-scheme:light dark;--bg:#fff;--fg:#1d1f23;--muted:#666b73;--line:#d9dce1;--card:#f5f6f8;--accent:#2f6fde;--user:#eef4ff;--tool:#f7f7f2;--sel:#dbe7ff}
 @media (prefers-color-scheme:dark){:root{--bg:#17191c;--fg:#e3e5e8;--muted:#9aa0a8;--line:#33373d;--card:#1f2226;--accent:#7aa7ff;--user:#1d2636;--tool:#202220;--sel:#263a5e}}
 *{box-sizing:border-box}body{margin:0;font:14px/1.5 system-ui,sans-serif;background:var(--bg);color:var(--fg)}
-.top{padding:12px 16px;border-bottom:1px solid var(--line)}.top h1{margin:0 0 4px;font-size:18px}
+.top{padding:12px 16px;border-bottom:1px solid var(--line)}.top h1{margin:0 0 4px;font-size:18px;overflow-wrap:anywhere;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2;overflow:hidden}
 .facts{color:var(--muted);font-size:12px;display:flex;flex-wrap:wrap;gap:4px 16px}
-.layout{display:grid;grid-template-columns:minmax(260px,30%) 1fr;height:calc(100vh - 70px)}
+.layout{display:grid;grid-template-columns:minmax(260px,30%) minmax(0,1fr);height:calc(100vh - 70px)}
 .side{border-right:1px solid var(--line);display:flex;flex-direction:column;min-height:0}
 .tools{padding:8px;display:flex;flex-wrap:wrap;gap:6px;border-bottom:1px solid var(--line)}
 .tools input[type=search]{flex:1 1 100%;padding:4px 6px}
@@ -22,7 +22,7 @@ export const PAGE_CSS = `
 .node.selected{background:var(--sel)}.node .head{color:var(--muted);margin-right:4px}
 .label{display:inline-block;margin:0 6px;padding:0 6px;border-radius:8px;background:var(--accent);color:#fff;font-size:11px;font-weight:600}
 main{overflow:auto;padding:12px 20px}
-.item{border:1px solid var(--line);border-radius:6px;margin:0 0 10px;padding:8px 12px}
+.item{border:1px solid var(--line);border-radius:6px;margin:0 0 10px;padding:8px 12px;overflow-wrap:anywhere}
 .item>header{display:flex;gap:8px;align-items:baseline;color:var(--muted);font-size:12px;margin-bottom:4px}
 .item>header .role{font-weight:600;color:var(--fg)}.item time{margin-left:auto}
 .item.user{background:var(--user)}.item.tool{background:var(--tool)}.item.card{background:var(--card);border-style:dashed}

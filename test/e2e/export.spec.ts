@@ -4,10 +4,11 @@
  * selected branch are there, branches switch in the page, nothing leaves the page and no
  * script from session text runs. Then a library selection as one zip.
  */
-import { cpSync, readdirSync, readFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import yauzl from 'yauzl'
+import { headerLine, messageLine } from '../helpers/append'
 import { FIXTURE_STORE, readManifest } from '../helpers/fixtures'
 import { expect, test, type ServerHandle } from './harness'
 import { SessionPage } from './pages/session-page'
@@ -131,6 +132,48 @@ test('the hostile session exported as HTML stays inert offline', async ({
   expect(await hostile.page.evaluate('window.__pwned')).toBeUndefined()
   expect(hostile.problems).toEqual([])
   await hostile.close()
+})
+
+test('in the exported page a long unbroken word wraps and never widens the transcript', async ({
+  page,
+  serverFor,
+  browser,
+  scratch,
+}) => {
+  const root = scratch('pi-export-wrap-')
+  const dir = join(root, 'sessions', '--work-wrap--')
+  mkdirSync(dir, { recursive: true })
+  const at = '2026-03-02T10:00:00.000Z'
+  const id = '019cb000-0000-7000-8000-0000000000e1'
+  const token = 'abc'.repeat(300)
+  const lines = [
+    headerLine(id, at, '/work/wrap'),
+    messageLine('w1', null, 'user', `Here is the token: ${token}`, at),
+    messageLine('w2', 'w1', 'assistant', `Saved ${token} as asked.`, at),
+  ]
+  const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
+  writeFileSync(join(dir, name), lines.join('\n') + '\n')
+  const session = new SessionPage(page, await serverFor(join(root, 'sessions')))
+  await session.open(name)
+  await page.keyboard.press('e')
+  await page.getByTestId('export-format').selectOption('html')
+  const exported = await openOffline(browser, await exportDownload(page, root))
+  const main = exported.page.locator('main')
+  await expect(main).toContainText('Here is the token')
+  const { scroll, client } = await main.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+  }))
+  expect(scroll).toBeLessThanOrEqual(client)
+  // Nor the page: its title wraps too.
+  const whole = await exported.page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }))
+  expect(whole.scroll).toBeLessThanOrEqual(whole.client)
+  await exported.page.screenshot({ path: 'test-results/screenshots/export-long-word.png' })
+  expect(exported.problems).toEqual([])
+  await exported.close()
 })
 
 test('export a library selection as one zip', async ({ page, library, scratch }) => {
