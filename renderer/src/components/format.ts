@@ -4,18 +4,19 @@
  */
 import { cutAt } from './grapheme-cut'
 
-/** `950`, `1.2k`, `3.4M` tokens. */
+/** `950`, `1.2k`, `3.4M`, `5.6B` tokens. */
 export function tokens(n: number): string {
   if (n < 1000) return String(Math.round(n))
   if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`
-  return `${(n / 1_000_000).toFixed(1)}M`
+  if (n < 1_000_000_000) return `${(n / 1_000_000).toFixed(1)}M`
+  return `${(n / 1_000_000_000).toLocaleString('en-US', { maximumFractionDigits: 1 })}B`
 }
 
-/** US dollars with enough digits for small amounts. */
+/** US dollars with enough digits for small amounts, thousands separated (`$1,234.50`). */
 export function cost(usd: number): string {
   if (usd === 0) return '$0'
   if (usd < 0.01) return `$${usd.toFixed(4)}`
-  return `$${usd.toFixed(2)}`
+  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 }
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })

@@ -7,10 +7,13 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { toCsv, type Column } from '../../../renderer/src/features/insights/csv'
 import {
+  exact,
   periodsBetween,
+  short,
   usageTable,
   MAX_SERIES,
 } from '../../../renderer/src/features/insights/figures'
+import { cost, tokens } from '../../../renderer/src/components/format'
 import { rangeOf } from '../../../renderer/src/features/insights/range'
 
 test('CSV quotes commas, quotes and line breaks, and keeps exact numbers', () => {
@@ -89,4 +92,19 @@ test('the last N days end today in the user’s zone', () => {
     from: '2026-01-01',
     to: null,
   })
+})
+
+test('figures are thousands separated, and axes shorten large costs and counts', () => {
+  assert.equal(exact(1234567.891, 'cost'), '$1,234,567.8910')
+  assert.equal(exact(0.001234, 'cost'), '$0.001234')
+  assert.equal(exact(12345678, 'tokens'), '12,345,678')
+  assert.equal(short(4.5, 'cost'), '$4.50')
+  assert.equal(short(450, 'cost'), '$450')
+  assert.equal(short(3_000_000_000, 'cost'), '$3.0G')
+  assert.equal(short(1e16, 'tokens'), '10000T')
+  assert.equal(cost(3_000_000_000.04), '$3,000,000,000.04')
+  assert.equal(cost(0.004), '$0.0040')
+  assert.equal(tokens(1e16), '10,000,000B')
+  assert.equal(tokens(2_500_000_000), '2.5B')
+  assert.equal(tokens(2_500_000), '2.5M')
 })

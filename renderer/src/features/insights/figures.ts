@@ -32,17 +32,27 @@ export function valueOf(cell: Cell, measure: Measure): number {
   return cell[measure]
 }
 
-/** An exact figure as the tables show it: USD to 4 decimals (6 below a cent), tokens whole. */
+/**
+ * An exact figure as the tables show it: USD to 4 decimals (6 below a cent), tokens whole;
+ * thousands separated (`$12,345.6789`, `1,234,567`).
+ */
 export function exact(value: number, measure: Measure | 'bytes'): string {
-  if (measure === 'cost') return `$${value.toFixed(value !== 0 && Math.abs(value) < 0.01 ? 6 : 4)}`
+  if (measure === 'cost') {
+    const digits = value !== 0 && Math.abs(value) < 0.01 ? 6 : 4
+    return `$${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`
+  }
   return Math.round(value).toLocaleString('en-US')
 }
 
-/** A short figure for an axis: `$1.2`, `12k`, `3.4M`. */
+/** A short figure for an axis: `$1.20`, `$120`, `$1.2k`, `12k`, `3.4M`. */
 export function short(value: number, measure: Measure | 'bytes'): string {
-  const unit = measure === 'bytes' ? ['B', 'KB', 'MB', 'GB'] : ['', 'k', 'M', 'G']
+  const unit = measure === 'bytes' ? ['B', 'KB', 'MB', 'GB', 'TB'] : ['', 'k', 'M', 'G', 'T']
   const base = measure === 'bytes' ? 1024 : 1000
-  if (measure === 'cost') return `$${value < 10 ? value.toFixed(2) : Math.round(value)}`
+  if (measure === 'cost') {
+    if (Math.abs(value) < 10) return `$${value.toFixed(2)}`
+    if (Math.abs(value) < 1000) return `$${Math.round(value)}`
+    return `$${short(value, 'tokens')}`
+  }
   let n = value
   let i = 0
   while (Math.abs(n) >= base && i < unit.length - 1) {
