@@ -73,7 +73,14 @@ export function watchRoots(
       ...(usePolling ? { usePolling: true, interval: POLL_INTERVAL_MS } : {}),
     })
     watchers.set(root, watcher)
-    watcher.on('all', (_event, path) => queue(path))
+    watcher.on('all', (event, path) => {
+      // A file that is not a session is no change of the library (pi reads only *.jsonl).
+      // Were it one, a folder holding the app's own data (someone's home) would loop: each
+      // rescan writes the index and the log, whose writes would start the next rescan.
+      const file = event === 'add' || event === 'change' || event === 'unlink'
+      if (file && !path.endsWith('.jsonl')) return
+      queue(path)
+    })
     watcher.on('error', (error) => {
       const code = (error as NodeJS.ErrnoException)?.code
       if (!usePolling && code && WATCH_LIMIT_CODES.has(code) && !closed) {
