@@ -5,7 +5,7 @@
  * listed too: a stray session must not be invisible. Never writes; read errors become
  * problems, never exceptions.
  */
-import { readdir, stat } from 'node:fs/promises'
+import { lstat, readdir, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describeFsError, type FsProblem } from './fs-errors'
 
@@ -35,9 +35,15 @@ export interface ScanResult {
  */
 export async function discoverSessionFiles(roots: readonly string[]): Promise<ScanResult> {
   const result: ScanResult = { candidates: [], problems: [] }
+  // Real paths of the folders listed: a folder reached again through a symlink (a link to a
+  // project folder beside it, or to the root itself) is not listed twice. pi's listAll would
+  // count such sessions twice; here each file is one session.
+  const listed = new Set<string>()
   for (const root of roots) {
     const names = await readNames(root, result.problems)
     if (!names) continue
+    listed.add(await realpath(root).catch(() => root))
+    const folders: { path: string; link: boolean }[] = []
     for (const name of names) {
       const path = join(root, name)
       if (name.endsWith('.jsonl')) {
@@ -45,6 +51,15 @@ export async function discoverSessionFiles(roots: readonly string[]): Promise<Sc
         continue
       }
       if (!(await isFolder(path, result.problems))) continue
+      const link = (await lstat(path).catch(() => null))?.isSymbolicLink() ?? false
+      folders.push({ path, link })
+    }
+    // Folders under their own names first: a link to one of them is the one left out.
+    folders.sort((a, b) => Number(a.link) - Number(b.link))
+    for (const { path } of folders) {
+      const real = await realpath(path).catch(() => path)
+      if (listed.has(real)) continue
+      listed.add(real)
       const inner = await readNames(path, result.problems)
       for (const file of inner ?? []) {
         if (file.endsWith('.jsonl'))

@@ -136,3 +136,23 @@ test('a missing root is reported; a root that disappears empties its rows, then 
   assert.equal(library.query(ALL).rows.length, 7)
   await library.close()
 })
+
+test('a folder reached again through a symlink lists its sessions once, under their own folder', async (ctx) => {
+  const root = tempDir(ctx, 'pi-sessions-linked-')
+  cpSync(join(FIXTURE_STORE, GOOD), join(root, 'project'), { recursive: true })
+  // A link to the project folder beside it (sorted before it), and one to the root itself.
+  symlinkSync(join(root, 'project'), join(root, 'a-alias'))
+  symlinkSync('.', join(root, 'loop'))
+  const library = new SessionLibrary([{ path: root, source: 'cli' }], { watch: false })
+  await library.start()
+  await library.whenIdle()
+  const rows = library.query(ALL).rows
+  assert.equal(rows.length, 7, 'the seven tide-tables sessions, once each')
+  for (const row of rows) assert.ok(!library.getSession(row.id).path.includes('a-alias'))
+  const projects = library.listProjects().projects
+  assert.equal(
+    projects.reduce((n, p) => n + p.sessionCount, 0),
+    7,
+  )
+  await library.close()
+})
