@@ -29,12 +29,19 @@ function AppBar() {
       <SidebarToggle />
       <h1>Pi Sessions</h1>
       {problems.length > 0 && (
-        <span
-          className="badge warn"
-          title={problems.map((p) => `${p.path}: ${p.message}`).join('\n')}
-        >
-          {problems.length} unreadable {problems.length === 1 ? 'path' : 'paths'}
-        </span>
+        // A disclosure, not a tooltip: which paths and why reach the keyboard and screen readers.
+        <details className="problems-badge" data-testid="problems-badge">
+          <summary className="badge warn">
+            {problems.length} unreadable {problems.length === 1 ? 'path' : 'paths'}
+          </summary>
+          <ul>
+            {problems.map((p) => (
+              <li key={p.path}>
+                <code>{p.path}</code>: {p.message}
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
       <SessionToggles />
       <RecentlyDeletedButton />

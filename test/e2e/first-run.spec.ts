@@ -3,7 +3,7 @@
  * and offers the demo library shipped in resources/demo; opening it fills the library. A
  * library that empties while a session is open keeps that session in view.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, startServer, test } from './harness'
@@ -64,4 +64,26 @@ test('the only session, deleted by another program while it is open, stays in vi
     await server.stop()
     rmSync(sessions, { recursive: true, force: true })
   }
+})
+
+test('a folder that cannot be read is named with the reason, for the keyboard too', async ({
+  page,
+  serverFor,
+  store,
+  scratch,
+}) => {
+  const file = join(scratch('pi-sessions-not-a-folder-'), 'sessions.txt')
+  writeFileSync(file, 'not a folder')
+  const server = await serverFor([store.sessionsDir, file])
+  await new LibraryPage(page).open(server.appUrl)
+  const badge = page.getByTestId('problems-badge')
+  const summary = badge.locator('summary')
+  await expect(summary).toHaveText('1 unreadable path')
+  await summary.focus()
+  await page.keyboard.press('Enter')
+  await expect(badge.locator('li')).toContainText(file)
+  await expect(badge.locator('li')).toContainText(/not a folder/i)
+  await page.screenshot({ path: 'test-results/screenshots/unreadable-paths.png' })
+  await page.keyboard.press('Enter')
+  await expect(badge.locator('li')).toBeHidden()
 })

@@ -42,6 +42,13 @@ test('delete two sessions, see the warning-free confirmation, restore one', asyn
   // The keyboard comes with it: into the panel as it opens, and kept there by a restore.
   const panel = page.getByTestId('recently-deleted')
   await expect(panel.getByRole('heading', { name: /Recently deleted/ })).toBeFocused()
+  // Each Restore names its session to a screen reader.
+  const restoreNames = await trash
+    .deletedItems()
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))
+  expect(new Set(restoreNames).size).toBe(2)
+  for (const name of restoreNames) expect(name).toMatch(/^Restore \S/)
   await page.screenshot({ path: 'test-results/screenshots/recently-deleted.png' })
   await trash.restore(names[0] as string)
   await expect(trash.deletedItems()).toHaveCount(1)

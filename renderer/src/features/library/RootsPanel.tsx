@@ -35,6 +35,7 @@ export function RootsPanel({ startOpen = false }: { startOpen?: boolean }) {
   return (
     <details
       className="roots-panel"
+      aria-label="Session folders"
       data-testid="roots-panel"
       open={open}
       onToggle={(e) => setOpen(e.currentTarget.open)}

@@ -305,7 +305,7 @@ export function SessionList() {
       }}
     >
       <h2 className="pane-title" title={project?.displayName}>
-        {projectId !== null ? (project?.displayName ?? 'Sessions') : scopeName}
+        {projectId !== null ? (project?.displayName ?? 'Sessions') : scopeName}{' '}
         <span className="count" data-testid="session-count">
           {matched === total ? total : `${matched} of ${total}`}
         </span>

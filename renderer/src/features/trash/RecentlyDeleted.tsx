@@ -31,7 +31,13 @@ function DeletedItem({
         {age(d.deletedAt)} · {bytes(d.size)}
       </span>
       {d.restorable ? (
-        <button type="button" className="link" disabled={busy} onClick={() => void restore(d.id)}>
+        <button
+          type="button"
+          className="link"
+          disabled={busy}
+          aria-label={`Restore ${oneLine(d.title)}`}
+          onClick={() => void restore(d.id)}
+        >
           Restore
         </button>
       ) : (
