@@ -254,3 +254,27 @@ test('a folder added by the user is scanned and remembered across restarts', asy
   await expect(library.project('/home/ayla/src/beta')).toHaveCount(1)
   await second.stop()
 })
+
+test('Home, End and the page keys move through the session list, the keyboard with them', async ({
+  library,
+  page,
+}) => {
+  await library.openProject('/home/ayla/src/orbit-notes')
+  await library.waitRows()
+  const rows = library.sessions()
+  const count = await rows.count()
+  expect(count).toBeGreaterThan(12)
+  await rows.first().click()
+  await expect(rows.first()).toBeFocused()
+  const focused = () =>
+    page.evaluate(() => document.activeElement?.getAttribute('data-session-id') ?? null)
+  const idAt = (i: number) => rows.nth(i).getAttribute('data-session-id')
+  await page.keyboard.press('End')
+  await expect.poll(focused).toBe(await idAt(count - 1))
+  await page.keyboard.press('Home')
+  await expect.poll(focused).toBe(await idAt(0))
+  await page.keyboard.press('PageDown')
+  await expect.poll(focused).toBe(await idAt(10))
+  await page.keyboard.press('PageUp')
+  await expect.poll(focused).toBe(await idAt(0))
+})

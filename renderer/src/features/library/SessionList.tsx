@@ -237,6 +237,9 @@ const ROWS_COMPONENTS = {
 /** How long a query runs before the list says it is searching (ms). */
 const SEARCHING_SIGN_MS = 200
 
+/** Rows PageDown and PageUp move the selection by (about a screen of rows). */
+const PAGE_ROWS = 10
+
 /** The session list: toolbar, progress, and the virtualized rows of the current query. */
 export function SessionList() {
   const rows = useLibrary((s) => s.rows)
@@ -278,7 +281,11 @@ export function SessionList() {
     // ↑ from the first row goes back to the search box (↓ there came into the list).
     if (delta < 0 && index <= 0)
       return document.querySelector<HTMLElement>('[data-testid="search-input"]')?.focus()
-    const next = rows[Math.max(0, Math.min(rows.length - 1, index + delta))]
+    go(index + delta)
+  }
+  // The row at `index` (kept in the rows loaded) selected and focused.
+  const go = (index: number) => {
+    const next = rows[Math.max(0, Math.min(rows.length - 1, index))]
     if (!next) return
     selectSession(next.id)
     list.current?.scrollIntoView({ index: rows.indexOf(next) })
@@ -301,6 +308,19 @@ export function SessionList() {
         if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
           e.preventDefault()
           move(e.key === 'ArrowDown' ? 1 : -1)
+        }
+        // Home, End and the page keys on a row move the selection (the focus with it); left to
+        // the browser, they scrolled the list and its focused row away, the focus to the page.
+        const jumps: Record<string, (index: number) => number> = {
+          Home: () => 0,
+          End: () => rows.length - 1,
+          PageDown: (index) => index + PAGE_ROWS,
+          PageUp: (index) => index - PAGE_ROWS,
+        }
+        const jump = jumps[e.key]
+        if (jump && (e.target as HTMLElement).closest('[data-testid="session-item"]')) {
+          e.preventDefault()
+          go(jump(rows.findIndex((r) => r.id === selectedId)))
         }
       }}
     >
