@@ -94,3 +94,28 @@ test('deleting a parent session warns about its forks, even when they are not li
     true,
   )
 })
+
+test('after the open session goes to the trash, the keyboard is back on the list', async ({
+  library,
+  page,
+}) => {
+  await library.openProject(CWD)
+  const rows = library.sessions()
+  const gone = (await rows.first().getAttribute('data-file-name')) as string
+  await rows.first().click()
+  await expect(rows.first()).toBeFocused()
+  const trash = new TrashPage(page)
+  await page.keyboard.press('Delete')
+  await expect(trash.dialog()).toBeVisible()
+  await trash.confirm()
+  await expect(trash.notice()).toContainText('Moved 1 session to the trash')
+  await expect(library.row(gone)).toHaveCount(0)
+  // Not the page's body: a row of the list, where the keys go on working.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+    .toBe('session-item')
+  await page.keyboard.press('ArrowDown')
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+    .toBe('session-item')
+})

@@ -237,6 +237,11 @@ const ROWS_COMPONENTS = {
 /** How long a query runs before the list says it is searching (ms). */
 const SEARCHING_SIGN_MS = 200
 
+/** How long after a bulk action the list takes back a keyboard that lost its row, and how
+ * often it looks (ms). */
+const REFOCUS_MS = 3000
+const REFOCUS_POLL_MS = 100
+
 /** Rows PageDown and PageUp move the selection by (about a screen of rows). */
 const PAGE_ROWS = 10
 
@@ -266,6 +271,24 @@ export function SessionList() {
         : 'All projects',
   )
   const askToDelete = useTrash((s) => s.askToDelete)
+  // A bulk action takes its rows away, and a focused one with them (the keyboard falls to the
+  // page as the dialog closes): the keyboard comes back to the list's row once it has one.
+  const lastResult = useTrash((s) => s.lastResult)
+  useEffect(() => {
+    // Only an action that took rows out of this list (a restore keeps the keyboard in its panel).
+    if (lastResult?.verb !== 'Moved to the trash' && lastResult?.verb !== 'Archived') return
+    const until = performance.now() + REFOCUS_MS
+    const timer = setInterval(() => {
+      const active = document.activeElement
+      const row = document.querySelector<HTMLElement>('[data-testid="session-item"][tabindex="0"]')
+      if (!active || active === document.body) row?.focus()
+      // The user went elsewhere (Recently deleted, a dialog): the keyboard is theirs.
+      else if (!active.closest('.session-list')) clearInterval(timer)
+      // Else looked for until the time is up: the row focused may be the one on its way out.
+      if (performance.now() > until) clearInterval(timer)
+    }, REFOCUS_POLL_MS)
+    return () => clearInterval(timer)
+  }, [lastResult])
   useEffect(
     () =>
       registerCommand('delete', () => {
