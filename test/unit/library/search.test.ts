@@ -95,6 +95,30 @@ test('a name match ranks first in relevance order', () => {
   assert.ok(rows[0]?.name?.toLowerCase().includes(word.toLowerCase()))
 })
 
+// pi 1.6.0 matches a token against the name, id, cwd and messages, never the file name: every
+// file name holds `.jsonl`, `_` and its date, so these would otherwise match (nearly) all.
+for (const token of ['jsonl', '_', '2026-0']) {
+  test(`"${token}" matches what pi matches, not every file name`, () => {
+    // A damaged fixture's header id is a number.
+    type PiFields = PiInfo & { id: unknown; cwd: unknown }
+    const expected = (piSessions() as PiFields[]).filter((s) =>
+      [s.name, s.id, s.cwd, s.allMessagesText].some((field) =>
+        String(field ?? '')
+          .toLowerCase()
+          .includes(token),
+      ),
+    )
+    const inFileName = piSessions().filter((s) => basename(s.path).includes(token))
+    assert.ok(inFileName.length > expected.length, 'more file names hold it than pi matches')
+    assert.deepEqual(
+      run({ text: token })
+        .rows.map((r) => r.fileName)
+        .sort(),
+      expected.map((s) => basename(s.path)).sort(),
+    )
+  })
+}
+
 test('filters: named, labeled, model, modified range, project', () => {
   const all = run({}).rows
   const named = run({ named: true }).rows
