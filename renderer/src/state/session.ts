@@ -385,7 +385,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         position: selected.pos,
         raw: path.raw,
         offset,
-        limit: CHUNK,
+        limit: Math.min(CHUNK, end - offset),
       })
       const current = get().path
       if (get().sessionId !== sessionId || current?.key !== path.key) return
@@ -597,11 +597,13 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       for (let chunk = Math.floor(first / CHUNK) * CHUNK; chunk <= last; chunk += CHUNK) {
         const end = Math.min(chunk + CHUNK, path.total)
         for (let i = chunk; i < end; i++) {
-          if (!path.items.has(i)) {
-            // From the first item missing: a chunk main sent in part asks for the rest only.
-            loadChunk(i, end, priority)
-            break
-          }
+          if (path.items.has(i)) continue
+          // Each run of missing items, asked for alone: the items after it are not sent again
+          // (a page main cut at its size budget may end with a tool result of megabytes).
+          let stop = i + 1
+          while (stop < end && !path.items.has(stop)) stop++
+          loadChunk(i, stop, priority)
+          i = stop
         }
       }
     },
