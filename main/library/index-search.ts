@@ -1,7 +1,8 @@
 /**
  * Search over the library index with pi's semantics (pi spec 15.5, as pi 1.6.0 matches):
  * every pattern must match, case-insensitively, the session name, its id or cwd (not the file
- * name, which pi does not search: `jsonl`, `_` or a date would match every session),
+ * name, which pi does not search: `jsonl`, `_` or a date would match every session; a file
+ * without a header id, which pi does not list, is found by its file name instead),
  * or one of its texts of the kinds searched (pi's own: user/assistant texts; search-texts.ts
  * for the others); a name match ranks first. The trigram index finds the
  * sessions whose texts hold a term's substring; a `re:` pattern is narrowed by the literals
@@ -118,7 +119,10 @@ export function matchSessions(
 ): Map<number, number> {
   const deadline = performance.now() + SEARCH_TIMEOUT_MS
   const sources = patterns.map((p) => p.source)
-  const fields = candidates.map((c) => [c.name ?? '', `${c.headerId ?? ''}\n${c.cwd ?? ''}`])
+  const fields = candidates.map((c) => [
+    c.name ?? '',
+    `${c.headerId ?? c.fileName}\n${c.cwd ?? ''}`,
+  ])
   const own = firstMatches(fields, sources, 0, deadline, SEARCH_TIMEOUT_MS)
   let alive = candidates.map((c, i) => ({ no: c.no, index: i, inName: 0 }))
   patterns.forEach((pattern, p) => {

@@ -96,7 +96,8 @@ test('a name match ranks first in relevance order', () => {
 })
 
 // pi 1.6.0 matches a token against the name, id, cwd and messages, never the file name: every
-// file name holds `.jsonl`, `_` and its date, so these would otherwise match (nearly) all.
+// file name holds `.jsonl`, `_` and its date, so these would otherwise match (nearly) all. A
+// file pi does not list (no header id) is found by its file name, its only name.
 for (const token of ['jsonl', '_', '2026-0']) {
   test(`"${token}" matches what pi matches, not every file name`, () => {
     // A damaged fixture's header id is a number.
@@ -110,11 +111,18 @@ for (const token of ['jsonl', '_', '2026-0']) {
     )
     const inFileName = piSessions().filter((s) => basename(s.path).includes(token))
     assert.ok(inFileName.length > expected.length, 'more file names hold it than pi matches')
+    // Files without a header id (pi lists none of them) have only their file name.
+    const listed = new Set(piSessions().map((s) => basename(s.path)))
+    const unlisted = run({})
+      .rows.filter((r) => r.headerId === null && r.fileName.includes(token))
+      .map((r) => r.fileName)
+    assert.ok(unlisted.every((name) => !listed.has(name)))
+    if (token === 'jsonl') assert.ok(unlisted.length > 0, 'the fixtures hold files without an id')
     assert.deepEqual(
       run({ text: token })
         .rows.map((r) => r.fileName)
         .sort(),
-      expected.map((s) => basename(s.path)).sort(),
+      [...expected.map((s) => basename(s.path)), ...unlisted].sort(),
     )
   })
 }
