@@ -148,10 +148,24 @@ export const SessionOverview = z.object({
   hasParent: z.boolean(),
 })
 
+/**
+ * What a page left out of a long text (cut-text.ts): the characters after the part sent, and
+ * the line breaks among them. `session:get-path` with `whole` sends the text whole.
+ */
+export const TextCut = z.object({
+  chars: z.number().int().min(1),
+  lines: z.number().int().min(0),
+})
+
 /** A block of message content, ready to render. */
 export const ContentBlock = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('thinking'), text: z.string(), redacted: z.boolean() }),
+  z.object({ type: z.literal('text'), text: z.string(), cut: TextCut.optional() }),
+  z.object({
+    type: z.literal('thinking'),
+    text: z.string(),
+    redacted: z.boolean(),
+    cut: TextCut.optional(),
+  }),
   z.object({
     type: z.literal('toolCall'),
     id: z.string(),
@@ -204,6 +218,8 @@ export const ItemBody = z.discriminatedUnion('kind', [
     kind: z.literal('bash'),
     command: z.string(),
     output: z.string(),
+    /** What the page left out of `output` (TextCut). */
+    outputCut: TextCut.optional(),
     exitCode: z.number().nullable(),
     cancelled: z.boolean(),
     truncated: z.boolean(),
@@ -307,6 +323,7 @@ export type SessionStats = z.output<typeof SessionStats>
 export type UsageView = z.output<typeof UsageView>
 export type DiagnosticView = z.output<typeof DiagnosticView>
 export type ContentBlock = z.output<typeof ContentBlock>
+export type TextCut = z.output<typeof TextCut>
 export type ItemBody = z.output<typeof ItemBody>
 export type PathItem = z.output<typeof PathItem>
 export type PathPage = z.output<typeof PathPage>

@@ -41,6 +41,12 @@ const PathArgs = z
      * is the window around the named entry (`focusIndex` in the result). What a search hit opens.
      */
     branch: z.boolean().optional(),
+    /**
+     * Texts sent whole: a page otherwise cuts a text of more than TEXT_CUT characters and says
+     * what it left out (`cut`), so that one tool result of megabytes does not travel until the
+     * reader asks for it.
+     */
+    whole: z.boolean().optional(),
   })
   .strict()
   .refine((a) => a.entryId !== undefined || a.position !== undefined, {

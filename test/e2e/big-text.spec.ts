@@ -1,10 +1,11 @@
 /**
- * A session whose path holds a tool result of megabytes: it travels to the transcript once.
- * A page main cuts at its size budget (page.ts) ends with that result; the items before it are
- * asked for alone, not again with the result.
+ * A session whose path holds a tool result of megabytes: its text travels cut (cut-text.ts), in
+ * a page of its own items once; "Show all", find in the session and Copy fetch it whole. Items
+ * of a page main cut at its size budget are asked for once.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { headerLine, messageLine } from '../helpers/append'
 import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
 
@@ -61,7 +62,7 @@ function sessionLines(): string[] {
   ].map((entry) => JSON.stringify(entry))
 }
 
-test('a tool result of megabytes is sent to the transcript once', async ({
+test('a tool result of megabytes travels cut, once; Show all, find and copy fetch it whole', async ({
   page,
   serverFor,
   scratch,
@@ -71,12 +72,18 @@ test('a tool result of megabytes is sent to the transcript once', async ({
   writeFileSync(join(sessionsDir, PROJECT, NAME), `${sessionLines().join('\n')}\n`)
   const server = await serverFor(sessionsDir)
   const session = new SessionPage(page, server)
-  // How often each path index arrived, over every page of the path.
+  // How often each path index arrived in a page, the largest page, and the items asked whole.
   const arrived = new Map<number, number>()
+  let largest = 0
+  const wholes: number[] = []
   page.on('response', async (response) => {
     if (!response.url().endsWith('/api/session:get-path')) return
-    const reply = (await response.json()) as { value?: { offset: number; items: unknown[] } }
+    const asked = response.request().postDataJSON() as { whole?: boolean; offset?: number }
+    const body = await response.body()
+    const reply = JSON.parse(body.toString()) as { value?: { offset: number; items: unknown[] } }
     if (!reply.value) return
+    if (asked.whole === true) return void wholes.push(reply.value.offset)
+    largest = Math.max(largest, body.length)
     const { offset, items } = reply.value
     items.forEach((_, i) => arrived.set(offset + i, (arrived.get(offset + i) ?? 0) + 1))
   })
@@ -85,10 +92,98 @@ test('a tool result of megabytes is sent to the transcript once', async ({
   await expect(transcript.locator('[data-entry-id="a4"]')).toBeVisible()
   await transcript.locator('.transcript-list').evaluate((el) => (el.scrollTop = 0))
   await expect(transcript.locator('[data-entry-id="a1"]')).toBeVisible()
-  await expect(transcript.getByTestId('show-all')).toContainText(
-    `${(LINES - 24).toLocaleString('en-US')} more lines`,
+  // The label counts the whole text, though its end was not sent.
+  const result = transcript.locator('[data-entry-id="a3"]')
+  const whole = sessionLines()[3] as string
+  const text = (JSON.parse(whole) as { message: { content: { text: string }[] } }).message
+    .content[0]?.text as string
+  const shown = text.split('\n').slice(0, 24).join('\n')
+  await expect(result.getByTestId('show-all')).toHaveText(
+    `Show all (${(LINES - 24).toLocaleString('en-US')} more lines, ${(text.length - shown.length).toLocaleString('en-US')} characters)`,
   )
   await expect.poll(() => [...arrived.keys()].sort()).toEqual([0, 1, 2, 3])
   expect([...arrived.values()], 'each item once').toEqual([1, 1, 1, 1])
+  expect(largest, 'no page of megabytes').toBeLessThan(1_000_000)
+  expect(wholes).toEqual([])
+  // Find counts the end of the text, which the page did not carry: the item is fetched whole.
+  await transcript.click({ position: { x: 10, y: 10 } })
+  await page.keyboard.press('Control+f')
+  await page.getByTestId('find-input').fill(`line ${LINES - 1} of the big log`)
+  await expect(page.getByTestId('find-count')).toHaveText('match 1 of 1')
+  expect(wholes).toEqual([2])
+  await page.keyboard.press('Escape')
+  // Show all shows it whole (already fetched: not asked for again).
+  await result.getByTestId('show-all').click()
+  await expect(result.getByTestId('text-pieces')).toBeVisible()
+  await expect(result.getByTestId('text-loading')).toHaveCount(0)
+  await expect(result.getByRole('button', { name: 'Show less' })).toBeVisible()
+  expect(wholes).toEqual([2])
+  session.expectClean()
+})
+
+test('Show all on a text sent cut fetches it whole; Copy copies the whole', async ({
+  page,
+  serverFor,
+  scratch,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const sessionsDir = join(scratch('pi-sessions-big-text-'), 'sessions')
+  mkdirSync(join(sessionsDir, PROJECT), { recursive: true })
+  writeFileSync(join(sessionsDir, PROJECT, NAME), `${sessionLines().join('\n')}\n`)
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  await session.open(NAME)
+  const result = page.locator('.transcript [data-entry-id="a3"]')
+  await result.getByTestId('show-all').click()
+  await expect(result.getByTestId('text-pieces')).toBeVisible()
+  await expect(result.getByTestId('text-loading')).toHaveCount(0)
+  await expect(result.getByTestId('show-all')).toHaveCount(0)
+  // The pieces hold the whole text: its last line is laid out once scrolled to.
+  await result.getByTestId('text-pieces').evaluate((el) => el.scrollIntoView({ block: 'end' }))
+  await expect(result.getByText(`line ${LINES - 1} of the big log`)).toBeVisible()
+  await result.getByTestId('copy-message').getByRole('button').click()
+  await expect(result.getByTestId('copy-message')).toContainText('Copied')
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied.split('\n')).toHaveLength(LINES)
+  expect(copied.endsWith(`line ${LINES - 1} of the big log`)).toBe(true)
+  session.expectClean()
+})
+
+test('a page cut at its size budget: the items before it are asked for alone, not again', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const sessionsDir = join(scratch('pi-sessions-budget-'), 'sessions')
+  mkdirSync(join(sessionsDir, PROJECT), { recursive: true })
+  // 30 texts just under a text's cut: more than a page's budget together.
+  const at = '2026-03-02T10:00:00.000Z'
+  const text = Array.from({ length: 7_000 }, (_, i) => `row ${i} of a long answer`).join('\n')
+  const lines = [headerLine('019cb000-0000-7000-8000-0000000000bc', at, '/work/budget')]
+  for (let i = 0; i < 30; i++)
+    lines.push(messageLine(`e${i}`, i ? `e${i - 1}` : null, i % 2 ? 'assistant' : 'user', text, at))
+  const name = '2026-03-02T10-00-00-000Z_019cb000-0000-7000-8000-0000000000bc.jsonl'
+  writeFileSync(join(sessionsDir, PROJECT, name), `${lines.join('\n')}\n`)
+  const server = await serverFor(sessionsDir)
+  const session = new SessionPage(page, server)
+  const arrived = new Map<number, number>()
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('/api/session:get-path')) return
+    const reply = (await response.json()) as { value?: { offset: number; items: unknown[] } }
+    reply.value?.items.forEach((_, i) => {
+      const index = (reply.value?.offset ?? 0) + i
+      arrived.set(index, (arrived.get(index) ?? 0) + 1)
+    })
+  })
+  await session.open(name)
+  const transcript = page.locator('.transcript')
+  await transcript.locator('.transcript-list').evaluate((el) => (el.scrollTop = 0))
+  await expect(transcript.locator('[data-entry-id="e0"]')).toBeVisible()
+  await expect.poll(() => arrived.size).toBe(30)
+  expect(
+    [...arrived.values()].every((n) => n === 1),
+    'each item once',
+  ).toBe(true)
   session.expectClean()
 })

@@ -7,6 +7,7 @@ import { ApiError } from '../../../preload/contract/errors'
 import type { PathItem, PathPage } from '../../../preload/contract/session-view'
 import { branchLeaf } from './branch'
 import { memoize } from './cache'
+import { cutItem } from './cut-text'
 import { itemSize, toPathItem } from './items'
 import { extendPlan, planPath, type PathPlan } from './path'
 import type { SessionEntry, ViewSource } from './source'
@@ -28,6 +29,8 @@ export interface PathRequest {
   limit?: number
   /** Show the whole branch through the entry (to its leaf, branch.ts), the page around it. */
   branch?: boolean
+  /** Long texts sent whole, not cut (cut-text.ts). */
+  whole?: boolean
 }
 
 /**
@@ -101,7 +104,10 @@ export async function pathPage(
   const total = plan.items.length
   const limit = req.limit ?? DEFAULT_LIMIT
   const focusIndex = req.branch === true ? indexOf(plan, source.posOf.get(named) ?? -1) : null
-  const itemAt = (i: number) => toPathItem(source, plan, plan.items[i] as PathPlan['items'][number])
+  const itemAt = (i: number) => {
+    const item = toPathItem(source, plan, plan.items[i] as PathPlan['items'][number])
+    return req.whole === true ? item : cutItem(item)
+  }
   let offset: number
   let items: PathItem[]
   if (req.offset === undefined && focusIndex === null) {

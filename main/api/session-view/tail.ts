@@ -11,6 +11,7 @@ import { wholeReadEnd } from '../../library/landed'
 import type { PathItem } from '../../../preload/contract/session-view'
 import type { EntryNaming, TailPreview } from '../../../preload/contract/session-live'
 import { CURRENT_SESSION_VERSION, SessionLineParser, finishParse } from '../../session'
+import { cutItem } from './cut-text'
 import { toPathItem } from './items'
 import { planPath, type PathPlan } from './path'
 import { collectCalls } from './row-text'
@@ -193,7 +194,7 @@ async function peekFrom(
   const shown: SessionEntry[] = []
   for (let i = start; i < plan.items.length; i++) {
     const item = plan.items[i] as PathPlan['items'][number]
-    items.push(toPathItem(source, plan, item))
+    items.push(cutItem(toPathItem(source, plan, item)))
     shown.push(item.entry)
   }
   const targets = targetRows(source, shown)

@@ -3,6 +3,8 @@
  * the transcript; a text shown whole stays so while its entry scrolls out of view and back.
  */
 import {
+  useContext,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -14,6 +16,8 @@ import { Marked, MARKS_PER_TEXT, matchRanges, useMarks } from './marks'
 import { counted } from './format'
 import { cutAt } from './grapheme-cut'
 import { useShownWhole } from './kept-view'
+import { WholeText } from './whole-text'
+import type { TextCut } from '../../../preload/contract/session-view'
 import { selectedText } from './piece-copy'
 import {
   CHARS_PER_ROW,
@@ -31,6 +35,8 @@ export interface CollapsibleTextProps {
   /** Characters shown before "show all" (a single very long line). */
   chars?: number
   className?: string
+  /** What main left out of `text` (sent cut): "show all" fetches it (WholeText). */
+  cut?: TextCut
 }
 
 /** Cuts `text` to `lines` lines / `chars` characters until the user asks for all of it. */
@@ -39,8 +45,15 @@ export function CollapsibleText({
   lines = 24,
   chars = 4000,
   className,
+  cut: sentCut,
 }: CollapsibleTextProps) {
   const [all, setAll] = useShownWhole()
+  const fetchWhole = useContext(WholeText)
+  // Shown whole but sent cut (just asked for, or sent cut again: the entry was fetched anew).
+  const waiting = all && sentCut !== undefined
+  useEffect(() => {
+    if (waiting && fetchWhole) void fetchWhole()
+  }, [waiting, fetchWhole])
   let cut = text
   if (!all) {
     let at = -1
@@ -51,9 +64,9 @@ export function CollapsibleText({
     if (at >= 0) cut = text.slice(0, at)
     cut = cutAt(cut, chars)
   }
-  const hidden = text.length - cut.length
+  const hidden = text.length - cut.length + (sentCut?.chars ?? 0)
   // A single long line hides characters only: no "0 more lines".
-  const moreLines = hidden > 0 ? countLines(text) - countLines(cut) : 0
+  const moreLines = hidden > 0 ? countLines(text) - countLines(cut) + (sentCut?.lines ?? 0) : 0
   return (
     <div className={`collapsible ${className ?? ''}`}>
       {all && text.length > PIECE_CHARS ? (
@@ -65,7 +78,12 @@ export function CollapsibleText({
           <Marked text={cut} />
         </pre>
       )}
-      {hidden > 0 && (
+      {waiting && (
+        <p className="muted small" role="status" data-testid="text-loading">
+          Loading the rest ({counted(sentCut.chars, 'more character')})…
+        </p>
+      )}
+      {hidden > 0 && !all && (
         <button
           type="button"
           className="link-button"

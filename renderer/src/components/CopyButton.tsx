@@ -10,15 +10,15 @@ const CONFIRM_MS = 2000
 
 /** Props of {@link CopyButton}. */
 export interface CopyButtonProps {
-  /** The text to copy, read when clicked. */
-  text: () => string
+  /** The text to copy, read when clicked (fetched first, when it is a promise). */
+  text: () => string | Promise<string>
   /** The button's accessible name, e.g. "Copy code". */
   label: string
   testId?: string
   className?: string
 }
 
-/** Copies `text()` on click; shows "Copied" or "Copy failed". */
+/** Copies `text()` on click; shows "Copied" or "Copy failed" (also when the text could not be had). */
 export function CopyButton({ text, label, testId, className }: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
   useEffect(() => {
@@ -34,10 +34,13 @@ export function CopyButton({ text, label, testId, className }: CopyButtonProps) 
         aria-label={label}
         title={label}
         onClick={() =>
-          void navigator.clipboard.writeText(text()).then(
-            () => setState('copied'),
-            () => setState('failed'),
-          )
+          void Promise.resolve()
+            .then(text)
+            .then((copied) => navigator.clipboard.writeText(copied))
+            .then(
+              () => setState('copied'),
+              () => setState('failed'),
+            )
         }
       >
         Copy

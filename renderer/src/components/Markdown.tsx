@@ -8,6 +8,7 @@
 import { memo, useMemo, useRef, type ComponentProps, type ReactElement } from 'react'
 import ReactMarkdown, { type Components, type Options } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
+import type { TextCut } from '../../../preload/contract/session-view'
 import { CollapsibleText } from './CollapsibleText'
 import { CopyButton } from './CopyButton'
 import { rehypeHighlighter } from './highlighter'
@@ -83,8 +84,11 @@ const remark = [remarkGfm]
 /** Renderings of texts shown without marks (their plugins follow from the text alone). */
 const rendered = new RenderCache<ReactElement>()
 
-/** Renders `text` as inert markdown, the words of the marks in effect marked. */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+/**
+ * Renders `text` as inert markdown, the words of the marks in effect marked; a text main sent
+ * `cut` (always longer than MARKDOWN_MAX) is plain text with "show all".
+ */
+export const Markdown = memo(function Markdown({ text, cut }: { text: string; cut?: TextCut }) {
   const marks = useMarks()
   const element = useMemo(() => {
     if (text.length > MARKDOWN_MAX) return null
@@ -100,6 +104,6 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
     // its element is kept and given again, so the same text is parsed once.
     return marks ? ReactMarkdown(options) : rendered.get(text, () => ReactMarkdown(options))
   }, [marks, text])
-  if (element === null) return <CollapsibleText text={text} />
+  if (element === null || cut !== undefined) return <CollapsibleText text={text} cut={cut} />
   return <div className="markdown">{element}</div>
 })

@@ -84,3 +84,10 @@ export function continues(path: PathState, page: PathPage): boolean {
   const after = page.items[at - page.offset]
   return before === undefined || after === undefined || before.id === after.id
 }
+
+/** Whether a page sent `item` with a long text cut (TextCut): its whole is `wholeItem`'s. */
+export function isCut(item: PathItem): boolean {
+  const b = item.body
+  if ('content' in b) return b.content.some((block) => 'cut' in block && block.cut !== undefined)
+  return b.kind === 'bash' && b.outputCut !== undefined
+}

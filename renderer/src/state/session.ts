@@ -135,6 +135,12 @@ export interface SessionViewState {
    */
   ensureRange(start: number, end: number, sweep?: boolean): void
   /**
+   * Fetches item `index` of the current path with its long texts whole (a page sends them cut,
+   * `TextCut`): what "Show all", a copy and a find ask for. Resolves once it is in the path
+   * (or the path changed meanwhile).
+   */
+  wholeItem(index: number): Promise<void>
+  /**
    * Re-reads the open session (the file was rewritten, or an edit landed) at the same entry;
    * a no-op once the library selected another session. A reader scrolled up on pi's path
    * keeps their place: the path opens at the entry they were reading ({@link readAt}).
@@ -178,6 +184,8 @@ let pathTicket = 0
 let views = 0
 /** Path chunks asked for or waiting in {@link chunks}, by session, path and offset. */
 const inFlight = new Set<string>()
+/** Items asked for whole, by session, path and index (wholeItem). */
+const wholeFlights = new Map<string, Promise<void>>()
 /**
  * Path chunk requests: a few at a time, those of the visible range first. A find over a
  * 50,000-item path asks for 500 chunks at once; sent together they queued ahead of the chunks
@@ -585,6 +593,37 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       if (raw === get().raw) return
       set({ raw })
       void loadPath()
+    },
+
+    async wholeItem(index) {
+      const { sessionId, path, selected } = get()
+      if (!sessionId || !path || !selected) return
+      const flight = `${sessionId}:${path.key}:whole:${index}`
+      const pending = wholeFlights.get(flight)
+      if (pending) return pending
+      const fetched = (async () => {
+        try {
+          const page = await call('session:get-path', {
+            sessionId,
+            ...(selected.id ? { entryId: selected.id } : {}),
+            position: selected.pos,
+            raw: path.raw,
+            offset: index,
+            limit: 1,
+            whole: true,
+          })
+          const current = get().path
+          if (get().sessionId !== sessionId || current?.key !== path.key) return
+          const items = new Map(current.items)
+          set({ path: toPathState(page, items, current.view, current.focusIndex) })
+        } catch (error) {
+          set({ pathError: errorData(error) })
+        } finally {
+          wholeFlights.delete(flight)
+        }
+      })()
+      wholeFlights.set(flight, fetched)
+      return fetched
     },
 
     ensureRange(start, end, sweep = false) {

@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadViewSource, type ViewSource } from '../../../main/api/session-view/source'
 import { PAGE_BUDGET, pathPage } from '../../../main/api/session-view/page'
+import { TEXT_CUT } from '../../../main/api/session-view/cut-text'
 import { PathPage } from '../../../preload/contract/session-view'
 import { ApiError } from '../../../preload/contract/errors'
 import { expectedFiles, idMapper } from './expected'
@@ -188,7 +189,8 @@ test('a page cut short by a huge item still ends at the path end, and the rest f
   const memo = new Map()
   const ids = (page: { items: { id: string }[] }) => page.items.map((i) => i.id)
   // The first page (no offset) is what the reader sees first: the end, back to the huge item.
-  const end = await pathPage(source, memo, { entryId: 'e5', raw: true })
+  // Texts whole (as "Show all" asks for them): a cut text would fit the budget.
+  const end = await pathPage(source, memo, { entryId: 'e5', raw: true, whole: true })
   assert.equal(end.total, 6)
   assert.deepEqual(ids(end), ['e2', 'e3', 'e4', 'e5'])
   assert.equal(end.offset, 2)
@@ -196,12 +198,81 @@ test('a page cut short by a huge item still ends at the path end, and the rest f
   // reaches the end: every item once, in order.
   const seen: string[] = []
   for (let offset = 0; offset < end.total;) {
-    const page = await pathPage(source, memo, { entryId: 'e5', raw: true, offset })
+    const page = await pathPage(source, memo, { entryId: 'e5', raw: true, offset, whole: true })
     assert.ok(page.items.length > 0, `a page from ${offset} has an item`)
     seen.push(...ids(page))
     offset = page.offset + page.items.length
   }
   assert.deepEqual(seen, ['e0', 'e1', 'e2', 'e3', 'e4', 'e5'])
-  const first = await pathPage(source, memo, { entryId: 'e5', raw: true, offset: 0 })
+  const first = await pathPage(source, memo, { entryId: 'e5', raw: true, offset: 0, whole: true })
   assert.deepEqual(ids(first), ['e0', 'e1', 'e2'], 'a forward page stops after the huge item')
+})
+
+test('a text longer than TEXT_CUT is sent cut, says what it left out, and comes whole when asked', async (t) => {
+  const at = '2026-03-01T10:00:00.000Z'
+  // Past the cut: an answer's text (with accents and line breaks) and a command's output.
+  const long = Array.from({ length: 30_000 }, (_, i) => `ligne ${i} é`).join('\n')
+  const output = Array.from({ length: 25_000 }, (_, i) => `out ${i} of a long listing`).join('\n')
+  assert.ok(long.length > TEXT_CUT && output.length > TEXT_CUT)
+  const bash = {
+    type: 'message',
+    id: 'e2',
+    parentId: 'e1',
+    timestamp: at,
+    message: {
+      role: 'bashExecution',
+      command: 'ls -R /',
+      output,
+      exitCode: 0,
+      cancelled: false,
+      truncated: false,
+      timestamp: 1,
+    },
+  }
+  const lines = [
+    headerLine('long-texts', at, '/work'),
+    messageLine('e0', null, 'user', 'list it all', at),
+    messageLine('e1', 'e0', 'assistant', long, at),
+    JSON.stringify(bash),
+    messageLine('e3', 'e2', 'assistant', 'short', at),
+  ]
+  const file = join(tempDir(t), 'long.jsonl')
+  writeFileSync(file, lines.join('\n') + '\n')
+  const source = await loadViewSource(file)
+  const memo = new Map()
+  const newlines = (text: string) => text.split('\n').length - 1
+  const cut = PathPage.parse(await pathPage(source, memo, { entryId: 'e3' }))
+  assert.deepEqual(
+    cut.items.map((i) => i.id),
+    ['e0', 'e1', 'e2', 'e3'],
+  )
+  const answer = cut.items[1]?.body
+  const block = answer && 'content' in answer ? answer.content[0] : undefined
+  assert.ok(block?.type === 'text' && block.cut)
+  assert.ok(block.text.length <= TEXT_CUT && long.startsWith(block.text))
+  assert.deepEqual(block.cut, {
+    chars: long.length - block.text.length,
+    lines: newlines(long.slice(block.text.length)),
+  })
+  const command = cut.items[2]?.body
+  assert.ok(command?.kind === 'bash' && command.outputCut)
+  assert.ok(command.output.length <= TEXT_CUT && output.startsWith(command.output))
+  assert.deepEqual(command.outputCut, {
+    chars: output.length - command.output.length,
+    lines: newlines(output.slice(command.output.length)),
+  })
+  // Short texts are sent as they are.
+  assert.deepEqual(cut.items[3]?.body.kind === 'assistant' && cut.items[3].body.content, [
+    { type: 'text', text: 'short' },
+  ])
+  // Whole: the texts as stored, nothing said left out.
+  const whole = PathPage.parse(await pathPage(source, memo, { entryId: 'e3', whole: true }))
+  const wholeAnswer = whole.items[1]?.body
+  assert.deepEqual(wholeAnswer && 'content' in wholeAnswer && wholeAnswer.content, [
+    { type: 'text', text: long },
+  ])
+  const wholeCommand = whole.items[2]?.body
+  assert.ok(wholeCommand?.kind === 'bash')
+  assert.equal(wholeCommand.output, output)
+  assert.equal(wholeCommand.outputCut, undefined)
 })

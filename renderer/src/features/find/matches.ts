@@ -5,6 +5,7 @@
  */
 import type { ContentBlock, PathItem } from '../../../../preload/contract/session-view'
 import { matchRanges } from '../../components/marks'
+import { isCut } from '../../state/path-state'
 
 /** One occurrence: the path index of its item and its order among that item's marks. */
 export interface FindMatch {
@@ -62,13 +63,21 @@ export class FindTally {
   /** Grows each time an item is counted (what a view of the tally compares). */
   version = 0
 
-  constructor(private readonly pattern: RegExp) {}
+  /**
+   * @param onCut called with the index of an item sent with a long text cut (TextCut): its
+   *   whole, once fetched, is a new item, counted again
+   */
+  constructor(
+    private readonly pattern: RegExp,
+    private readonly onCut?: (index: number) => void,
+  ) {}
 
   /** Counts the items of `items` not counted yet. @returns the version after it */
   add(items: ReadonlyMap<number, PathItem>): number {
     for (const [index, item] of items) {
       if (this.counted.has(item)) continue
       this.counted.add(item)
+      if (this.onCut && isCut(item)) this.onCut(index)
       this.counts.set(index, matchRanges(itemText(item), this.pattern).length)
       this.version++
     }

@@ -95,7 +95,16 @@ function useFindTally(
   find: RegExp | null,
   view: string | null,
 ): { matches: FindMatch[]; scanned: number } {
-  const tally = useMemo(() => (find && view !== null ? new FindTally(find) : null), [find, view])
+  const tally = useMemo(
+    () =>
+      find && view !== null
+        ? // A text sent cut is found in whole: fetched (later, not while the store notifies).
+          new FindTally(find, (index) => {
+            queueMicrotask(() => void useSessionView.getState().wholeItem(index))
+          })
+        : null,
+    [find, view],
+  )
   // Counted on every change of the store, as it happens: items a later page pushes out of the
   // store before the next render are counted all the same.
   const subscribe = useCallback(

@@ -87,16 +87,20 @@ function Block({
   switch (block.type) {
     case 'text':
       if (!block.text.trim()) return null
-      return plain ? <CollapsibleText text={block.text} /> : <Markdown text={block.text} />
+      return plain ? (
+        <CollapsibleText text={block.text} cut={block.cut} />
+      ) : (
+        <Markdown text={block.text} cut={block.cut} />
+      )
     case 'thinking':
       return (
         <KeptDetails part="thinking" className="thinking" data-testid="thinking">
           <summary>
             {block.redacted
               ? 'Thinking (redacted)'
-              : `Thinking · ${formatCount(block.text.length)} characters`}
+              : `Thinking · ${formatCount(block.text.length + (block.cut?.chars ?? 0))} characters`}
           </summary>
-          <CollapsibleText text={block.text} lines={60} className="thinking-text" />
+          <CollapsibleText text={block.text} cut={block.cut} lines={60} className="thinking-text" />
         </KeptDetails>
       )
     case 'toolCall':

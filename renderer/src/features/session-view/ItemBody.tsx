@@ -38,7 +38,7 @@ function Bash({ body }: { body: Of<'bash'> }) {
           </span>
         )}
       </div>
-      {body.output && <CollapsibleText text={body.output} />}
+      {body.output && <CollapsibleText text={body.output} cut={body.outputCut} />}
       {body.fullOutputPath && <div className="muted small">Full output: {body.fullOutputPath}</div>}
     </div>
   )

@@ -2,11 +2,14 @@
  * One entry of the transcript: a header (who, when, where in the file, whether the model sees
  * it) with per-message details on demand (model, tokens, cost), then its body.
  */
-import { memo, useState } from 'react'
+import { memo, useCallback, useState } from 'react'
 import type { PathItem } from '../../../../preload/contract/session-view'
 import { clock, cost, tokens, when } from '../../components/format'
 import { CopyButton } from '../../components/CopyButton'
 import { TextOwner } from '../../components/kept-view'
+import { WholeText } from '../../components/whole-text'
+import { isCut } from '../../state/path-state'
+import { useSessionView } from '../../state/session'
 import { ItemBody, markerText } from './ItemBody'
 import { messageText } from './message-text'
 import { useEntryBrief } from './entry-brief'
@@ -100,6 +103,7 @@ export const TranscriptItem = memo(function TranscriptItem({
 }: TranscriptItemProps) {
   const [info, setInfo] = useState(false)
   const describe = useEntryBrief()
+  const fetchWhole = useCallback(() => useSessionView.getState().wholeItem(index), [index])
   const marker = markerText(item.body, describe)
   const note = contextNote(item)
   const classes = ['entry', `entry-${item.body.kind}`]
@@ -166,7 +170,15 @@ export const TranscriptItem = memo(function TranscriptItem({
           <CopyButton
             label="Copy message"
             testId="copy-message"
-            text={() => messageText(b) ?? ''}
+            text={async () => {
+              if (preview || !isCut(item)) return messageText(b) ?? ''
+              // Sent cut: the copy is of the whole text.
+              await fetchWhole()
+              const whole = useSessionView.getState().path?.items.get(index)
+              // Never a part for the whole: "Copy failed" instead.
+              if (!whole || isCut(whole)) throw new Error('the whole text could not be read')
+              return messageText(whole.body) ?? ''
+            }}
           />
         )}
         <button
@@ -182,7 +194,9 @@ export const TranscriptItem = memo(function TranscriptItem({
       </header>
       {info && <Details item={item} />}
       <TextOwner.Provider value={`${sessionId}/${item.id}`}>
-        <ItemBody item={item} sessionId={sessionId} showHidden={showHidden} />
+        <WholeText.Provider value={preview ? null : fetchWhole}>
+          <ItemBody item={item} sessionId={sessionId} showHidden={showHidden} />
+        </WholeText.Provider>
       </TextOwner.Provider>
     </article>
   )
