@@ -182,18 +182,23 @@ export function Transcript() {
     if (listShown) return markWhenPainted('pi:transcript:painted')
   }, [listShown])
 
+  // To the path's end, followed from there: the entries not measured yet (one of megabytes is
+  // far taller than estimated) are kept to the end as they are (keepToEnd).
+  const followEnd = useCallback(() => {
+    following.current = true
+    grewAt.current = performance.now()
+    readAt(null)
+    setUnseenFrom(null)
+    if (total > 0) virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
+  }, [total, readAt])
   // The reader asked for the selected entry again: its path's end, followed from there.
   const revealed = useSessionView((s) => s.revealed)
   const seenRevealed = useRef(revealed)
   useEffect(() => {
     if (seenRevealed.current === revealed) return
     seenRevealed.current = revealed
-    following.current = true
-    grewAt.current = performance.now()
-    readAt(null)
-    setUnseenFrom(null)
-    if (total > 0) virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
-  }, [revealed, total, readAt])
+    followEnd()
+  }, [revealed, followEnd])
 
   // New entries arrived while the user reads further up: remember where they start.
   const seenTotal = useRef({ view, total })
@@ -371,15 +376,7 @@ export function Transcript() {
                 />
               ) : (
                 unseenFrom !== null &&
-                total > unseenFrom && (
-                  <NewEntries
-                    count={total - unseenFrom}
-                    onJump={() => {
-                      virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
-                      setUnseenFrom(null)
-                    }}
-                  />
-                )
+                total > unseenFrom && <NewEntries count={total - unseenFrom} onJump={followEnd} />
               )}
             </TranscriptNav.Provider>
           </MarksContext.Provider>
