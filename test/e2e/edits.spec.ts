@@ -221,6 +221,27 @@ test('a session whose file is moved to another folder while open says where it w
   session.expectClean()
 })
 
+test('a session followed at pi’s leaf and opened where its file moved follows on there', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const moved = moveToAnotherFolder(store, rel, name)
+  await page.getByTestId('open-moved').click()
+  await session.waitReady()
+  // Not pinned to the entry that was pi's leaf: what pi writes there next shows.
+  expect(fragment(page).get('entry')).toBeNull()
+  appendAfterLast(moved, userEntry('feed00b2', 'written where it moved'))
+  await expect(
+    page.locator('.transcript [data-testid="transcript-entry"][data-entry-id="feed00b2"]'),
+  ).toBeVisible()
+  await expect(session.treeNode('feed00b2')).toHaveClass(/selected/)
+  session.expectClean()
+})
+
 test('a session whose file is moved away and back while open is followed again where it was', async ({
   page,
   server,

@@ -227,6 +227,16 @@ function selectInLibrary(sessionId: string): void {
     useLibrary.getState().selectSession(sessionId)
 }
 
+/**
+ * The entry a session opened again (a reload, the file found elsewhere) keeps selected: none
+ * while the view follows pi's leaf, so it follows on to what pi writes next.
+ */
+export function entryToKeep(
+  state: Pick<SessionViewState, 'followLeaf' | 'selected'>,
+): string | undefined {
+  return state.followLeaf ? undefined : state.selected?.id || undefined
+}
+
 export const useSessionView = create<SessionViewState>((set, get) => {
   /**
    * Loads the end of the path to the selected entry. `extend`: the path grew at its end (live
@@ -658,7 +668,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         hitSession = sessionId
         landOnReading(reading)
       }
-      const at = followLeaf ? undefined : selected?.id || undefined
+      const at = entryToKeep({ followLeaf, selected })
       reopeningAt = at ?? null
       await get().openSession(sessionId, at, reread)
     },

@@ -8,7 +8,7 @@ import type { LibraryRow } from '../../../../preload/contract/library'
 import { LiveBadge } from '../../components/LiveBadge'
 import type { SessionLineage, SessionOverview } from '../../../../preload/contract/session-view'
 import { bytes, clipped, cost, counted, tokens, when } from '../../components/format'
-import { useSessionView } from '../../state/session'
+import { entryToKeep, useSessionView } from '../../state/session'
 import { useSessionFile } from '../../state/session-file'
 import { Diagnostics } from './Diagnostics'
 import { useMovedTo } from './use-moved-to'
@@ -156,9 +156,7 @@ function FileNotice({ overview }: { overview: SessionOverview }) {
             type="button"
             className="link"
             data-testid="open-moved"
-            onClick={() =>
-              void openSession(movedTo.id, useSessionView.getState().selected?.id ?? undefined)
-            }
+            onClick={() => void openSession(movedTo.id, entryToKeep(useSessionView.getState()))}
           >
             Open it there
           </button>
