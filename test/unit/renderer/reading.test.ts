@@ -89,4 +89,12 @@ test('copying a message takes its text blocks, a bash run its command and output
   assert.equal(messageText({ kind: 'bash', command: 'ls', output: 'a\nb' } as never), '$ ls\na\nb')
   assert.equal(messageText({ kind: 'user', content: [] } as never), null)
   assert.equal(messageText({ kind: 'label', targetId: 'x', label: 'y' } as never), null)
+  // White space alone is nothing to copy, unless the text goes on past what a page sent.
+  const blank = ' \n'.repeat(3)
+  assert.equal(
+    messageText({ kind: 'user', content: [{ type: 'text', text: blank }] } as never),
+    null,
+  )
+  const cut = { type: 'text', text: blank, cut: { chars: 5, lines: 0 } }
+  assert.equal(messageText({ kind: 'assistant', content: [cut] } as never), blank)
 })

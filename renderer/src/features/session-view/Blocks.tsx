@@ -9,6 +9,7 @@ import { KeptDetails } from '../../components/KeptDetails'
 import { TextOwner } from '../../components/kept-view'
 import { LazyImage } from '../../components/LazyImage'
 import { Markdown } from '../../components/Markdown'
+import { showsText } from './message-text'
 import { useTranscriptNav } from './nav'
 import { formatCount } from '../../components/format'
 
@@ -86,7 +87,7 @@ function Block({
 }) {
   switch (block.type) {
     case 'text':
-      if (!block.text.trim()) return null
+      if (!showsText(block)) return null
       return plain ? (
         <CollapsibleText text={block.text} cut={block.cut} />
       ) : (

@@ -4,8 +4,13 @@
  */
 import type { ContentBlock, ItemBody } from '../../../../preload/contract/session-view'
 
+/** Whether a text block shows: it has more than white space, or its rest was not sent. */
+export function showsText(block: ContentBlock): boolean {
+  return block.type === 'text' && (block.text.trim() !== '' || block.cut !== undefined)
+}
+
 function blocksText(blocks: readonly ContentBlock[]): string {
-  return blocks.flatMap((b) => (b.type === 'text' && b.text.trim() ? [b.text] : [])).join('\n\n')
+  return blocks.flatMap((b) => (b.type === 'text' && showsText(b) ? [b.text] : [])).join('\n\n')
 }
 
 /** The copyable text of `body`, or null when it has none (markers, image-only messages). */
@@ -29,5 +34,6 @@ export function messageText(body: ItemBody): string | null {
     default:
       return null
   }
-  return text.trim() ? text : null
+  const cut = 'content' in body && body.content.some((b) => b.type === 'text' && b.cut)
+  return text.trim() || cut ? text : null
 }
