@@ -69,6 +69,12 @@ export function CollapsibleText({
   const moreLines = hidden > 0 ? countLines(text) - countLines(cut) + (sentCut?.lines ?? 0) : 0
   return (
     <div className={`collapsible ${className ?? ''}`}>
+      {/* Above the text: what was sent is shown at once, far taller than the screen. */}
+      {waiting && (
+        <p className="muted small" role="status" data-testid="text-loading">
+          Loading the rest ({counted(sentCut.chars, 'more character')})…
+        </p>
+      )}
       {all && text.length > PIECE_CHARS ? (
         <Pieces text={text} />
       ) : (
@@ -77,11 +83,6 @@ export function CollapsibleText({
         >
           <Marked text={cut} />
         </pre>
-      )}
-      {waiting && (
-        <p className="muted small" role="status" data-testid="text-loading">
-          Loading the rest ({counted(sentCut.chars, 'more character')})…
-        </p>
       )}
       {hidden > 0 && !all && (
         <button

@@ -2,7 +2,7 @@
  * The transcript's path as the session view store keeps it: the loaded window of items of
  * the path root -> selected entry, and whether a grown path continues the loaded one.
  */
-import type { PathItem, PathPage } from '../../../preload/contract/session-view'
+import type { ContentBlock, PathItem, PathPage } from '../../../preload/contract/session-view'
 
 /** The transcript of one path (root -> selected entry), as far as it is loaded. */
 export interface PathState {
@@ -34,7 +34,10 @@ export function toPathState(
   view: string,
   focusIndex: number | null,
 ): PathState {
-  page.items.forEach((item, i) => items.set(page.offset + i, item))
+  page.items.forEach((item, i) => {
+    const index = page.offset + i
+    items.set(index, keptWhole(items.get(index), item))
+  })
   return {
     key: `${page.targetPos}:${page.raw}`,
     view,
@@ -90,4 +93,32 @@ export function isCut(item: PathItem): boolean {
   const b = item.body
   if ('content' in b) return b.content.some((block) => 'cut' in block && block.cut !== undefined)
   return b.kind === 'bash' && b.outputCut !== undefined
+}
+
+/**
+ * `fresh`, an item a page sent again (live follow refreshes the path's last items), with the
+ * whole texts `old` already had for the same entry: a text the reader shows whole is not cut
+ * again under them (the entry would shrink by megabytes and the list lose their place), nor
+ * fetched again. An entry's texts never change; what else `fresh` says (a tool call's result
+ * found since) is kept.
+ */
+export function keptWhole(old: PathItem | undefined, fresh: PathItem): PathItem {
+  if (!old || old.pos !== fresh.pos || old.id !== fresh.id || !isCut(fresh) || isCut(old))
+    return fresh
+  const was = old.body
+  const body = fresh.body
+  if ('content' in body && 'content' in was && was.content.length === body.content.length) {
+    const content = body.content.map((block, i): ContentBlock => {
+      const whole = was.content[i]
+      if (!('cut' in block) || block.cut === undefined || whole?.type !== block.type) return block
+      const { cut: _cut, ...rest } = block
+      return { ...rest, text: 'text' in whole ? whole.text : block.text } as ContentBlock
+    })
+    return { ...fresh, body: { ...body, content } }
+  }
+  if (body.kind === 'bash' && was.kind === 'bash' && body.outputCut !== undefined) {
+    const { outputCut: _cut, ...rest } = body
+    return { ...fresh, body: { ...rest, output: was.output } }
+  }
+  return fresh
 }
