@@ -227,6 +227,20 @@ function selectInLibrary(sessionId: string): void {
     useLibrary.getState().selectSession(sessionId)
 }
 
+/** What names the path shown to `session:get-path`: its selected entry, in its view. */
+function shownPath(
+  sessionId: string,
+  selected: NonNullable<SessionViewState['selected']>,
+  raw: boolean,
+) {
+  return {
+    sessionId,
+    ...(selected.id ? { entryId: selected.id } : {}),
+    position: selected.pos,
+    raw,
+  }
+}
+
 /**
  * The entry a session opened again (a reload, the file found elsewhere) keeps selected: none
  * while the view follows pi's leaf, so it follows on to what pi writes next.
@@ -398,10 +412,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     if (get().sessionId !== sessionId || path?.key !== key || !selected) return
     try {
       const page = await call('session:get-path', {
-        sessionId,
-        ...(selected.id ? { entryId: selected.id } : {}),
-        position: selected.pos,
-        raw: path.raw,
+        ...shownPath(sessionId, selected, path.raw),
         offset,
         limit: Math.min(CHUNK, end - offset),
       })
@@ -614,10 +625,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       const fetched = (async () => {
         try {
           const page = await call('session:get-path', {
-            sessionId,
-            ...(selected.id ? { entryId: selected.id } : {}),
-            position: selected.pos,
-            raw: path.raw,
+            ...shownPath(sessionId, selected, path.raw),
             offset: index,
             limit: 1,
             whole: true,
