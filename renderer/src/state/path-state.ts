@@ -99,12 +99,12 @@ export function isCut(item: PathItem): boolean {
  * `fresh`, an item a page sent again (live follow refreshes the path's last items), with the
  * whole texts `old` already had for the same entry: a text the reader shows whole is not cut
  * again under them (the entry would shrink by megabytes and the list lose their place), nor
- * fetched again. An entry's texts never change; what else `fresh` says (a tool call's result
- * found since) is kept.
+ * fetched again. An entry's texts never change (a context edit that replaces them since marks
+ * the item `edited`); what else `fresh` says (a tool call's result found since) is kept.
  */
 export function keptWhole(old: PathItem | undefined, fresh: PathItem): PathItem {
-  if (!old || old.pos !== fresh.pos || old.id !== fresh.id || !isCut(fresh) || isCut(old))
-    return fresh
+  const same = old?.pos === fresh.pos && old.id === fresh.id && old.edited === fresh.edited
+  if (!old || !same || !isCut(fresh) || isCut(old)) return fresh
   const was = old.body
   const body = fresh.body
   if ('content' in body && 'content' in was && was.content.length === body.content.length) {

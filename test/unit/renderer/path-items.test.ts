@@ -74,6 +74,9 @@ test('an entry sent again cut keeps the whole texts it had, and what else is new
   assert.equal(keptWhole(assistant(whole, false), other), other)
   const fresh = assistant(sent, true)
   assert.equal(keptWhole(assistant(sent, true), fresh), fresh)
+  // A context edit replaced what the model sees of it since: its texts as sent now.
+  const replaced = { ...assistant(sent, true), edited: 'replaced' } as PathItem
+  assert.equal(keptWhole(assistant(whole, false), replaced), replaced)
   // A command's output likewise.
   const bash = (output: string, outputCut?: typeof cut): PathItem =>
     ({
