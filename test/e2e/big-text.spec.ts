@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { headerLine, messageLine } from '../helpers/append'
-import { expect, test } from './harness'
+import type { Page } from '@playwright/test'
+import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
 
 const PROJECT = '--work-big-text--'
@@ -62,16 +63,24 @@ function sessionLines(): string[] {
   ].map((entry) => JSON.stringify(entry))
 }
 
+/** A store of one session file `name` holding `lines`, served; its session page. */
+async function served(
+  { page, serverFor, scratch }: { page: Page; serverFor: ServerFor; scratch: Scratch },
+  name: string,
+  lines: readonly string[],
+): Promise<SessionPage> {
+  const sessionsDir = join(scratch('pi-sessions-big-text-'), 'sessions')
+  mkdirSync(join(sessionsDir, PROJECT), { recursive: true })
+  writeFileSync(join(sessionsDir, PROJECT, name), `${lines.join('\n')}\n`)
+  return new SessionPage(page, await serverFor(sessionsDir))
+}
+
 test('a tool result of megabytes travels cut, once; Show all, find and copy fetch it whole', async ({
   page,
   serverFor,
   scratch,
 }) => {
-  const sessionsDir = join(scratch('pi-sessions-big-text-'), 'sessions')
-  mkdirSync(join(sessionsDir, PROJECT), { recursive: true })
-  writeFileSync(join(sessionsDir, PROJECT, NAME), `${sessionLines().join('\n')}\n`)
-  const server = await serverFor(sessionsDir)
-  const session = new SessionPage(page, server)
+  const session = await served({ page, serverFor, scratch }, NAME, sessionLines())
   // How often each path index arrived in a page, the largest page, and the items asked whole.
   const arrived = new Map<number, number>()
   let largest = 0
@@ -128,11 +137,7 @@ test('Show all on a text sent cut fetches it whole; Copy copies the whole', asyn
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  const sessionsDir = join(scratch('pi-sessions-big-text-'), 'sessions')
-  mkdirSync(join(sessionsDir, PROJECT), { recursive: true })
-  writeFileSync(join(sessionsDir, PROJECT, NAME), `${sessionLines().join('\n')}\n`)
-  const server = await serverFor(sessionsDir)
-  const session = new SessionPage(page, server)
+  const session = await served({ page, serverFor, scratch }, NAME, sessionLines())
   await session.open(NAME)
   const result = page.locator('.transcript [data-entry-id="a3"]')
   await result.getByTestId('show-all').click()
@@ -155,8 +160,6 @@ test('a page cut at its size budget: the items before it are asked for alone, no
   serverFor,
   scratch,
 }) => {
-  const sessionsDir = join(scratch('pi-sessions-budget-'), 'sessions')
-  mkdirSync(join(sessionsDir, PROJECT), { recursive: true })
   // 30 texts just under a text's cut: more than a page's budget together.
   const at = '2026-03-02T10:00:00.000Z'
   const text = Array.from({ length: 7_000 }, (_, i) => `row ${i} of a long answer`).join('\n')
@@ -164,9 +167,7 @@ test('a page cut at its size budget: the items before it are asked for alone, no
   for (let i = 0; i < 30; i++)
     lines.push(messageLine(`e${i}`, i ? `e${i - 1}` : null, i % 2 ? 'assistant' : 'user', text, at))
   const name = '2026-03-02T10-00-00-000Z_019cb000-0000-7000-8000-0000000000bc.jsonl'
-  writeFileSync(join(sessionsDir, PROJECT, name), `${lines.join('\n')}\n`)
-  const server = await serverFor(sessionsDir)
-  const session = new SessionPage(page, server)
+  const session = await served({ page, serverFor, scratch }, name, lines)
   const arrived = new Map<number, number>()
   page.on('response', async (response) => {
     if (!response.url().endsWith('/api/session:get-path')) return
