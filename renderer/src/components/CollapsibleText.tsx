@@ -65,6 +65,7 @@ export function CollapsibleText({
     cut = cutAt(cut, chars)
   }
   const hidden = text.length - cut.length + (sentCut?.chars ?? 0)
+  const hiddenMatches = useHiddenMatches(text, all ? text.length : cut.length)
   // A single long line hides characters only: no "0 more lines".
   const moreLines = hidden > 0 ? countLines(text) - countLines(cut) + (sentCut?.lines ?? 0) : 0
   return (
@@ -89,6 +90,7 @@ export function CollapsibleText({
           type="button"
           className="link-button"
           data-testid="show-all"
+          data-hidden-matches={hiddenMatches > 0 ? hiddenMatches : undefined}
           onClick={() => setAll(true)}
         >
           Show all ({moreLines > 0 ? `${counted(moreLines, 'more line')}, ` : ''}
@@ -102,6 +104,26 @@ export function CollapsibleText({
       )}
     </div>
   )
+}
+
+/**
+ * How many matches of the marks in effect `text` holds past its first `shown` characters
+ * (a match the cut splits counts as hidden: the shown part cannot mark it). A find counts every
+ * match of a text (FindTally); the button that shows the rest carries this count, so landing
+ * on a match the fold hides knows to unfold it (use-find.ts).
+ */
+function useHiddenMatches(text: string, shown: number): number {
+  const marks = useMarks()
+  const folded = shown < text.length
+  const ranges = useMemo(
+    () => (marks && folded ? matchRanges(text, marks.pattern) : null),
+    [marks, text, folded],
+  )
+  if (!ranges) return 0
+  let hidden = 0
+  for (let i = ranges.length - 1; i >= 0 && (ranges[i] as [number, number])[1] > shown; i--)
+    hidden++
+  return hidden
 }
 
 /**

@@ -42,6 +42,33 @@ function markCurrent(index: number, nth: number): { chosen: Element; own: boolea
   return { chosen, own: nth < marks.length }
 }
 
+/**
+ * Unfolds the texts of the item at path `index` that hide its matches up to the `nth`: a find
+ * counts every match of a text (FindTally), a folded text marks only those it shows, so the
+ * marks after a fold would stand for other matches than the find's (CollapsibleText names how
+ * many its fold hides).
+ * @returns whether a text was unfolded (its marks come with the next render)
+ */
+function unfoldTo(index: number, nth: number): boolean {
+  const entry = document.querySelector(
+    `.transcript [data-testid="transcript-entry"][data-index="${index}"]`,
+  )
+  if (!entry) return false
+  let seen = 0
+  let unfolded = false
+  for (const el of entry.querySelectorAll('mark.find-match, button[data-hidden-matches]')) {
+    if (seen > nth) break
+    if (el.tagName === 'MARK') {
+      seen++
+      continue
+    }
+    ;(el as HTMLButtonElement).click()
+    unfolded = true
+    seen += Number(el.getAttribute('data-hidden-matches'))
+  }
+  return unfolded
+}
+
 /** Frames the current match is kept in view after landing on it. */
 const KEEP_FRAMES = 20
 
@@ -154,11 +181,16 @@ export function useFindInPath(
     if (targetIndex === undefined || targetNth === undefined) return
     // Rendered already: scrolled into view at once; else Virtuoso brings it first (scrolling
     // both ways at once, Virtuoso's estimate would win over the exact position).
-    if (!markCurrent(targetIndex, targetNth))
+    if (!unfoldTo(targetIndex, targetNth) && !markCurrent(targetIndex, targetNth))
       virtuoso.current?.scrollToIndex({ index: targetIndex, align: 'center' })
     let frames = 0
     let kept = 0
     let frame = requestAnimationFrame(function land() {
+      // A fold rendered since (the item came into view) is unfolded before its marks count.
+      if (unfoldTo(targetIndex, targetNth)) {
+        if (++frames < RENDER_FRAMES) frame = requestAnimationFrame(land)
+        return
+      }
       const marked = markCurrent(targetIndex, targetNth)
       if (!marked) {
         if (++frames < RENDER_FRAMES) frame = requestAnimationFrame(land)

@@ -1,0 +1,104 @@
+/**
+ * Find in the session lands on matches a folded text hides: the fold opens, and the match
+ * marked is the find's own, not a later text's.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from './harness'
+import { SessionPage } from './pages/session-page'
+
+const PROJECT = '--work-find-folds--'
+const ID = '019cb000-0000-7000-8000-0000000f01d5'
+const NAME = `2026-03-02T10-00-00-000Z_${ID}.jsonl`
+
+/** 40 lines of tool output, "wombat" on the 31st only: past the 24 lines a fold shows. */
+const OUTPUT = Array.from({ length: 40 }, (_, i) =>
+  i === 30 ? 'line 30 has a wombat in it' : `line ${i} of the output`,
+).join('\n')
+
+/** pi's lines: a user asks, a bash call, its result (the long output, then a short text), an answer. */
+function sessionLines(): string[] {
+  const at = (s: number) => `2026-03-02T10:00:0${s}.000Z`
+  const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 }
+  const assistant = (id: string, parentId: string, s: number, content: unknown[]) => ({
+    type: 'message',
+    id,
+    parentId,
+    timestamp: at(s),
+    message: { role: 'assistant', content, api: 'x', provider: 'p', model: 'm', usage },
+  })
+  return [
+    { type: 'session', version: 3, id: ID, timestamp: at(0), cwd: '/work/find-folds' },
+    {
+      type: 'message',
+      id: 'f1',
+      parentId: null,
+      timestamp: at(1),
+      message: { role: 'user', content: 'run the listing', timestamp: 1 },
+    },
+    assistant('f2', 'f1', 2, [
+      { type: 'toolCall', id: 't1', name: 'bash', arguments: { command: 'ls' } },
+    ]),
+    {
+      type: 'message',
+      id: 'f3',
+      parentId: 'f2',
+      timestamp: at(3),
+      message: {
+        role: 'toolResult',
+        toolCallId: 't1',
+        toolName: 'bash',
+        content: [
+          { type: 'text', text: OUTPUT },
+          { type: 'text', text: 'and one more wombat' },
+        ],
+        isError: false,
+        timestamp: 3,
+      },
+    },
+    assistant('f4', 'f3', 4, [{ type: 'text', text: 'A wombat, then.' }]),
+  ].map((entry) => JSON.stringify(entry))
+}
+
+test('find lands on a match a folded text hides: the fold opens and marks that match', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const sessionsDir = join(scratch('pi-sessions-find-folds-'), 'sessions')
+  mkdirSync(join(sessionsDir, PROJECT), { recursive: true })
+  writeFileSync(join(sessionsDir, PROJECT, NAME), `${sessionLines().join('\n')}\n`)
+  const session = new SessionPage(page, await serverFor(sessionsDir))
+  await session.open(NAME)
+  const result = page.locator('.transcript [data-entry-id="f3"]')
+  // Folded: the 31st line is not shown.
+  await expect(result.getByTestId('show-all')).toHaveCount(1)
+  await expect(result).not.toContainText('line 30 has a wombat')
+  await page.locator('.transcript [data-entry-id="f1"]').click()
+  await page.keyboard.press('Control+f')
+  const input = page.getByTestId('find-input')
+  await input.fill('wombat')
+  const count = page.getByTestId('find-count')
+  const current = page.locator('.transcript mark.find-current')
+  // The shown marks' order would put the short text's wombat first: the fold opens instead.
+  await expect(count).toHaveText('match 1 of 3')
+  await expect(current).toHaveCount(1)
+  await expect(result.getByTestId('show-all')).toHaveCount(0)
+  const line = (mark: typeof current) =>
+    mark.evaluate((m) =>
+      (m.closest('pre')?.textContent ?? '').split('\n').find((l) => l.includes('wombat')),
+    )
+  expect(await line(current)).toBe('line 30 has a wombat in it')
+  await expect(current).toBeInViewport()
+  await session.screenshot('find-unfolded')
+  await input.press('Enter')
+  await expect(count).toHaveText('match 2 of 3')
+  expect(await line(current)).toBe('and one more wombat')
+  await input.press('Enter')
+  await expect(count).toHaveText('match 3 of 3')
+  await expect(page.locator('.transcript [data-entry-id="f4"] mark.find-current')).toHaveText(
+    'wombat',
+  )
+  await expect(page.getByTestId('find-unmarked')).toHaveCount(0)
+  session.expectClean()
+})
