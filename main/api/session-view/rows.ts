@@ -6,6 +6,7 @@
  */
 import type { TreeRow } from '../../../preload/contract/session-view'
 import { collectCalls, hasText, rowText, type CallInfo } from './row-text'
+import { labelChange } from '../../session'
 import {
   pathTo,
   treeOf,
@@ -85,7 +86,8 @@ const SLICE_MS = 10
  * session never blocks its thread (the view worker) for long.
  * @param before rows of the same load in another order (pi started a new branch since), built
  *   with the same tool calls: an entry's row is the same object when its label and parent are
- *   unchanged, its text not made again
+ *   unchanged, its text not made again, and a subtree whose order cannot have changed is
+ *   taken over as a whole ({@link settledSubtrees})
  * @returns rows in display order (parents first)
  */
 export async function buildRows(
@@ -94,12 +96,12 @@ export async function buildRows(
   before: readonly TreeRow[] = [],
 ): Promise<TreeRow[]> {
   const { entries, posOf, leafPos, loaded } = source
-  // Rows before by file position; none on a first build (the usual open).
-  const rowBefore = before.length > 0 ? new Array<TreeRow | undefined>(entries.length) : null
-  if (rowBefore)
-    for (const row of before) if (row.pos >= 0 && row.pos < entries.length) rowBefore[row.pos] = row
   const leaf = leafPos >= 0 ? entries[leafPos] : undefined
-  const active = new Set<SessionEntry>(leaf ? pathTo(source, leaf) : [])
+  const activePath = leaf ? pathTo(source, leaf) : []
+  const active = new Set<SessionEntry>(activePath)
+  // Rows before by file position, and the end of each one's subtree among them; none on a
+  // first build (the usual open).
+  const settled = before.length > 0 ? settledSubtrees(source, before, activePath) : null
   await yieldNow()
   const rows: TreeRow[] = []
   const stack: { node: SessionTreeNode; parentPos: number }[] = []
@@ -108,15 +110,23 @@ export async function buildRows(
   for (let i = roots.length - 1; i >= 0; i--)
     stack.push({ node: roots[i] as SessionTreeNode, parentPos: -1 })
   let sliceStart = performance.now()
-  while (stack.length > 0) {
-    if ((rows.length & 1023) === 0 && performance.now() - sliceStart > SLICE_MS) {
+  // Steps, not rows: a subtree taken over whole adds many rows in one.
+  for (let step = 1; stack.length > 0; step++) {
+    if ((step & 1023) === 0 && performance.now() - sliceStart > SLICE_MS) {
       await yieldNow()
       sliceStart = performance.now()
     }
     const { node, parentPos } = stack.pop() as { node: SessionTreeNode; parentPos: number }
     const entry = node.entry
     const pos = posOf.get(entry) ?? -1
-    const old = rowBefore && pos >= 0 ? rowBefore[pos] : undefined
+    const index = settled && pos >= 0 ? (settled.indexOfPos[pos] as number) : -1
+    const old = index >= 0 ? before[index] : undefined
+    if (old !== undefined && old.parentPos === parentPos && settled?.touched[pos] === 0) {
+      // Its subtree's rows, in the order they had (none of them changed).
+      const end = settled.ends[index] as number
+      for (let i = index; i < end; i++) rows.push(before[i] as TreeRow)
+      continue
+    }
     const row =
       old !== undefined && old.label === node.label && old.parentPos === parentPos
         ? old
@@ -128,4 +138,65 @@ export async function buildRows(
     }
   }
   return rows
+}
+
+/**
+ * Which subtrees of `before` (rows of the same load in display order, before pi's newest
+ * entries) a new build may take over whole. A subtree keeps its rows and their order unless
+ * one of its entries is on the path to the leaf then or now (the branch holding the leaf goes
+ * first, pi spec 15.6), gained a child, or was relabelled (pi spec 10): those entries, and every
+ * entry above them, are `touched` and built again; the rest are the same rows in the same order,
+ * each subtree's rows one run of `before` (display order: the rows live follow appended after
+ * pi's leaf are below touched entries).
+ * @param activePath the path to pi's leaf now (root first)
+ * @returns per file position the row index in `before` (-1: none) and whether it is touched;
+ *   per row index the index after its subtree's last row
+ */
+export function settledSubtrees(
+  source: ViewSource,
+  before: readonly TreeRow[],
+  activePath: readonly SessionEntry[],
+): { indexOfPos: Int32Array; touched: Uint8Array; ends: Int32Array } {
+  const { entries, byId, posOf } = source
+  const n = entries.length
+  const indexOfPos = new Int32Array(n).fill(-1)
+  let newest = -1
+  before.forEach((row, i) => {
+    if (row.pos < 0 || row.pos >= n) return
+    indexOfPos[row.pos] = i
+    newest = Math.max(newest, row.pos)
+  })
+  // Pre-order: every row's subtree ends where the last of its descendants' ends.
+  const ends = new Int32Array(before.length)
+  for (let i = before.length - 1; i >= 0; i--) {
+    const row = before[i] as TreeRow
+    ends[i] = Math.max(ends[i] as number, i + 1)
+    const parent =
+      row.parentPos >= 0 && row.parentPos < n ? (indexOfPos[row.parentPos] as number) : -1
+    if (parent >= 0 && parent < i)
+      ends[parent] = Math.max(ends[parent] as number, ends[i] as number)
+  }
+  const touched = new Uint8Array(n)
+  // From an entry up by parentId, stopping at one marked already (a cycle stops there too).
+  const touchUp = (entry: SessionEntry | undefined) => {
+    for (let e = entry; e !== undefined;) {
+      const pos = posOf.get(e)
+      if (pos === undefined || touched[pos] === 1) return
+      touched[pos] = 1
+      const parentId: unknown = e.parentId
+      e = typeof parentId === 'string' ? byId.get(parentId) : undefined
+    }
+  }
+  for (const entry of activePath) touchUp(entry)
+  // The path to pi's leaf then, the newest entry the rows had (pi spec 7): live follow appended
+  // the entries that continued it at the rows' end, not in display order.
+  if (newest >= 0) touchUp(entries[newest])
+  for (let pos = 0; pos < n; pos++) {
+    if (indexOfPos[pos] !== -1) continue
+    const entry = entries[pos] as SessionEntry
+    touchUp(entry)
+    const change = labelChange(entry)
+    if (change) touchUp(byId.get(change.targetId))
+  }
+  return { indexOfPos, touched, ends }
 }
