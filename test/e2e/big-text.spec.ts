@@ -120,12 +120,14 @@ test('a tool result of megabytes travels cut, once; Show all, find and copy fetc
   await page.getByTestId('find-input').fill(`line ${LINES - 1} of the big log`)
   await expect(page.getByTestId('find-count')).toHaveText('match 1 of 1')
   expect(wholes).toEqual([2])
-  await page.keyboard.press('Escape')
-  // Show all shows it whole (already fetched: not asked for again).
-  await result.getByTestId('show-all').click()
+  // The match is past the text's fold: find shows the text whole, there (fetched once).
+  await expect(result.getByTestId('show-all')).toHaveCount(0)
   await expect(result.getByTestId('text-pieces')).toBeVisible()
+  await expect(result.locator('mark.find-current')).toBeInViewport()
+  await page.keyboard.press('Escape')
   await expect(result.getByTestId('text-loading')).toHaveCount(0)
-  await expect(result.getByRole('button', { name: 'Show less' })).toBeVisible()
+  // Taller than the screen: it folds from its top and from its end.
+  await expect(result.getByRole('button', { name: 'Show less' })).toHaveCount(2)
   expect(wholes).toEqual([2])
   session.expectClean()
 })

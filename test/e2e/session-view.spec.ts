@@ -847,6 +847,10 @@ test('a text of megabytes shown whole comes in pieces laid out on screen, and re
     'Show all (99,976 more lines, 7,998,080 characters)',
   )
   await entry.getByTestId('show-all').click()
+  // It folds from its top too: no need to scroll 8 MB down to fold it.
+  const less = entry.getByRole('button', { name: 'Show less' })
+  await expect(less).toHaveCount(2)
+  await expect(less.first()).toBeInViewport()
   const pieces = entry.getByTestId('text-pieces').locator('.text-piece')
   // 32,000 characters a piece, cut after the last whole line: 400 lines of 80 characters.
   await expect(pieces).toHaveCount(250)
@@ -857,8 +861,11 @@ test('a text of megabytes shown whole comes in pieces laid out on screen, and re
   await page.locator('.transcript-list').evaluate((el) => (el.scrollTop = el.scrollHeight))
   await expect(pieces.last()).toBeInViewport()
   await expect(pieces.last()).toContainText(numbered[99_999] as string)
-  await expect(entry.getByRole('button', { name: 'Show less' })).toBeInViewport()
+  await expect(less.last()).toBeInViewport()
   await session.screenshot('session-long-text-end')
+  // Folded from its end, the text's first lines and its Show all are in view.
+  await less.last().click()
+  await expect(entry.getByTestId('show-all')).toBeInViewport()
   session.expectClean()
 })
 
@@ -1046,7 +1053,7 @@ test('what the reader opened in an entry stays open while it scrolls out of view
   await expect(texts2.last().getByTestId('show-all')).toBeVisible()
   await expect(texts2.last()).not.toContainText(rows[11_999] as string)
   // Shown less and folded, they stay so.
-  await texts2.first().getByRole('button', { name: 'Show less' }).click()
+  await texts2.first().getByRole('button', { name: 'Show less' }).first().click()
   await list.evaluate((el) => (el.scrollTop = 0))
   await thinking.locator('summary').click()
   await away()

@@ -66,10 +66,15 @@ export function CollapsibleText({
   }
   const hidden = text.length - cut.length + (sentCut?.chars ?? 0)
   const hiddenMatches = useHiddenMatches(text, all ? text.length : cut.length)
+  // Shown whole, a text its fold would cut can be folded again.
+  const foldable = all && (text.length > chars || countLines(text) > lines)
+  const { ref, fold } = useFoldInView(() => setAll(false))
   // A single long line hides characters only: no "0 more lines".
   const moreLines = hidden > 0 ? countLines(text) - countLines(cut) + (sentCut?.lines ?? 0) : 0
   return (
-    <div className={`collapsible ${className ?? ''}`}>
+    <div ref={ref} className={`collapsible ${className ?? ''}`}>
+      {/* A text taller than the screen folds from its top too, not only from its end. */}
+      {foldable && isTall(text) && <ShowLess onClick={fold} />}
       {/* Above the text: what was sent is shown at once, far taller than the screen. */}
       {waiting && (
         <p className="muted small" role="status" data-testid="text-loading">
@@ -97,12 +102,51 @@ export function CollapsibleText({
           {counted(hidden, moreLines > 0 ? 'character' : 'more character')})
         </button>
       )}
-      {all && text.length > chars && (
-        <button type="button" className="link-button" onClick={() => setAll(false)}>
-          Show less
-        </button>
-      )}
+      {foldable && <ShowLess onClick={fold} />}
     </div>
+  )
+}
+
+/** Characters, and lines, past which a text shown whole is taller than a screen. */
+const TALL_CHARS = 20_000
+const TALL_LINES = 60
+
+/** Whether `text` shown whole runs past a screen (counting lines only in a short text). */
+function isTall(text: string): boolean {
+  return text.length > TALL_CHARS || countLines(text) > TALL_LINES
+}
+
+/**
+ * Folds a text (`fold`), then brings its fold into view when the reader was below it: folded
+ * from the end of a text of megabytes, the list would otherwise be left far past it.
+ */
+function useFoldInView(setFolded: () => void) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [folds, setFolds] = useState(0)
+  useLayoutEffect(() => {
+    if (folds === 0) return
+    const shown = (): void =>
+      (ref.current?.querySelector('[data-testid="show-all"]') ?? ref.current)?.scrollIntoView({
+        block: 'nearest',
+      })
+    shown()
+    // Once more after the list measured the shorter entry.
+    const frame = requestAnimationFrame(shown)
+    return () => cancelAnimationFrame(frame)
+  }, [folds])
+  const fold = () => {
+    setFolded()
+    setFolds((n) => n + 1)
+  }
+  return { ref, fold }
+}
+
+/** The button that folds a text shown whole back to its first lines. */
+function ShowLess({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="link-button" onClick={onClick}>
+      Show less
+    </button>
   )
 }
 

@@ -185,7 +185,8 @@ export function useFindInPath(
       virtuoso.current?.scrollToIndex({ index: targetIndex, align: 'center' })
     let frames = 0
     let kept = 0
-    let frame = requestAnimationFrame(function land() {
+    let frame = 0
+    const land = () => {
       // A fold rendered since (the item came into view) is unfolded before its marks count.
       if (unfoldTo(targetIndex, targetNth)) {
         if (++frames < RENDER_FRAMES) frame = requestAnimationFrame(land)
@@ -204,11 +205,21 @@ export function useFindInPath(
       // Virtuoso may still be finishing an earlier scroll: the match stays in view meanwhile.
       if (!inView(chosen)) chosen.scrollIntoView({ block: 'center' })
       if (++kept < KEEP_FRAMES) frame = requestAnimationFrame(land)
-    })
+    }
+    const landAgain = () => {
+      cancelAnimationFrame(frame)
+      frames = 0
+      kept = 0
+      frame = requestAnimationFrame(land)
+    }
+    landAgain()
     // The list re-renders its items (scrolling, resizing): the current mark is marked again.
+    // A text fetched whole after the landing (it was sent cut) may hide the match in its fold:
+    // unfolded, it is landed on again.
     const list = document.querySelector('.transcript')
     const observer = new MutationObserver(() => {
-      if (!list?.querySelector('mark.find-current')) markCurrent(targetIndex, targetNth)
+      if (unfoldTo(targetIndex, targetNth)) landAgain()
+      else if (!list?.querySelector('mark.find-current')) markCurrent(targetIndex, targetNth)
     })
     if (list) observer.observe(list, { childList: true, subtree: true })
     return () => {
