@@ -91,6 +91,12 @@ test('find lands on a match a folded text hides: the fold opens and marks that m
   expect(await line(current)).toBe('line 30 has a wombat in it')
   await expect(current).toBeInViewport()
   await session.screenshot('find-unfolded')
+  // Folded again by the reader: the match is hidden, and no other occurrence stands for it.
+  await result.getByRole('button', { name: 'Show less' }).click()
+  await expect(result.getByTestId('show-all')).toHaveCount(1)
+  await expect(count).toHaveText('match 1 of 3')
+  await expect(current).toHaveCount(0)
+  // The next match lies past the fold's: the fold opens again, so the marks count right.
   await input.press('Enter')
   await expect(count).toHaveText('match 2 of 3')
   expect(await line(current)).toBe('and one more wombat')

@@ -35,38 +35,51 @@ function markCurrent(index: number, nth: number): { chosen: Element; own: boolea
   )
   const marks = entry ? [...entry.querySelectorAll('mark.find-match')] : []
   if (marks.length === 0) return null
-  for (const old of document.querySelectorAll('.transcript mark.find-current'))
-    old.classList.remove('find-current')
+  unmarkCurrent()
   const chosen = marks[Math.min(nth, marks.length - 1)] as Element
   chosen.classList.add('find-current')
   return { chosen, own: nth < marks.length }
 }
 
 /**
- * Unfolds the texts of the item at path `index` that hide its matches up to the `nth`: a find
- * counts every match of a text (FindTally), a folded text marks only those it shows, so the
- * marks after a fold would stand for other matches than the find's (CollapsibleText names how
- * many its fold hides).
- * @returns whether a text was unfolded (its marks come with the next render)
+ * The "Show all" buttons of the folded texts of the item at path `index` that hide its matches
+ * up to the `nth`: a find counts every match of a text (FindTally), a folded text marks only
+ * those it shows, so the marks after a fold would stand for other matches than the find's
+ * (CollapsibleText names how many its fold hides). Empty when the item is not rendered.
  */
-function unfoldTo(index: number, nth: number): boolean {
+function foldsBefore(index: number, nth: number): HTMLButtonElement[] {
   const entry = document.querySelector(
     `.transcript [data-testid="transcript-entry"][data-index="${index}"]`,
   )
-  if (!entry) return false
+  if (!entry) return []
   let seen = 0
-  let unfolded = false
+  const folds: HTMLButtonElement[] = []
   for (const el of entry.querySelectorAll('mark.find-match, button[data-hidden-matches]')) {
     if (seen > nth) break
     if (el.tagName === 'MARK') {
       seen++
       continue
     }
-    ;(el as HTMLButtonElement).click()
-    unfolded = true
+    folds.push(el as HTMLButtonElement)
     seen += Number(el.getAttribute('data-hidden-matches'))
   }
-  return unfolded
+  return folds
+}
+
+/**
+ * Unfolds the texts {@link foldsBefore} names.
+ * @returns whether a text was unfolded (its marks come with the next render)
+ */
+function unfoldTo(index: number, nth: number): boolean {
+  const folds = foldsBefore(index, nth)
+  for (const fold of folds) fold.click()
+  return folds.length > 0
+}
+
+/** Takes the current match's mark away (no other mark stands for a match a fold hides). */
+function unmarkCurrent(): void {
+  for (const old of document.querySelectorAll('.transcript mark.find-current'))
+    old.classList.remove('find-current')
 }
 
 /** Frames the current match is kept in view after landing on it. */
@@ -186,6 +199,9 @@ export function useFindInPath(
     let frames = 0
     let kept = 0
     let frame = 0
+    // Landed: the match was marked and kept in view. A fold hiding it after that is the
+    // reader's (Show less): the match stays hidden, unmarked.
+    let landed = false
     const land = () => {
       // A fold rendered since (the item came into view) is unfolded before its marks count.
       if (unfoldTo(targetIndex, targetNth)) {
@@ -205,6 +221,7 @@ export function useFindInPath(
       // Virtuoso may still be finishing an earlier scroll: the match stays in view meanwhile.
       if (!inView(chosen)) chosen.scrollIntoView({ block: 'center' })
       if (++kept < KEEP_FRAMES) frame = requestAnimationFrame(land)
+      else landed = true
     }
     const landAgain = () => {
       cancelAnimationFrame(frame)
@@ -214,12 +231,14 @@ export function useFindInPath(
     }
     landAgain()
     // The list re-renders its items (scrolling, resizing): the current mark is marked again.
-    // A text fetched whole after the landing (it was sent cut) may hide the match in its fold:
+    // A text fetched whole while landing (it was sent cut) may hide the match in its fold:
     // unfolded, it is landed on again.
     const list = document.querySelector('.transcript')
     const observer = new MutationObserver(() => {
-      if (unfoldTo(targetIndex, targetNth)) landAgain()
-      else if (!list?.querySelector('mark.find-current')) markCurrent(targetIndex, targetNth)
+      if (foldsBefore(targetIndex, targetNth).length > 0) {
+        if (landed) unmarkCurrent()
+        else if (unfoldTo(targetIndex, targetNth)) landAgain()
+      } else if (!list?.querySelector('mark.find-current')) markCurrent(targetIndex, targetNth)
     })
     if (list) observer.observe(list, { childList: true, subtree: true })
     return () => {
