@@ -166,10 +166,15 @@ function useFindTally(
   return { matches: tally?.matches() ?? NO_MATCHES, scanned: tally?.scanned ?? 0 }
 }
 
-/** Marks, matches and the scroll to the current match, for the transcript of `path`. */
+/**
+ * Marks, matches and the scroll to the current match, for the transcript of `path`.
+ * @param leaveEnd called before the list is scrolled to a match: a list following the path's
+ *   end (live follow) stops following, or it would be taken back to the end
+ */
 export function useFindInPath(
   path: PathState | null,
   virtuoso: RefObject<VirtuosoHandle | null>,
+  leaveEnd: () => void,
 ): FindInPath {
   const current = useFind((s) => s.current)
   const ensureRange = useSessionView((s) => s.ensureRange)
@@ -194,17 +199,21 @@ export function useFindInPath(
     if (targetIndex === undefined || targetNth === undefined) return
     // Rendered already: scrolled into view at once; else Virtuoso brings it first (scrolling
     // both ways at once, Virtuoso's estimate would win over the exact position).
-    if (!unfoldTo(targetIndex, targetNth) && !markCurrent(targetIndex, targetNth))
+    if (!unfoldTo(targetIndex, targetNth) && !markCurrent(targetIndex, targetNth)) {
+      leaveEnd()
       virtuoso.current?.scrollToIndex({ index: targetIndex, align: 'center' })
+    }
     let frames = 0
     let kept = 0
     let frame = 0
-    // Landed: the match was marked and kept in view. A fold hiding it after that is the
-    // reader's (Show less): the match stays hidden, unmarked.
+    // Landed: the match was marked. A fold hiding it after that is the reader's (Show less):
+    // the match stays hidden, unmarked.
     let landed = false
     const land = () => {
-      // A fold rendered since (the item came into view) is unfolded before its marks count.
-      if (unfoldTo(targetIndex, targetNth)) {
+      if (foldsBefore(targetIndex, targetNth).length > 0) {
+        if (landed) return unmarkCurrent()
+        // A fold rendered since (the item came into view) is unfolded before its marks count.
+        unfoldTo(targetIndex, targetNth)
         if (++frames < RENDER_FRAMES) frame = requestAnimationFrame(land)
         return
       }
@@ -213,15 +222,18 @@ export function useFindInPath(
         if (++frames < RENDER_FRAMES) frame = requestAnimationFrame(land)
         return
       }
+      landed = true
       const { chosen, own } = marked
       setUnmarked(own ? null : `${targetIndex}:${targetNth}`)
       // A match in folded thinking or tool arguments: unfold it to show it.
       for (let d = chosen.closest('details'); d; d = d.parentElement?.closest('details') ?? null)
         d.open = true
       // Virtuoso may still be finishing an earlier scroll: the match stays in view meanwhile.
-      if (!inView(chosen)) chosen.scrollIntoView({ block: 'center' })
+      if (!inView(chosen)) {
+        leaveEnd()
+        chosen.scrollIntoView({ block: 'center' })
+      }
       if (++kept < KEEP_FRAMES) frame = requestAnimationFrame(land)
-      else landed = true
     }
     const landAgain = () => {
       cancelAnimationFrame(frame)
@@ -245,7 +257,7 @@ export function useFindInPath(
       cancelAnimationFrame(frame)
       observer.disconnect()
     }
-  }, [targetIndex, targetNth, virtuoso, marks])
+  }, [targetIndex, targetNth, virtuoso, marks, leaveEnd])
   const ownMark = unmarked !== `${targetIndex}:${targetNth}`
   return { marks, matches, complete, ownMark }
 }

@@ -118,7 +118,11 @@ export function Transcript() {
     following.current = focusIndex === null
     if (following.current) readAt(null)
   }, [view, focusIndex, readAt])
-  const { marks, matches, complete, ownMark } = useFindInPath(path, virtuoso)
+  // A jump the reader asked for (a find's match, a link to an entry) leaves the end.
+  const leaveEnd = useCallback(() => {
+    following.current = false
+  }, [])
+  const { marks, matches, complete, ownMark } = useFindInPath(path, virtuoso, leaveEnd)
   const onKeyDown = useTranscriptKeys(path, virtuoso)
   useEffect(() => registerCommand('find', () => useFind.getState().show()), [])
   useEffect(() => {
@@ -215,11 +219,13 @@ export function Transcript() {
       const items = useSessionView.getState().path?.items
       if (!items) return
       for (const [index, item] of items) {
-        if (item.pos === pos)
+        if (item.pos === pos) {
+          leaveEnd()
           return virtuoso.current?.scrollToIndex({ index, align: 'center', behavior: 'auto' })
+        }
       }
     },
-    [virtuoso],
+    [virtuoso, leaveEnd],
   )
 
   const ready = status === 'ready' && path !== null && sessionId !== null

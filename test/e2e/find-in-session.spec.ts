@@ -1,9 +1,11 @@
 /**
- * Find in the session lands on matches a folded text hides: the fold opens, and the match
- * marked is the find's own, not a later text's.
+ * Find in the session lands on its match: a match a folded text hides opens the fold (the
+ * match marked is the find's own, not a later text's), and a match far above a transcript
+ * that follows its end is scrolled to and stays in view.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { headerLine, messageLine } from '../helpers/append'
 import { expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
 
@@ -106,5 +108,42 @@ test('find lands on a match a folded text hides: the fold opens and marks that m
     'wombat',
   )
   await expect(page.getByTestId('find-unmarked')).toHaveCount(0)
+  session.expectClean()
+})
+
+test('typed fast at the end of a transcript, find scrolls up to its match and stays there', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const at = '2026-03-02T10:00:00.000Z'
+  const id = '019cb000-0000-7000-8000-0000000f01d6'
+  const lines = [headerLine(id, at, '/work/find-far')]
+  for (let i = 0; i < 60; i++) {
+    const text = i === 2 ? 'the aardvark is here' : `entry ${i}\n${'more words of it\n'.repeat(4)}`
+    lines.push(messageLine(`g${i}`, i ? `g${i - 1}` : null, i % 2 ? 'assistant' : 'user', text, at))
+  }
+  const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
+  const sessionsDir = join(scratch('pi-sessions-find-far-'), 'sessions')
+  mkdirSync(join(sessionsDir, '--work-find-far--'), { recursive: true })
+  writeFileSync(join(sessionsDir, '--work-find-far--', name), `${lines.join('\n')}\n`)
+  const session = new SessionPage(page, await serverFor(sessionsDir))
+  await session.open(name)
+  // At the end, following it (as live follow does): the find bar opening resizes the list.
+  const list = page.locator('.transcript-list')
+  await expect(page.locator('.transcript [data-entry-id="g59"]')).toBeInViewport()
+  await page.locator('.transcript [data-entry-id="g59"]').click()
+  await page.keyboard.press('Control+f')
+  // A typist's pace: each letter settles the find's text a little later.
+  await page.getByTestId('find-input').pressSequentially('aardvark', { delay: 60 })
+  await expect(page.getByTestId('find-count')).toHaveText('match 1 of 1')
+  const current = page.locator('.transcript [data-entry-id="g2"] mark.find-current')
+  await expect(current).toBeInViewport()
+  // Still there a while later: the list is not taken back to its end.
+  await page.waitForTimeout(1500)
+  await expect(current).toBeInViewport()
+  expect(
+    await list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight),
+  ).toBeGreaterThan(500)
   session.expectClean()
 })
