@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { headerLine, messageLine } from '../helpers/append'
-import { expect, test } from './harness'
+import type { Page } from '@playwright/test'
+import { expect, test, type Scratch, type ServerFor } from './harness'
 import { SessionPage } from './pages/session-page'
 
 const PROJECT = '--work-find-folds--'
@@ -18,8 +19,11 @@ const OUTPUT = Array.from({ length: 40 }, (_, i) =>
   i === 30 ? 'line 30 has a wombat in it' : `line ${i} of the output`,
 ).join('\n')
 
-/** pi's lines: a user asks, a bash call, its result (the long output, then a short text), an answer. */
-function sessionLines(): string[] {
+/**
+ * pi's lines: a user asks, a bash call, its result (`texts`: by default the long output, then
+ * a short text), an answer.
+ */
+function sessionLines(texts = [OUTPUT, 'and one more wombat']): string[] {
   const at = (s: number) => `2026-03-02T10:00:0${s}.000Z`
   const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 }
   const assistant = (id: string, parentId: string, s: number, content: unknown[]) => ({
@@ -50,10 +54,7 @@ function sessionLines(): string[] {
         role: 'toolResult',
         toolCallId: 't1',
         toolName: 'bash',
-        content: [
-          { type: 'text', text: OUTPUT },
-          { type: 'text', text: 'and one more wombat' },
-        ],
+        content: texts.map((text) => ({ type: 'text', text })),
         isError: false,
         timestamp: 3,
       },
@@ -62,16 +63,25 @@ function sessionLines(): string[] {
   ].map((entry) => JSON.stringify(entry))
 }
 
+/** A store holding the session of {@link sessionLines}, served and opened. */
+async function openFolds(
+  { page, serverFor, scratch }: { page: Page; serverFor: ServerFor; scratch: Scratch },
+  lines: string[],
+): Promise<SessionPage> {
+  const sessionsDir = join(scratch('pi-sessions-find-folds-'), 'sessions')
+  mkdirSync(join(sessionsDir, PROJECT), { recursive: true })
+  writeFileSync(join(sessionsDir, PROJECT, NAME), `${lines.join('\n')}\n`)
+  const session = new SessionPage(page, await serverFor(sessionsDir))
+  await session.open(NAME)
+  return session
+}
+
 test('find lands on a match a folded text hides: the fold opens and marks that match', async ({
   page,
   serverFor,
   scratch,
 }) => {
-  const sessionsDir = join(scratch('pi-sessions-find-folds-'), 'sessions')
-  mkdirSync(join(sessionsDir, PROJECT), { recursive: true })
-  writeFileSync(join(sessionsDir, PROJECT, NAME), `${sessionLines().join('\n')}\n`)
-  const session = new SessionPage(page, await serverFor(sessionsDir))
-  await session.open(NAME)
+  const session = await openFolds({ page, serverFor, scratch }, sessionLines())
   const result = page.locator('.transcript [data-entry-id="f3"]')
   // Folded: the 31st line is not shown.
   await expect(result.getByTestId('show-all')).toHaveCount(1)
@@ -108,6 +118,46 @@ test('find lands on a match a folded text hides: the fold opens and marks that m
     'wombat',
   )
   await expect(page.getByTestId('find-unmarked')).toHaveCount(0)
+  session.expectClean()
+})
+
+test('past the marks of a text, the next text of the entry marks its own matches', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // 2,100 matches in the first text: marks stop at 2,000 (MARKS_PER_TEXT); one in the second.
+  const many = Array.from({ length: 2_100 }, (_, i) => `wombat ${i}`).join('\n')
+  const session = await openFolds(
+    { page, serverFor, scratch },
+    sessionLines([many, 'the LAST wombat']),
+  )
+  await page.locator('.transcript [data-entry-id="f1"]').click()
+  await page.keyboard.press('Control+f')
+  const input = page.getByTestId('find-input')
+  await input.fill('wombat')
+  const count = page.getByTestId('find-count')
+  // Its answer's match makes 2,102.
+  await expect(count).toHaveText('match 1 of 2102')
+  const current = page.locator('.transcript mark.find-current')
+  const unmarked = page.getByTestId('find-unmarked')
+  const text = (mark: typeof current) =>
+    mark.evaluate((m) => (m.closest('pre')?.textContent ?? '').slice(0, 12))
+  // Back from the first: the answer's, then the second text's own mark.
+  await input.press('Shift+Enter')
+  await expect(count).toHaveText('match 2102 of 2102')
+  await input.press('Shift+Enter')
+  await expect(count).toHaveText('match 2101 of 2102')
+  await expect(current).toHaveCount(1)
+  expect(await text(current)).toBe('the LAST wom')
+  await expect(unmarked).toHaveCount(0)
+  // The one before it lies past the first text's marks: that text's last mark stands in.
+  await input.press('Shift+Enter')
+  await expect(count).toHaveText('match 2100 of 2102')
+  await expect(unmarked).toHaveText('not marked')
+  await expect(current).toHaveCount(1)
+  expect(await text(current)).toBe('wombat 0\nwom')
+  await expect(current).toHaveText('wombat')
   session.expectClean()
 })
 

@@ -12,7 +12,7 @@ import {
   type CSSProperties,
   type RefObject,
 } from 'react'
-import { Marked, MARKS_PER_TEXT, matchRanges, useMarks } from './marks'
+import { Marked, MARKS_PER_TEXT, matchRanges, Unmarked, unmarkedCount, useMarks } from './marks'
 import { counted } from './format'
 import { cutAt } from './grapheme-cut'
 import { useShownWhole } from './kept-view'
@@ -179,10 +179,11 @@ function Pieces({ text }: { text: string }) {
   const marks = useMarks()
   // The text's matches, found once: a cap per piece would mark hundreds of thousands in a
   // text of megabytes, and a match cut in two would be two marks to the find's one.
-  const ranges = useMemo(
-    () => (marks ? matchRanges(text, marks.pattern, MARKS_PER_TEXT) : []),
-    [marks, text],
-  )
+  const { ranges, unmarked } = useMemo(() => {
+    if (!marks) return { ranges: [], unmarked: 0 }
+    const ranges = matchRanges(text, marks.pattern, MARKS_PER_TEXT)
+    return { ranges, unmarked: unmarkedCount(text, marks.pattern, ranges) }
+  }, [marks, text])
   const pieces = useMemo(() => placedPieces(text, ranges), [text, ranges])
   const ref = useRef<HTMLPreElement>(null)
   const perRow = useCharsPerRow(ref)
@@ -215,6 +216,7 @@ function Pieces({ text }: { text: string }) {
             <Marked text={piece} ranges={marked} />
           </span>
         ))}
+      <Unmarked count={unmarked} />
     </pre>
   )
 }

@@ -62,6 +62,27 @@ export function findPattern(text: string): RegExp | null {
 }
 
 /**
+ * Visits the matches of `pattern` in `text` from offset `from` on, in order, as [start, end)
+ * offsets (empty matches skipped), until `visit` returns false.
+ */
+function forEachMatch(
+  text: string,
+  pattern: RegExp,
+  from: number,
+  visit: (start: number, end: number) => boolean,
+): void {
+  const re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : 'gi')
+  re.lastIndex = from
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m[0] === '') {
+      re.lastIndex += 1
+      continue
+    }
+    if (!visit(m.index, m.index + m[0].length)) return
+  }
+}
+
+/**
  * Every match of `pattern` in `text` as [start, end) offsets (empty matches skipped), or the
  * first `limit` of them.
  */
@@ -71,15 +92,34 @@ export function matchRanges(
   limit = Number.POSITIVE_INFINITY,
 ): [number, number][] {
   const ranges: [number, number][] = []
-  const re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : 'gi')
-  for (let m = re.exec(text); m && ranges.length < limit; m = re.exec(text)) {
-    if (m[0] === '') {
-      re.lastIndex += 1
-      continue
-    }
-    ranges.push([m.index, m.index + m[0].length])
-  }
+  if (limit > 0) forEachMatch(text, pattern, 0, (start, end) => ranges.push([start, end]) < limit)
   return ranges
+}
+
+/** How many matches of `pattern` `text` holds from offset `from` on (counted, not kept). */
+export function countMatches(text: string, pattern: RegExp, from = 0): number {
+  let count = 0
+  forEachMatch(text, pattern, from, () => ++count > 0)
+  return count
+}
+
+/**
+ * The matches of a text past its {@link MARKS_PER_TEXT} marks, given the ranges marked: a find
+ * counts them all, so an element after the marks says how many have none
+ * ({@link Unmarked}); 0 when the text was not cut at the limit.
+ */
+export function unmarkedCount(text: string, pattern: RegExp, ranges: readonly TextRange[]): number {
+  const last = ranges[MARKS_PER_TEXT - 1]
+  return ranges.length === MARKS_PER_TEXT && last ? countMatches(text, pattern, last[1]) : 0
+}
+
+/**
+ * An empty, hidden element that says how many matches of the text before it have no mark
+ * (past {@link MARKS_PER_TEXT}): the find's current match is found among the marks by its
+ * order, and the matches of a later text come after these.
+ */
+export function Unmarked({ count }: { count: number }): ReactNode {
+  return count > 0 ? <span hidden data-unmarked-matches={count} /> : null
 }
 
 /** Characters of context kept before a snippet's first match (a row shows about fifty). */
@@ -126,6 +166,8 @@ export function Marked({
   if (!active || text === '') return text
   const ranges = given ?? matchRanges(text, active.pattern, MARKS_PER_TEXT)
   if (ranges.length === 0) return text
+  // Ranges given are a part's of a longer text: its caller says what is unmarked.
+  const unmarked = given ? 0 : unmarkedCount(text, active.pattern, ranges)
   const nodes: ReactNode[] = []
   let at = 0
   for (const [start, end] of ranges) {
@@ -138,6 +180,7 @@ export function Marked({
     at = end
   }
   if (at < text.length) nodes.push(text.slice(at))
+  if (unmarked > 0) nodes.push(<Unmarked key="unmarked" count={unmarked} />)
   return nodes
 }
 

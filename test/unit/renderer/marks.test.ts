@@ -109,6 +109,10 @@ test('one text marks its first 2,000 matches, and keeps every character', () => 
   assert.equal(MARKS_PER_TEXT, 2000)
   assert.equal(html.split('<mark').length - 1, MARKS_PER_TEXT)
   assert.equal(html.replace(/<[^>]+>/g, ''), text)
+  // After the marks, how many matches have none (a find counts them all): 10,000 - 2,000.
+  assert.match(html, /<span hidden="" data-unmarked-matches="8000"><\/span>$/)
+  const few = renderToStaticMarkup(React.createElement(Marked, { text: 'word '.repeat(5), marks }))
+  assert.doesNotMatch(few, /data-unmarked-matches/)
 })
 
 test('a markdown document marks its first 2,000 matches across its text nodes', () => {

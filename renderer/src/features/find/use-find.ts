@@ -26,19 +26,38 @@ const RENDER_FRAMES = 60
 /**
  * Marks the `nth` find match of the item at path `index` as the current one (the marks are
  * React's; the current one is a class on one of them, so the items need not re-render). A
- * match past the marks of its text (MARKS_PER_TEXT) has none: its item's last mark stands in.
+ * match past the marks of its text (MARKS_PER_TEXT) has none: that text's last mark stands in.
  * @returns the mark, and whether it is the match's own; null while the item is not rendered
  */
 function markCurrent(index: number, nth: number): { chosen: Element; own: boolean } | null {
   const entry = document.querySelector(
     `.transcript [data-testid="transcript-entry"][data-index="${index}"]`,
   )
-  const marks = entry ? [...entry.querySelectorAll('mark.find-match')] : []
-  if (marks.length === 0) return null
+  if (!entry) return null
+  // The marks in order, and after a text cut at its marks the count of those it left unmarked.
+  let seen = 0
+  let last: Element | null = null
+  let chosen: { chosen: Element; own: boolean } | null = null
+  for (const el of entry.querySelectorAll('mark.find-match, [data-unmarked-matches]')) {
+    if (el.tagName === 'MARK') {
+      if (seen++ === nth) {
+        chosen = { chosen: el, own: true }
+        break
+      }
+      last = el
+      continue
+    }
+    seen += Number(el.getAttribute('data-unmarked-matches'))
+    if (nth < seen && last) {
+      chosen = { chosen: last, own: false }
+      break
+    }
+  }
+  chosen ??= last ? { chosen: last, own: false } : null
+  if (!chosen) return null
   unmarkCurrent()
-  const chosen = marks[Math.min(nth, marks.length - 1)] as Element
-  chosen.classList.add('find-current')
-  return { chosen, own: nth < marks.length }
+  chosen.chosen.classList.add('find-current')
+  return chosen
 }
 
 /**
@@ -54,10 +73,16 @@ function foldsBefore(index: number, nth: number): HTMLButtonElement[] {
   if (!entry) return []
   let seen = 0
   const folds: HTMLButtonElement[] = []
-  for (const el of entry.querySelectorAll('mark.find-match, button[data-hidden-matches]')) {
+  const counted = 'mark.find-match, [data-unmarked-matches], button[data-hidden-matches]'
+  for (const el of entry.querySelectorAll(counted)) {
     if (seen > nth) break
     if (el.tagName === 'MARK') {
       seen++
+      continue
+    }
+    const unmarked = el.getAttribute('data-unmarked-matches')
+    if (unmarked !== null) {
+      seen += Number(unmarked)
       continue
     }
     folds.push(el as HTMLButtonElement)
