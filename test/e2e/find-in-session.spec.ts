@@ -23,7 +23,10 @@ const OUTPUT = Array.from({ length: 40 }, (_, i) =>
  * pi's lines: a user asks, a bash call, its result (`texts`: by default the long output, then
  * a short text), an answer.
  */
-function sessionLines(texts = [OUTPUT, 'and one more wombat']): string[] {
+function sessionLines(
+  texts = [OUTPUT, 'and one more wombat'],
+  call: { name: string; arguments: unknown } = { name: 'bash', arguments: { command: 'ls' } },
+): string[] {
   const at = (s: number) => `2026-03-02T10:00:0${s}.000Z`
   const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 }
   const assistant = (id: string, parentId: string, s: number, content: unknown[]) => ({
@@ -42,9 +45,7 @@ function sessionLines(texts = [OUTPUT, 'and one more wombat']): string[] {
       timestamp: at(1),
       message: { role: 'user', content: 'run the listing', timestamp: 1 },
     },
-    assistant('f2', 'f1', 2, [
-      { type: 'toolCall', id: 't1', name: 'bash', arguments: { command: 'ls' } },
-    ]),
+    assistant('f2', 'f1', 2, [{ type: 'toolCall', id: 't1', ...call }]),
     {
       type: 'message',
       id: 'f3',
@@ -158,6 +159,32 @@ test('past the marks of a text, the next text of the entry marks its own matches
   await expect(current).toHaveCount(1)
   expect(await text(current)).toBe('wombat 0\nwom')
   await expect(current).toHaveText('wombat')
+  session.expectClean()
+})
+
+test("a tool call's name is marked where a find counts it, before its arguments", async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const call = { name: 'wombat_tool', arguments: { pattern: 'wombat' } }
+  const session = await openFolds(
+    { page, serverFor, scratch },
+    sessionLines(['no match here'], call),
+  )
+  await page.locator('.transcript [data-entry-id="f1"]').click()
+  await page.keyboard.press('Control+f')
+  const input = page.getByTestId('find-input')
+  await input.fill('wombat')
+  // The call's name and arguments, the arguments again with its result, and the answer.
+  const count = page.getByTestId('find-count')
+  await expect(count).toHaveText('match 1 of 4')
+  const entry = page.locator('.transcript [data-entry-id="f2"]')
+  await expect(entry.locator('.tool-name mark.find-current')).toHaveText('wombat')
+  await input.press('Enter')
+  await expect(count).toHaveText('match 2 of 4')
+  await expect(entry.locator('.tool-args mark.find-current')).toHaveText('wombat')
+  await expect(page.getByTestId('find-unmarked')).toHaveCount(0)
   session.expectClean()
 })
 

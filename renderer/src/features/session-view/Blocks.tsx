@@ -5,6 +5,7 @@
 import { useContext } from 'react'
 import type { ContentBlock } from '../../../../preload/contract/session-view'
 import { CollapsibleText } from '../../components/CollapsibleText'
+import { Marked } from '../../components/marks'
 import { KeptDetails } from '../../components/KeptDetails'
 import { TextOwner } from '../../components/kept-view'
 import { LazyImage } from '../../components/LazyImage'
@@ -32,7 +33,8 @@ function ToolCall({ block }: { block: Extract<ContentBlock, { type: 'toolCall' }
       data-tool-call-id={block.id}
     >
       <summary>
-        <span className="tool-name">{block.name || 'tool'}</span>
+        {/* Marked: a find counts the name with the arguments (matches.ts itemText). */}
+        <span className="tool-name">{block.name ? <Marked text={block.name} /> : 'tool'}</span>
         <span className="muted tool-args-preview">
           {block.args.replace(/\s+/g, ' ').slice(0, 120)}
         </span>
