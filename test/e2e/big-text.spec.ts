@@ -3,12 +3,9 @@
  * a page of its own items once; "Show all", find in the session and Copy fetch it whole. Items
  * of a page main cut at its size budget are asked for once.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { headerLine, messageLine } from '../helpers/append'
-import type { Page } from '@playwright/test'
-import { expect, test, type Scratch, type ServerFor } from './harness'
-import { SessionPage } from './pages/session-page'
+import { expect, test } from './harness'
+import { servedSession, toolSessionLines } from './tool-session'
 
 const PROJECT = '--work-big-text--'
 const NAME = '2026-03-02T10-00-00-000Z_019cb000-0000-7000-8000-0000000000bb.jsonl'
@@ -17,62 +14,25 @@ const LINES = 200_000
 
 /** pi's lines for a session: a user asks, a bash call, its result of `LINES` lines, an answer. */
 function sessionLines(): string[] {
-  const at = (s: number) => `2026-03-02T10:00:0${s}.000Z`
-  const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 }
-  const assistant = (id: string, parentId: string, s: number, content: unknown[]) => ({
-    type: 'message',
-    id,
-    parentId,
-    timestamp: at(s),
-    message: { role: 'assistant', content, api: 'x', provider: 'p', model: 'm', usage },
-  })
   const log = Array.from({ length: LINES }, (_, i) => `line ${i} of the big log`).join('\n')
-  return [
-    {
-      type: 'session',
-      version: 3,
-      id: '019cb000-0000-7000-8000-0000000000bb',
-      timestamp: at(0),
-      cwd: '/work/big-text',
-    },
-    {
-      type: 'message',
-      id: 'a1',
-      parentId: null,
-      timestamp: at(1),
-      message: { role: 'user', content: 'cat the big file', timestamp: 1 },
-    },
-    assistant('a2', 'a1', 2, [
-      { type: 'toolCall', id: 't1', name: 'bash', arguments: { command: 'cat big.log' } },
-    ]),
-    {
-      type: 'message',
-      id: 'a3',
-      parentId: 'a2',
-      timestamp: at(3),
-      message: {
-        role: 'toolResult',
-        toolCallId: 't1',
-        toolName: 'bash',
-        content: [{ type: 'text', text: log }],
-        isError: false,
-        timestamp: 3,
-      },
-    },
-    assistant('a4', 'a3', 4, [{ type: 'text', text: 'That was long.' }]),
-  ].map((entry) => JSON.stringify(entry))
+  return toolSessionLines({
+    id: '019cb000-0000-7000-8000-0000000000bb',
+    cwd: '/work/big-text',
+    prefix: 'a',
+    ask: 'cat the big file',
+    call: { name: 'bash', arguments: { command: 'cat big.log' } },
+    texts: [log],
+    answer: 'That was long.',
+  })
 }
 
 /** A store of one session file `name` holding `lines`, served; its session page. */
-async function served(
-  { page, serverFor, scratch }: { page: Page; serverFor: ServerFor; scratch: Scratch },
+function served(
+  fixtures: Parameters<typeof servedSession>[0],
   name: string,
   lines: readonly string[],
-): Promise<SessionPage> {
-  const sessionsDir = join(scratch('pi-sessions-big-text-'), 'sessions')
-  mkdirSync(join(sessionsDir, PROJECT), { recursive: true })
-  writeFileSync(join(sessionsDir, PROJECT, name), `${lines.join('\n')}\n`)
-  return new SessionPage(page, await serverFor(sessionsDir))
+) {
+  return servedSession(fixtures, PROJECT, name, lines)
 }
 
 test('a tool result of megabytes travels cut, once; Show all, find and copy fetch it whole', async ({

@@ -3,12 +3,10 @@
  * match marked is the find's own, not a later text's), and a match far above a transcript
  * that follows its end is scrolled to and stays in view.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { headerLine, messageLine } from '../helpers/append'
-import type { Page } from '@playwright/test'
-import { expect, test, type Scratch, type ServerFor } from './harness'
-import { SessionPage } from './pages/session-page'
+import { expect, test } from './harness'
+import type { SessionPage } from './pages/session-page'
+import { servedSession, toolSessionLines } from './tool-session'
 
 const PROJECT = '--work-find-folds--'
 const ID = '019cb000-0000-7000-8000-0000000f01d5'
@@ -20,59 +18,32 @@ const OUTPUT = Array.from({ length: 40 }, (_, i) =>
 ).join('\n')
 
 /**
- * pi's lines: a user asks, a bash call, its result (`texts`: by default the long output, then
+ * pi's lines: a user asks, a tool call, its result (`texts`: by default the long output, then
  * a short text), an answer.
  */
 function sessionLines(
   texts = [OUTPUT, 'and one more wombat'],
   call: { name: string; arguments: unknown } = { name: 'bash', arguments: { command: 'ls' } },
 ): string[] {
-  const at = (s: number) => `2026-03-02T10:00:0${s}.000Z`
-  const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 }
-  const assistant = (id: string, parentId: string, s: number, content: unknown[]) => ({
-    type: 'message',
-    id,
-    parentId,
-    timestamp: at(s),
-    message: { role: 'assistant', content, api: 'x', provider: 'p', model: 'm', usage },
+  const ask = 'run the listing'
+  const answer = 'A wombat, then.'
+  return toolSessionLines({
+    id: ID,
+    cwd: '/work/find-folds',
+    prefix: 'f',
+    ask,
+    call,
+    texts,
+    answer,
   })
-  return [
-    { type: 'session', version: 3, id: ID, timestamp: at(0), cwd: '/work/find-folds' },
-    {
-      type: 'message',
-      id: 'f1',
-      parentId: null,
-      timestamp: at(1),
-      message: { role: 'user', content: 'run the listing', timestamp: 1 },
-    },
-    assistant('f2', 'f1', 2, [{ type: 'toolCall', id: 't1', ...call }]),
-    {
-      type: 'message',
-      id: 'f3',
-      parentId: 'f2',
-      timestamp: at(3),
-      message: {
-        role: 'toolResult',
-        toolCallId: 't1',
-        toolName: 'bash',
-        content: texts.map((text) => ({ type: 'text', text })),
-        isError: false,
-        timestamp: 3,
-      },
-    },
-    assistant('f4', 'f3', 4, [{ type: 'text', text: 'A wombat, then.' }]),
-  ].map((entry) => JSON.stringify(entry))
 }
 
 /** A store holding the session of {@link sessionLines}, served and opened. */
 async function openFolds(
-  { page, serverFor, scratch }: { page: Page; serverFor: ServerFor; scratch: Scratch },
+  fixtures: Parameters<typeof servedSession>[0],
   lines: string[],
 ): Promise<SessionPage> {
-  const sessionsDir = join(scratch('pi-sessions-find-folds-'), 'sessions')
-  mkdirSync(join(sessionsDir, PROJECT), { recursive: true })
-  writeFileSync(join(sessionsDir, PROJECT, NAME), `${lines.join('\n')}\n`)
-  const session = new SessionPage(page, await serverFor(sessionsDir))
+  const session = await servedSession(fixtures, PROJECT, NAME, lines)
   await session.open(NAME)
   return session
 }
@@ -201,10 +172,12 @@ test('typed fast at the end of a transcript, find scrolls up to its match and st
     lines.push(messageLine(`g${i}`, i ? `g${i - 1}` : null, i % 2 ? 'assistant' : 'user', text, at))
   }
   const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
-  const sessionsDir = join(scratch('pi-sessions-find-far-'), 'sessions')
-  mkdirSync(join(sessionsDir, '--work-find-far--'), { recursive: true })
-  writeFileSync(join(sessionsDir, '--work-find-far--', name), `${lines.join('\n')}\n`)
-  const session = new SessionPage(page, await serverFor(sessionsDir))
+  const session = await servedSession(
+    { page, serverFor, scratch },
+    '--work-find-far--',
+    name,
+    lines,
+  )
   await session.open(name)
   // At the end, following it (as live follow does): the find bar opening resizes the list.
   const list = page.locator('.transcript-list')

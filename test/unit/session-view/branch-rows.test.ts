@@ -11,20 +11,9 @@ import { join } from 'node:path'
 import { growSource } from '../../../main/api/session-view/grow'
 import { buildOverview, type OpenedMemo } from '../../../main/api/session-view/overview'
 import { loadViewSource, stampOf, type ViewSource } from '../../../main/api/session-view/source'
+import { prng } from '../../../bench/generate-session'
 import { headerLine, messageLine } from '../../helpers/append'
 import { tempDir } from '../../helpers/temp'
-
-/** A small seeded PRNG (mulberry32): the same trees on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Writes pi's lines for random entries, each hanging on the one before or, now and then, on any. */
 class RandomSession {
@@ -91,7 +80,7 @@ test('rows in a new order built on the rows before are the rows a fresh open bui
   let reused = 0
   let total = 0
   for (let seed = 1; seed <= 40; seed++) {
-    const rnd = random(seed)
+    const rnd = prng(seed)
     const session = new RandomSession(rnd, join(dir, `s${seed}.jsonl`))
     session.append(200 + Math.floor(rnd() * 200), true)
     const source = await loadViewSource(session.path)
