@@ -4,6 +4,7 @@
  * that follows its end is scrolled to and stays in view.
  */
 import { headerLine, messageLine } from '../helpers/append'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './harness'
 import type { SessionPage } from './pages/session-page'
 import { servedSession, toolSessionLines } from './tool-session'
@@ -38,6 +39,15 @@ function sessionLines(
   })
 }
 
+/** Opens find from the first entry and looks for "wombat"; the find's input. */
+async function findWombat(page: Page): Promise<Locator> {
+  await page.locator('.transcript [data-entry-id="f1"]').click()
+  await page.keyboard.press('Control+f')
+  const input = page.getByTestId('find-input')
+  await input.fill('wombat')
+  return input
+}
+
 /** A store holding the session of {@link sessionLines}, served and opened. */
 async function openFolds(
   fixtures: Parameters<typeof servedSession>[0],
@@ -58,10 +68,7 @@ test('find lands on a match a folded text hides: the fold opens and marks that m
   // Folded: the 31st line is not shown.
   await expect(result.getByTestId('show-all')).toHaveCount(1)
   await expect(result).not.toContainText('line 30 has a wombat')
-  await page.locator('.transcript [data-entry-id="f1"]').click()
-  await page.keyboard.press('Control+f')
-  const input = page.getByTestId('find-input')
-  await input.fill('wombat')
+  const input = await findWombat(page)
   const count = page.getByTestId('find-count')
   const current = page.locator('.transcript mark.find-current')
   // The shown marks' order would put the short text's wombat first: the fold opens instead.
@@ -104,10 +111,7 @@ test('past the marks of a text, the next text of the entry marks its own matches
     { page, serverFor, scratch },
     sessionLines([many, 'the LAST wombat']),
   )
-  await page.locator('.transcript [data-entry-id="f1"]').click()
-  await page.keyboard.press('Control+f')
-  const input = page.getByTestId('find-input')
-  await input.fill('wombat')
+  const input = await findWombat(page)
   const count = page.getByTestId('find-count')
   // Its answer's match makes 2,102.
   await expect(count).toHaveText('match 1 of 2102')
@@ -143,10 +147,7 @@ test("a tool call's name is marked where a find counts it, before its arguments"
     { page, serverFor, scratch },
     sessionLines(['no match here'], call),
   )
-  await page.locator('.transcript [data-entry-id="f1"]').click()
-  await page.keyboard.press('Control+f')
-  const input = page.getByTestId('find-input')
-  await input.fill('wombat')
+  const input = await findWombat(page)
   // The call's name and arguments, the arguments again with its result, and the answer.
   const count = page.getByTestId('find-count')
   await expect(count).toHaveText('match 1 of 4')
