@@ -27,12 +27,12 @@ function sessionLines(): string[] {
 }
 
 /** A store of one session file `name` holding `lines`, served; its session page. */
-function served(
+async function served(
   fixtures: Parameters<typeof servedSession>[0],
   name: string,
   lines: readonly string[],
 ) {
-  return servedSession(fixtures, PROJECT, name, lines)
+  return (await servedSession(fixtures, PROJECT, name, lines)).session
 }
 
 test('a tool result of megabytes travels cut, once; Show all, find and copy fetch it whole', async ({

@@ -3,6 +3,7 @@
  * match marked is the find's own, not a later text's), and a match far above a transcript
  * that follows its end is scrolled to and stays in view.
  */
+import { appendFileSync } from 'node:fs'
 import { headerLine, messageLine } from '../helpers/append'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './harness'
@@ -53,7 +54,7 @@ async function openFolds(
   fixtures: Parameters<typeof servedSession>[0],
   lines: string[],
 ): Promise<SessionPage> {
-  const session = await servedSession(fixtures, PROJECT, NAME, lines)
+  const { session } = await servedSession(fixtures, PROJECT, NAME, lines)
   await session.open(NAME)
   return session
 }
@@ -160,7 +161,7 @@ test("a tool call's name is marked where a find counts it, before its arguments"
   session.expectClean()
 })
 
-test('typed fast at the end of a transcript, find scrolls up to its match and stays there', async ({
+test('typed fast at the end of a transcript pi writes to, find scrolls up to its match and stays there', async ({
   page,
   serverFor,
   scratch,
@@ -173,7 +174,7 @@ test('typed fast at the end of a transcript, find scrolls up to its match and st
     lines.push(messageLine(`g${i}`, i ? `g${i - 1}` : null, i % 2 ? 'assistant' : 'user', text, at))
   }
   const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
-  const session = await servedSession(
+  const { session, file } = await servedSession(
     { page, serverFor, scratch },
     '--work-find-far--',
     name,
@@ -185,14 +186,28 @@ test('typed fast at the end of a transcript, find scrolls up to its match and st
   await expect(page.locator('.transcript [data-entry-id="g59"]')).toBeInViewport()
   await page.locator('.transcript [data-entry-id="g59"]').click()
   await page.keyboard.press('Control+f')
-  // A typist's pace: each letter settles the find's text a little later.
-  await page.getByTestId('find-input').pressSequentially('aardvark', { delay: 60 })
-  await expect(page.getByTestId('find-count')).toHaveText('match 1 of 1')
+  // pi writes on meanwhile, an entry every 250 ms.
+  let last = 'g59'
+  let written = 0
+  const writing = setInterval(() => {
+    const next = `w${written++}`
+    appendFileSync(file, `${messageLine(next, last, 'assistant', `pi writes ${next}`, at)}\n`)
+    last = next
+  }, 250)
+  try {
+    // A typist's pace: each letter settles the find's text a little later.
+    await page.getByTestId('find-input').pressSequentially('aardvark', { delay: 60 })
+    await expect(page.getByTestId('find-count')).toHaveText('match 1 of 1')
+    await page.waitForTimeout(1500)
+  } finally {
+    clearInterval(writing)
+  }
   const current = page.locator('.transcript [data-entry-id="g2"] mark.find-current')
   await expect(current).toBeInViewport()
-  // Still there a while later: the list is not taken back to its end.
+  // Still there a while later: the list is not taken back to its end; what pi wrote is counted.
   await page.waitForTimeout(1500)
   await expect(current).toBeInViewport()
+  await expect(page.getByRole('button', { name: /new entr/ })).toBeVisible()
   expect(
     await list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight),
   ).toBeGreaterThan(500)

@@ -63,15 +63,19 @@ export function toolSessionLines(s: ToolSession): string[] {
   ].map((entry) => JSON.stringify(entry))
 }
 
-/** A store of one session file `project/name` holding `lines`, served; its session page. */
+/**
+ * A store of one session file `project/name` holding `lines`, served; its session page and the
+ * file's path (to write to it as pi would).
+ */
 export async function servedSession(
   { page, serverFor, scratch }: { page: Page; serverFor: ServerFor; scratch: Scratch },
   project: string,
   name: string,
   lines: readonly string[],
-): Promise<SessionPage> {
+): Promise<{ session: SessionPage; file: string }> {
   const sessionsDir = join(scratch('pi-sessions-one-'), 'sessions')
+  const file = join(sessionsDir, project, name)
   mkdirSync(join(sessionsDir, project), { recursive: true })
-  writeFileSync(join(sessionsDir, project, name), `${lines.join('\n')}\n`)
-  return new SessionPage(page, await serverFor(sessionsDir))
+  writeFileSync(file, `${lines.join('\n')}\n`)
+  return { session: new SessionPage(page, await serverFor(sessionsDir)), file }
 }

@@ -37,6 +37,11 @@ const MAX_SETTLE_FRAMES = 90
 const GESTURE_MS = 1000
 /** How long after the list grew its new entries' measured heights may still move its end (ms). */
 const MEASURED_MS = 1000
+/**
+ * How long after a jump the reader asked for (a find's match, a link) the list, still at its
+ * end until that scroll lands, does not start following again (ms).
+ */
+const LEAVING_MS = 1000
 
 /** How far above its end (px) a list still counts as at its end for a change of its size. */
 const END_SLACK_PX = 4
@@ -118,9 +123,12 @@ export function Transcript() {
     following.current = focusIndex === null
     if (following.current) readAt(null)
   }, [view, focusIndex, readAt])
-  // A jump the reader asked for (a find's match, a link to an entry) leaves the end.
+  // A jump the reader asked for (a find's match, a link to an entry) leaves the end: an entry
+  // pi appends before the jump's scroll lands does not take the list back there.
+  const leftAt = useRef(Number.NEGATIVE_INFINITY)
   const leaveEnd = useCallback(() => {
     following.current = false
+    leftAt.current = performance.now()
   }, [])
   const { marks, matches, complete, ownMark } = useFindInPath(path, virtuoso, leaveEnd)
   const onKeyDown = useTranscriptKeys(path, virtuoso)
@@ -321,12 +329,14 @@ export function Transcript() {
                     : { index: path.total - 1, align: 'end' }
                 }
                 followOutput={(bottom) => {
-                  if (!bottom && !following.current) return false
+                  const leaving = performance.now() - leftAt.current < LEAVING_MS
+                  if ((!bottom || leaving) && !following.current) return false
                   grewAt.current = performance.now()
                   return 'auto'
                 }}
                 atBottomStateChange={(bottom) => {
-                  if (bottom) following.current = true
+                  if (bottom && performance.now() - leftAt.current >= LEAVING_MS)
+                    following.current = true
                   else if (performance.now() - gestureAt.current < GESTURE_MS)
                     following.current = false
                   if (following.current) readAt(null)
