@@ -23,6 +23,13 @@ const NO_MATCHES: FindMatch[] = []
 /** Frames to wait for the current match's item to render after scrolling to it. */
 const RENDER_FRAMES = 60
 
+/** The transcript's rendered entry of the item at path `index`, or null while it is not rendered. */
+function entryAt(index: number): Element | null {
+  return document.querySelector(
+    `.transcript [data-testid="transcript-entry"][data-index="${index}"]`,
+  )
+}
+
 /**
  * Marks the `nth` find match of the item at path `index` as the current one (the marks are
  * React's; the current one is a class on one of them, so the items need not re-render). A
@@ -30,9 +37,7 @@ const RENDER_FRAMES = 60
  * @returns the mark, and whether it is the match's own; null while the item is not rendered
  */
 function markCurrent(index: number, nth: number): { chosen: Element; own: boolean } | null {
-  const entry = document.querySelector(
-    `.transcript [data-testid="transcript-entry"][data-index="${index}"]`,
-  )
+  const entry = entryAt(index)
   if (!entry) return null
   // The marks in order, and after a text cut at its marks the count of those it left unmarked.
   let seen = 0
@@ -67,9 +72,7 @@ function markCurrent(index: number, nth: number): { chosen: Element; own: boolea
  * (CollapsibleText names how many its fold hides). Empty when the item is not rendered.
  */
 function foldsBefore(index: number, nth: number): HTMLButtonElement[] {
-  const entry = document.querySelector(
-    `.transcript [data-testid="transcript-entry"][data-index="${index}"]`,
-  )
+  const entry = entryAt(index)
   if (!entry) return []
   let seen = 0
   const folds: HTMLButtonElement[] = []
