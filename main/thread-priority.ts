@@ -1,10 +1,11 @@
 /**
- * Background threads yield the CPU to the window: the worker threads that parse session files
- * (the view's, the library's readers, the skeleton builder) run at a lower CPU priority, so
- * on a machine with few cores the main process (which answers every call of the window) and
- * the window's own renderer get a core first when both want one, and the parse takes what
- * they leave.
- * V8's helper threads stay at normal priority, though they collect those workers' garbage:
+ * Background work yields the CPU to the window: the workers that parse session files (the
+ * view's worker process, the library's reader threads, the skeleton builder thread) run at a
+ * lower CPU priority, so on a machine with few cores the main process (which answers every
+ * call of the window) and the window's own renderer get a core first when both want one, and
+ * the parse takes what they leave.
+ * In main's process, V8's helper threads stay at normal priority, though they collect the
+ * worker threads' garbage:
  * they collect main's too, and main waits for the part of a collection a helper has taken and
  * for their task queue's lock. Lowered to nice 10, a helper that a busy process took the core
  * from held main's thread in turn: its longest own block was 139 ms against 55 ms at normal
@@ -14,7 +15,7 @@
  * thread alone (see its NOTES). Elsewhere the same call would slow the whole app, so there it
  * does nothing.
  */
-import { readlinkSync } from 'node:fs'
+import { readdirSync, readlinkSync } from 'node:fs'
 import { constants, getPriority, setPriority } from 'node:os'
 
 /**
@@ -45,4 +46,37 @@ function lowerThread(tid: number): boolean {
   if (getPriority(tid) >= below) return false
   setPriority(tid, below)
   return true
+}
+
+/**
+ * Lowers this whole process to "below normal", every thread of it: for a worker process whose
+ * threads share nothing with main (the session view's, view-worker.ts), so its V8 helpers can
+ * yield too without holding main. On Linux each thread has its own priority, so each thread
+ * that runs now is lowered (threads started later inherit their creator's); elsewhere the
+ * process's priority is set once. Never throws: a thread that ended meanwhile, or an OS that
+ * refused, leaves the rest as they are.
+ */
+export function lowerThisProcessPriority(): void {
+  if (process.platform !== 'linux') {
+    try {
+      const below = constants.priority.PRIORITY_BELOW_NORMAL
+      if (getPriority() < below) setPriority(below)
+    } catch {
+      // refused: the process runs at its priority
+    }
+    return
+  }
+  let tids: string[]
+  try {
+    tids = readdirSync('/proc/self/task')
+  } catch {
+    return
+  }
+  for (const tid of tids) {
+    try {
+      lowerThread(Number(tid))
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
 }

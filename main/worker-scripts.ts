@@ -1,6 +1,6 @@
 /**
  * Where main's worker scripts are: built beside main's bundle (out/main/). Worker threads
- * cannot start from inside an asar archive, so electron-builder unpacks `out/main/**`
+ * cannot start from inside an asar archive (the view's worker process starts alike), so electron-builder unpacks `out/main/**`
  * (package.json `asarUnpack`) and the packaged app starts each worker from the unpacked copy
  * beside the archive. Imports nothing of Electron: the desktop app and server mode share it,
  * and it is tested as it is.

@@ -1,12 +1,20 @@
 /**
- * The view core (core.ts) in a worker thread (view-worker.ts), behind the same interface: each
- * call is posted with an id and answered by id, its value as JSON bytes the worker encoded and
- * transferred (json-reply.ts), which main hands to the host unread. Errors cross as their API code or errno and
- * message, and are thrown again here as the error the handler table expects. A worker that
- * dies (out of memory on a huge file) fails the calls it held with a message in words; the
- * next call starts a new one.
+ * The view core (core.ts) in a process of its own, the view worker (view-worker.ts), behind the
+ * same interface: each call is sent with an id and answered by id, its value as JSON bytes the
+ * worker encoded (json-reply.ts), which main hands to the host unread. Errors cross as their
+ * API code or errno and message, and are thrown again here as the error the handler table
+ * expects. A worker that dies (out of memory on a huge file) fails the calls it held with a
+ * message in words; the next call starts a new one.
+ *
+ * Why a process and not a worker thread: threads of one process share V8's helper threads and
+ * their task queue, and a message port's lock. While a worker thread parsed a 250 MB session,
+ * main slept in those: waiting for the helpers to finish its own collection, for the queue
+ * behind the parse's collections, and for a port lock held by the parsing thread that the OS
+ * had put aside (Linux perf, `sched_switch` stacks: up to 120 ms). In a process of its own the
+ * parse shares nothing with main but a pipe. In Electron, `fork` runs the app's own binary as
+ * Node (its RunAsNode fuse, on by default, must stay on).
  */
-import { Worker } from 'node:worker_threads'
+import { fork, type ChildProcess } from 'node:child_process'
 import { ApiError, type ErrorCode } from '../../../preload/contract/errors'
 import { JsonReply, encodeJsonReply } from '../json-reply'
 import type { WorkerScript } from '../../library/read-pool'
@@ -29,13 +37,15 @@ export type ViewReply = { id: number } & (
   | { error: { message: string; api?: ErrorCode; errno?: string; stack?: string } }
 )
 
+/** The environment variable that carries the worker's options (see {@link workerViewCore}). */
+export const VIEW_ENV = 'PI_SESSIONS_VIEW'
+
 /** Heap of the view worker: it keeps up to two parsed sessions (a 250 MB one takes ~1.5 GB). */
 const HEAP_MB = 8192
+/** V8's young generation is three semi-spaces: the worker's young generation in them (MB). */
+const SEMI_SPACE_MB = WORKER_YOUNG_GENERATION_MB / 3
 
-/**
- * Runs one request on `core` and describes its outcome (worker side); post it with
- * {@link transferOf} so the bytes move rather than copy.
- */
+/** Runs one request on `core` and describes its outcome (worker side). */
 export async function replyOf(core: LocalViewCore, request: ViewRequest): Promise<ViewReply> {
   try {
     const value =
@@ -59,11 +69,6 @@ export async function replyOf(core: LocalViewCore, request: ViewRequest): Promis
   }
 }
 
-/** What `reply` can hand over rather than copy: its JSON bytes' buffer. */
-export function transferOf(reply: ViewReply): ArrayBuffer[] {
-  return 'json' in reply ? [reply.json.buffer as ArrayBuffer] : []
-}
-
 function errorOf(error: Extract<ViewReply, { error: unknown }>['error']): Error {
   if (error.api) return new ApiError(error.api, error.message)
   const out = new Error(error.message) as Error & { code?: string }
@@ -72,27 +77,38 @@ function errorOf(error: Extract<ViewReply, { error: unknown }>['error']): Error 
   return out
 }
 
-/** The view core in a worker thread started from `script` (again after it died). */
+/** Lets the app exit while `w` is idle. */
+function unref(w: ChildProcess): void {
+  w.unref()
+  w.channel?.unref()
+}
+
+/**
+ * The view core in a worker process started from `script` (again after it died), with
+ * `skeletons` (the tree skeleton folder and app version) in its environment.
+ */
 export function workerViewCore(
   script: WorkerScript,
   skeletons: { dir: string; app: string } | null,
 ): ViewCore {
-  let worker: Worker | null = null
+  let worker: ChildProcess | null = null
   let nextId = 1
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>()
-  const start = (): Worker => {
-    const w = new Worker(script.path, {
-      execArgv: script.execArgv ?? [],
-      workerData: { skeletons },
-      resourceLimits: {
-        maxOldGenerationSizeMb: HEAP_MB,
-        maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
-      },
+  const start = (): ChildProcess => {
+    const w = fork(script.path, [], {
+      execArgv: [
+        ...(script.execArgv ?? []),
+        `--max-old-space-size=${HEAP_MB}`,
+        `--max-semi-space-size=${SEMI_SPACE_MB}`,
+      ],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, [VIEW_ENV]: JSON.stringify({ skeletons }) },
     })
     w.on('message', (reply: ViewReply) => {
       const call = pending.get(reply.id)
       pending.delete(reply.id)
-      if (pending.size === 0) w.unref()
+      if (pending.size === 0) unref(w)
       if (!call) return
       if ('error' in reply) call.reject(errorOf(reply.error))
       else call.resolve(new JsonReply(reply.json))
@@ -109,13 +125,13 @@ export function workerViewCore(
       pending.clear()
     }
     w.on('error', (error) => died(error.message))
-    w.on('exit', (code) => died(`it exited with code ${code}`))
-    w.unref()
+    w.on('exit', (code, signal) => died(`it exited with ${signal ?? 'code ' + code}`))
+    unref(w)
     return w
   }
-  // Started now, not on the first click: a worker takes ~60 ms to come up.
+  // Started now, not on the first click: a process takes ~100 ms to come up.
   worker = start()
-  /** Posts one request; resolves with the worker's JSON bytes. */
+  /** Sends one request; resolves with the worker's JSON bytes. */
   const post = (request: DistributiveOmit<ViewRequest, 'id'>): Promise<JsonReply> => {
     worker ??= start()
     const w = worker
@@ -123,7 +139,8 @@ export function workerViewCore(
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject })
       w.ref()
-      w.postMessage({ ...request, id } satisfies ViewRequest)
+      w.channel?.ref()
+      w.send({ ...request, id } satisfies ViewRequest)
     })
   }
   return {
@@ -135,7 +152,11 @@ export function workerViewCore(
     async close() {
       const w = worker
       worker = null
-      if (w) await w.terminate()
+      if (w && w.exitCode === null && w.signalCode === null) {
+        const exited = new Promise((r) => w.once('exit', r))
+        w.kill()
+        await exited
+      }
     },
   }
 }

@@ -2,7 +2,7 @@
  * electron-builder cannot package here (it downloads Electron), so CI checks its
  * configuration statically: targets, files, icons, the demo library, that every module the
  * built main process loads at run time is a packaged dependency, that the packaged app
- * finds its workers outside the asar archive, and that node:sqlite needs no native
+ * finds its workers outside the asar archive and can start its worker process, and that node:sqlite needs no native
  * module (it is part of the Node that Electron embeds).
  */
 import { test } from 'node:test'
@@ -109,6 +109,12 @@ test('a worker script inside the asar archive is started from its unpacked copy'
   )
 })
 
+test("the view's worker process can start: the RunAsNode fuse stays on", () => {
+  // child_process.fork runs the app's own binary as Node (ELECTRON_RUN_AS_NODE), which only
+  // a binary whose RunAsNode fuse is on honours.
+  assert.notEqual(build.electronFuses?.runAsNode, false)
+})
+
 test(
   'the packaged app finds every worker outside the asar archive',
   { skip: !built && 'run npm run build first' },
@@ -117,7 +123,7 @@ test(
     for (const entry of ['out/main/index.js', 'out/main/serve.js'])
       assert.match(readFileSync(entry, 'utf8'), /\.\.\.workerScripts\(here\)/, entry)
     for (const file of WORKERS) {
-      // Worker threads cannot start from inside an asar archive: each worker is unpacked.
+      // A worker (thread or process) cannot start from inside an asar archive: each is unpacked.
       assert.ok(existsSync(`out/main/${file}`), `out/main/${file} is built`)
       assert.ok(
         build.asarUnpack.some((glob: string) => matchesGlob(`out/main/${file}`, glob)),

@@ -1,21 +1,25 @@
 /**
- * The worker threads that parse session files run below normal priority, and only they: on
- * Linux each of the app's worker scripts lowers its own thread (nice 10), the main thread
- * keeps its priority (main/thread-priority.ts), and so do V8's helper threads (main's own
- * garbage collection waits for them).
+ * The workers that parse session files run below normal priority, and only they: on Linux
+ * each of the app's worker threads lowers its own thread (nice 10), the main thread keeps its
+ * priority (main/thread-priority.ts), and so do V8's helper threads (main's own garbage
+ * collection waits for them); the view's worker process lowers every thread of its own.
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { fork } from 'node:child_process'
 import { Worker } from 'node:worker_threads'
 
-/** nice of each thread of this process, by thread id (proc(5): field 19 of /proc/[tid]/stat). */
-function niceByThread(): Map<number, number> {
+/**
+ * nice of each thread of process `pid` (this one by default), by thread id (proc(5): field 19
+ * of /proc/[pid]/task/[tid]/stat).
+ */
+function niceByThread(pid: number | 'self' = 'self'): Map<number, number> {
   const out = new Map<number, number>()
-  for (const name of readdirSync('/proc/self/task')) {
+  for (const name of readdirSync(`/proc/${pid}/task`)) {
     try {
-      const stat = readFileSync(`/proc/self/task/${name}/stat`, 'utf8')
+      const stat = readFileSync(`/proc/${pid}/task/${name}/stat`, 'utf8')
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       out.set(Number(name), Number(fields[16]))
     } catch {
@@ -28,7 +32,7 @@ function niceByThread(): Map<number, number> {
 const niced = () => [...niceByThread()].filter(([, nice]) => nice > 0).map(([tid]) => tid)
 
 /** The app's worker scripts that stay alive to serve requests. */
-const SERVING = ['main/api/session-view/view-worker.ts', 'main/library/read-worker.ts']
+const SERVING = ['main/library/read-worker.ts']
 
 const skip =
   process.platform !== 'linux'
@@ -72,4 +76,30 @@ describe('worker thread priority', { skip }, () => {
     assert.deepEqual(first, { nice: 10 })
     assert.equal(niceByThread().get(process.pid), 0, 'the main thread keeps its priority')
   })
+
+  it(
+    "the view's worker process runs below normal priority, every thread of it",
+    { timeout: 30_000 },
+    async () => {
+      const child = fork(resolve('main/api/session-view/view-worker.ts'), [], {
+        execArgv: ['--import', 'tsx'],
+        serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      })
+      const pid = child.pid as number
+      try {
+        const lowered = () => [...niceByThread(pid).values()].every((nice) => nice === 10)
+        const deadline = Date.now() + 20_000
+        while (!lowered() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+        const threads = niceByThread(pid)
+        assert.ok(threads.size > 1, 'V8 runs helper threads beside its main thread')
+        assert.ok(lowered(), `every thread at nice 10: ${JSON.stringify([...threads])}`)
+        assert.deepEqual(niced(), [], 'no thread of the main process is lowered')
+      } finally {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.disconnect()
+        await exited
+      }
+    },
+  )
 })

@@ -1,7 +1,7 @@
 /**
- * The view core in its worker thread (session-view/worker-core.ts, view-worker.ts) answers as
- * the in-process core does, errors keep their meaning across the thread, and a worker that
- * dies fails its calls in words and is replaced on the next call.
+ * The view core in its worker process (session-view/worker-core.ts, view-worker.ts) answers
+ * as the in-process core does, errors keep their meaning across the process, and a worker
+ * that dies fails its calls in words and is replaced on the next call.
  */
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
