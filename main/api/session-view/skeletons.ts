@@ -2,20 +2,29 @@
  * The tree skeletons of the library's large sessions (skeleton.ts), kept in one folder of the
  * app's data: read at open, and built in the background, newest session first, for every
  * large session that has been quiet for a while (a session pi is writing now would be stale
- * at once). Each build parses the file in a worker thread that exits after it, so neither
+ * at once). Each build parses the file in a worker process that exits after it, so neither
  * the parse nor its garbage touch the main process. Skeletons of sessions the library no
  * longer lists are removed (they are our cache, not session files).
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Worker } from 'node:worker_threads'
 import type { WorkerScript } from '../../library/read-pool'
 import { buildSkeletonFile } from './skeleton-build'
 import { openSkeleton, readSkeletonMeta, type Skeleton } from './skeleton'
 import { sameIdentity, stampOf, type FileStamp } from './source'
-import { WORKER_YOUNG_GENERATION_MB } from '../../worker-heap'
+import { forkWorker, stopWorker } from '../../worker-process'
 import { SKELETON_MIN_BYTES } from './skeleton-size'
+
+/** What main tells the tree worker (tree-worker.ts): the session, its skeleton file, the app version. */
+export interface TreeWorkerOptions {
+  sessionPath: string
+  file: string
+  app: string
+}
+
+/** The tree worker's one message. */
+export type TreeWorkerReply = { ok: true } | { ok: false; error: string }
 
 /** A large session as the library lists it. */
 export interface SkeletonCandidate {
@@ -93,23 +102,19 @@ export class TreeSkeletons {
     const file = this.fileOf(sessionPath)
     const script = this.options.worker
     if (!script) return buildSkeletonFile(sessionPath, file, this.options.app)
-    const worker = new Worker(script.path, {
-      execArgv: script.execArgv ?? [],
-      workerData: { sessionPath, file, app: this.options.app },
-      resourceLimits: {
-        maxOldGenerationSizeMb: WORKER_HEAP_MB,
-        maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
-      },
-    })
+    const options: TreeWorkerOptions = { sessionPath, file, app: this.options.app }
+    const worker = forkWorker(script, WORKER_HEAP_MB, options)
     try {
-      const reply = await new Promise<{ ok: boolean; error?: string }>((done, fail) => {
+      const reply = await new Promise<TreeWorkerReply>((done, fail) => {
         worker.once('message', done)
         worker.once('error', fail)
-        worker.once('exit', (code) => fail(new Error(`the tree worker exited (${code})`)))
+        worker.once('exit', (code, signal) =>
+          fail(new Error(`the tree worker exited (${signal ?? code})`)),
+        )
       })
       if (!reply.ok) throw new Error(reply.error ?? 'the tree worker failed')
     } finally {
-      await worker.terminate()
+      await stopWorker(worker)
     }
   }
 

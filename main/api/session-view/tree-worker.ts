@@ -1,17 +1,21 @@
 /**
- * Worker thread that builds one tree skeleton (skeleton-build.ts) and exits: the full parse of
- * a large session and its garbage stay off the main process's heap. `workerData` in:
- * `{ sessionPath, file, app }`; one message out: `{ ok: true }` or `{ ok: false, error }`.
+ * Worker process that builds one tree skeleton (skeleton-build.ts) and exits: the full parse of
+ * a large session and its garbage stay out of the main process (worker-process.ts).
+ * `TreeWorkerOptions` in; one message out, a `TreeWorkerReply`. It stops when main goes.
  */
-import { parentPort, workerData } from 'node:worker_threads'
 import { buildSkeletonFile } from './skeleton-build'
-import { lowerThisThreadPriority } from '../../thread-priority'
+import type { TreeWorkerOptions, TreeWorkerReply } from './skeletons'
+import { lowerThisProcessPriority } from '../../thread-priority'
+import { workerOptions } from '../../worker-process'
 
-lowerThisThreadPriority()
+lowerThisProcessPriority()
 
-const { sessionPath, file, app } = workerData as { sessionPath: string; file: string; app: string }
+const { sessionPath, file, app } = workerOptions<TreeWorkerOptions>()
+/** Sends the reply, then lets the process end (nothing else keeps it). */
+const reply = (message: TreeWorkerReply) => process.send?.(message, () => process.disconnect())
 
+process.on('disconnect', () => process.exit(0))
 buildSkeletonFile(sessionPath, file, app).then(
-  () => parentPort?.postMessage({ ok: true }),
-  (error: unknown) => parentPort?.postMessage({ ok: false, error: (error as Error).message }),
+  () => reply({ ok: true }),
+  (error: unknown) => reply({ ok: false, error: (error as Error).message }),
 )

@@ -2,19 +2,18 @@
  * The session view's worker process (core.ts): parses and keeps the open sessions, and answers
  * the view's calls, so a 250 MB session's entries and their garbage collection never stall the
  * main process. Protocol: worker-core.ts (`ViewRequest` in, `ViewReply` out, over the IPC
- * channel `fork` opened); the environment variable `VIEW_ENV` names the skeleton folder and app
- * version. It exits when main goes (the channel closes).
+ * channel worker-process.ts opened), `ViewWorkerOptions` from main. It exits when main goes
+ * (the channel closes).
  */
 import { localViewCore } from './core'
 import { TreeSkeletons } from './skeletons'
-import { VIEW_ENV, replyOf, type ViewRequest } from './worker-core'
+import { replyOf, type ViewRequest, type ViewWorkerOptions } from './worker-core'
+import { workerOptions } from '../../worker-process'
 import { lowerThisProcessPriority } from '../../thread-priority'
 
 lowerThisProcessPriority()
 
-const { skeletons } = JSON.parse(process.env[VIEW_ENV] ?? '{"skeletons":null}') as {
-  skeletons: { dir: string; app: string } | null
-}
+const { skeletons } = workerOptions<ViewWorkerOptions>()
 const core = localViewCore({ trees: skeletons ? new TreeSkeletons(skeletons) : undefined })
 
 process.on('message', (request: ViewRequest) => {

@@ -4,23 +4,16 @@
  * worker encoded (json-reply.ts), which main hands to the host unread. Errors cross as their
  * API code or errno and message, and are thrown again here as the error the handler table
  * expects. A worker that dies (out of memory on a huge file) fails the calls it held with a
- * message in words; the next call starts a new one.
- *
- * Why a process and not a worker thread: threads of one process share V8's helper threads and
- * their task queue, and a message port's lock. While a worker thread parsed a 250 MB session,
- * main slept in those: waiting for the helpers to finish its own collection, for the queue
- * behind the parse's collections, and for a port lock held by the parsing thread that the OS
- * had put aside (Linux perf, `sched_switch` stacks: up to 120 ms). In a process of its own the
- * parse shares nothing with main but a pipe. In Electron, `fork` runs the app's own binary as
- * Node (its RunAsNode fuse, on by default, must stay on).
+ * message in words; the next call starts a new one. It is a process, not a thread, so that
+ * its parse never holds main (worker-process.ts).
  */
-import { fork, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { ApiError, type ErrorCode } from '../../../preload/contract/errors'
 import { JsonReply, encodeJsonReply } from '../json-reply'
 import type { WorkerScript } from '../../library/read-pool'
 import type { LocalViewCore, SessionFile, ViewChannel, ViewCore } from './core'
 import type { EditResult, SessionEdit } from '../../library/edits'
-import { WORKER_YOUNG_GENERATION_MB } from '../../worker-heap'
+import { forkWorker, stopWorker } from '../../worker-process'
 
 /** `Omit` applied to each member of a union. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
@@ -37,13 +30,13 @@ export type ViewReply = { id: number } & (
   | { error: { message: string; api?: ErrorCode; errno?: string; stack?: string } }
 )
 
-/** The environment variable that carries the worker's options (see {@link workerViewCore}). */
-export const VIEW_ENV = 'PI_SESSIONS_VIEW'
+/** What main tells the view worker at its start: the tree skeletons' folder and app version. */
+export interface ViewWorkerOptions {
+  skeletons: { dir: string; app: string } | null
+}
 
 /** Heap of the view worker: it keeps up to two parsed sessions (a 250 MB one takes ~1.5 GB). */
 const HEAP_MB = 8192
-/** V8's young generation is three semi-spaces: the worker's young generation in them (MB). */
-const SEMI_SPACE_MB = WORKER_YOUNG_GENERATION_MB / 3
 
 /** Runs one request on `core` and describes its outcome (worker side). */
 export async function replyOf(core: LocalViewCore, request: ViewRequest): Promise<ViewReply> {
@@ -84,8 +77,8 @@ function unref(w: ChildProcess): void {
 }
 
 /**
- * The view core in a worker process started from `script` (again after it died), with
- * `skeletons` (the tree skeleton folder and app version) in its environment.
+ * The view core in a worker process started from `script` (again after it died), told where
+ * the tree `skeletons` are.
  */
 export function workerViewCore(
   script: WorkerScript,
@@ -95,16 +88,7 @@ export function workerViewCore(
   let nextId = 1
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>()
   const start = (): ChildProcess => {
-    const w = fork(script.path, [], {
-      execArgv: [
-        ...(script.execArgv ?? []),
-        `--max-old-space-size=${HEAP_MB}`,
-        `--max-semi-space-size=${SEMI_SPACE_MB}`,
-      ],
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, [VIEW_ENV]: JSON.stringify({ skeletons }) },
-    })
+    const w = forkWorker(script, HEAP_MB, { skeletons } satisfies ViewWorkerOptions)
     w.on('message', (reply: ViewReply) => {
       const call = pending.get(reply.id)
       pending.delete(reply.id)
@@ -152,11 +136,7 @@ export function workerViewCore(
     async close() {
       const w = worker
       worker = null
-      if (w && w.exitCode === null && w.signalCode === null) {
-        const exited = new Promise((r) => w.once('exit', r))
-        w.kill()
-        await exited
-      }
+      if (w) await stopWorker(w)
     },
   }
 }

@@ -2,14 +2,15 @@
  * The workers that parse session files run below normal priority, and only they: on Linux
  * each of the app's worker threads lowers its own thread (nice 10), the main thread keeps its
  * priority (main/thread-priority.ts), and so do V8's helper threads (main's own garbage
- * collection waits for them); the view's worker process lowers every thread of its own.
+ * collection waits for them); the worker processes (the view's, the skeleton builder) lower
+ * every thread of their own.
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { fork } from 'node:child_process'
 import { Worker } from 'node:worker_threads'
+import { forkWorker, stopWorker } from '../../../main/worker-process'
 
 /**
  * nice of each thread of process `pid` (this one by default), by thread id (proc(5): field 19
@@ -62,18 +63,22 @@ describe('worker thread priority', { skip }, () => {
     })
   }
 
-  it('the skeleton builder (which ends after one message) runs below normal priority', async () => {
-    // It fails at once on a missing file, and says so: the message it posts tells its priority.
-    const worker = new Worker(resolve('main/api/session-view/tree-worker.ts'), {
+  it('the skeleton builder (a process that ends after one message) runs below normal priority', async () => {
+    // It fails at once on a missing file, and says so: the message it sends tells its priority.
+    const script = {
+      path: resolve('main/api/session-view/tree-worker.ts'),
       execArgv: ['--import', 'tsx', '--import', resolve('test/helpers/report-nice.mjs')],
-      workerData: { sessionPath: resolve('test/no-such-session.jsonl'), file: '', app: '0' },
-    })
-    const first = await new Promise<unknown>((done, fail) => {
-      worker.once('message', done)
+    }
+    const options = { sessionPath: resolve('test/no-such-session.jsonl'), file: '', app: '0' }
+    const worker = forkWorker(script, 512, options)
+    const [first, second] = await new Promise<unknown[]>((done, fail) => {
+      const got: unknown[] = []
+      worker.on('message', (m) => got.push(m) === 2 && done(got))
       worker.once('error', fail)
     })
-    await worker.terminate()
+    await stopWorker(worker)
     assert.deepEqual(first, { nice: 10 })
+    assert.equal((second as { ok: boolean }).ok, false)
     assert.equal(niceByThread().get(process.pid), 0, 'the main thread keeps its priority')
   })
 
@@ -81,11 +86,11 @@ describe('worker thread priority', { skip }, () => {
     "the view's worker process runs below normal priority, every thread of it",
     { timeout: 30_000 },
     async () => {
-      const child = fork(resolve('main/api/session-view/view-worker.ts'), [], {
+      const script = {
+        path: resolve('main/api/session-view/view-worker.ts'),
         execArgv: ['--import', 'tsx'],
-        serialization: 'advanced',
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      })
+      }
+      const child = forkWorker(script, 512, { skeletons: null })
       const pid = child.pid as number
       try {
         const lowered = () => [...niceByThread(pid).values()].every((nice) => nice === 10)
