@@ -1,6 +1,6 @@
 /**
  * Background work yields the CPU to the window: the workers that parse session files (the
- * view's worker process, the library's reader threads, the skeleton builder thread) run at a
+ * view's and the skeleton builder's worker processes, the library's reader threads) run at a
  * lower CPU priority, so on a machine with few cores the main process (which answers every
  * call of the window) and the window's own renderer get a core first when both want one, and
  * the parse takes what they leave.

@@ -1,6 +1,6 @@
 /**
  * The young generation of every worker the app starts (MB): a worker thread's
- * `maxYoungGenerationSizeMb`, the view's worker process's semi-spaces (worker-core.ts). Left
+ * `maxYoungGenerationSizeMb`, a worker process's semi-spaces (worker-process.ts). Left
  * to V8, a worker's young generation is sized for throughput; parsing a session keeps nearly
  * everything it allocates, so each scavenge copies most of it. Parsing a
  * 50,000-entry session in a worker on a 2-core machine paused its thread for 69–94 ms at a
