@@ -37,7 +37,8 @@ export function lowerThisThreadPriority(): boolean {
 }
 
 /**
- * Lowers thread `tid` to "below normal" unless it is that low already.
+ * Lowers thread `tid` (0: this process, off Linux) to "below normal" unless it is that low
+ * already.
  * @returns whether it was lowered
  * @throws the OS error (the thread ended, or the call was refused)
  */
@@ -49,34 +50,25 @@ function lowerThread(tid: number): boolean {
 }
 
 /**
- * Lowers this whole process to "below normal", every thread of it: for a worker process whose
- * threads share nothing with main (the session view's, view-worker.ts), so its V8 helpers can
- * yield too without holding main. On Linux each thread has its own priority, so each thread
- * that runs now is lowered (threads started later inherit their creator's); elsewhere the
- * process's priority is set once. Never throws: a thread that ended meanwhile, or an OS that
+ * Lowers this whole process to "below normal", every thread of it: for a worker process, whose
+ * threads share nothing with main (worker-process.ts), so its V8 helpers can yield too without
+ * holding main. On Linux each thread has its own priority, so each thread that runs now is
+ * lowered (threads started later inherit their creator's); elsewhere the process's priority
+ * (id 0: this process) is set once. Never throws: a thread that ended meanwhile, or an OS that
  * refused, leaves the rest as they are.
  */
 export function lowerThisProcessPriority(): void {
-  if (process.platform !== 'linux') {
-    try {
-      const below = constants.priority.PRIORITY_BELOW_NORMAL
-      if (getPriority() < below) setPriority(below)
-    } catch {
-      // refused: the process runs at its priority
-    }
-    return
-  }
-  let tids: string[]
+  let ids = [0]
   try {
-    tids = readdirSync('/proc/self/task')
+    if (process.platform === 'linux') ids = readdirSync('/proc/self/task').map(Number)
   } catch {
     return
   }
-  for (const tid of tids) {
+  for (const id of ids) {
     try {
-      lowerThread(Number(tid))
+      lowerThread(id)
     } catch {
-      // the thread ended meanwhile
+      // the thread ended meanwhile, or the OS refused
     }
   }
 }

@@ -6,12 +6,14 @@
  * for the helpers to finish its own collection, for the queue behind the parse's collections,
  * and for a port lock held by the parsing thread that the OS had put aside (Linux perf, the
  * stacks of main's `sched_switch` events: up to 120 ms at a time). A process shares nothing
- * with main but its IPC channel, and lowers every thread of its own (thread-priority.ts). In Electron, `fork` runs the
- * app's own binary as Node (its RunAsNode fuse, on by default, must stay on).
+ * with main but its IPC channel, and lowers every thread of its own (thread-priority.ts). In
+ * Electron, `fork` runs the app's own binary as Node (its RunAsNode fuse, on by default, must
+ * stay on).
  */
 import { fork, type ChildProcess } from 'node:child_process'
 import type { WorkerScript } from './library/read-pool'
 import { WORKER_YOUNG_GENERATION_MB } from './worker-heap'
+import { lowerThisProcessPriority } from './thread-priority'
 
 /** V8's young generation is three semi-spaces: a worker's young generation in them (MB). */
 const SEMI_SPACE_MB = WORKER_YOUNG_GENERATION_MB / 3
@@ -22,7 +24,7 @@ export const WORKER_OPTIONS_ENV = 'PI_SESSIONS_WORKER'
 /**
  * Forks `script` with an old generation of `heapMb` MB, the workers' young generation, its
  * output on main's, an IPC channel with V8's serialization (typed arrays cross as they are),
- * and `options` in {@link WORKER_OPTIONS_ENV}. The child reads them with {@link workerOptions}.
+ * and `options` in {@link WORKER_OPTIONS_ENV}. The child starts with {@link enterWorker}.
  * Spawn errors arrive as the child's 'error' event.
  */
 export function forkWorker(script: WorkerScript, heapMb: number, options: unknown): ChildProcess {
@@ -39,13 +41,17 @@ export function forkWorker(script: WorkerScript, heapMb: number, options: unknow
 }
 
 /**
- * In a worker process: the options main gave {@link forkWorker}.
+ * Makes this process a worker as {@link forkWorker} started it: lowers every thread of it
+ * (thread-priority.ts), ends it when main goes (the IPC channel closes), and returns the
+ * options main gave.
  * @throws Error when the process was not started by forkWorker
  */
-export function workerOptions<T>(): T {
+export function enterWorker<T>(): T {
   const json = process.env[WORKER_OPTIONS_ENV]
   if (json === undefined || !process.send)
     throw new Error('This script is a worker process of Pi Sessions; main starts it.')
+  lowerThisProcessPriority()
+  process.on('disconnect', () => process.exit(0))
   return JSON.parse(json) as T
 }
 

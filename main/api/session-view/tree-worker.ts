@@ -5,16 +5,12 @@
  */
 import { buildSkeletonFile } from './skeleton-build'
 import type { TreeWorkerOptions, TreeWorkerReply } from './skeletons'
-import { lowerThisProcessPriority } from '../../thread-priority'
-import { workerOptions } from '../../worker-process'
+import { enterWorker } from '../../worker-process'
 
-lowerThisProcessPriority()
-
-const { sessionPath, file, app } = workerOptions<TreeWorkerOptions>()
+const { sessionPath, file, app } = enterWorker<TreeWorkerOptions>()
 /** Sends the reply, then lets the process end (nothing else keeps it). */
 const reply = (message: TreeWorkerReply) => process.send?.(message, () => process.disconnect())
 
-process.on('disconnect', () => process.exit(0))
 buildSkeletonFile(sessionPath, file, app).then(
   () => reply({ ok: true }),
   (error: unknown) => reply({ ok: false, error: (error as Error).message }),

@@ -8,15 +8,11 @@
 import { localViewCore } from './core'
 import { TreeSkeletons } from './skeletons'
 import { replyOf, type ViewRequest, type ViewWorkerOptions } from './worker-core'
-import { workerOptions } from '../../worker-process'
-import { lowerThisProcessPriority } from '../../thread-priority'
+import { enterWorker } from '../../worker-process'
 
-lowerThisProcessPriority()
-
-const { skeletons } = workerOptions<ViewWorkerOptions>()
+const { skeletons } = enterWorker<ViewWorkerOptions>()
 const core = localViewCore({ trees: skeletons ? new TreeSkeletons(skeletons) : undefined })
 
 process.on('message', (request: ViewRequest) => {
   void replyOf(core, request).then((reply) => process.send?.(reply))
 })
-process.on('disconnect', () => process.exit(0))
