@@ -5,7 +5,15 @@
 import { buildContextEntries, buildSessionContext } from './context.js'
 import type { SessionFile } from './session-file.js'
 import { SessionState } from './state.js'
-import { buildTree, buildTreeSteps, childrenOf, walkToRoot } from './tree.js'
+import {
+  buildForestSteps,
+  buildTree,
+  buildTreeSteps,
+  childrenOf,
+  growForest,
+  walkToRoot,
+  type EntryForest,
+} from './tree.js'
 import type {
   Diagnostic,
   SessionContext,
@@ -137,6 +145,20 @@ export abstract class SessionReader {
   /** {@link getTree} in steps that pause every few thousand entries (see buildTreeSteps). */
   getTreeSteps(): Generator<void, SessionTreeNode[]> {
     return buildTreeSteps(this.state)
+  }
+
+  /** {@link getTreeSteps}, kept in a form entries appended later can join ({@link growTree}). */
+  getForestSteps(): Generator<void, EntryForest> {
+    return buildForestSteps(this.state)
+  }
+
+  /**
+   * Adds to `forest` (built over a session with fewer entries, that were this one's first) the
+   * entries it lacks, as {@link getTree} would place them.
+   * @returns false, leaving it unchanged, when they cannot simply join it (see growForest)
+   */
+  growTree(forest: EntryForest): boolean {
+    return growForest(forest, this.state)
   }
 
   /** Name from the last `session_info` in file order, trimmed; blank = none (pi spec 11). */

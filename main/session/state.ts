@@ -2,6 +2,7 @@
  * In-memory state of one session: header, entries in file order and pi's index over them
  * (pi spec 7): byId (later duplicates win), resolved labels, leaf.
  */
+import { labelChange } from './labels.js'
 import { lastIndexById, type EntryLookup } from './tree.js'
 import type { Diagnostic, SessionEntry, SessionHeader } from './types.js'
 import { isEntryType } from './types.js'
@@ -212,15 +213,4 @@ export class SessionState implements EntryLookup {
       if (role === 'user' || role === 'assistant') this.hasConversation = true
     }
   }
-}
-
-/**
- * What a label entry does (pi spec 10): sets its target's label, or clears it when the label
- * is empty or missing; the latest label entry in file order wins. Null for other entries.
- */
-export function labelChange(
-  entry: SessionEntry,
-): { targetId: string; label: string | undefined } | null {
-  if (!isEntryType(entry, 'label')) return null
-  return { targetId: entry.targetId, label: entry.label ? entry.label : undefined }
 }

@@ -24,6 +24,7 @@ import {
   type SessionEntry,
   type SessionProjection,
   type SessionTreeNode,
+  type EntryForest,
 } from '../../session'
 
 export type {
@@ -255,15 +256,30 @@ export function snapshotOf(source: ViewSource): ViewSource {
 }
 
 /**
+ * Each load's entry tree as last built, kept so that after pi appends, the new entries join it
+ * (the session module's `growTree`) instead of a build of the whole tree again.
+ */
+const forests = new WeakMap<LoadedSession, EntryForest>()
+
+/**
  * The entry tree (pi spec 8, with the session module's no-silent-loss improvements), built in
- * slices of ~8 ms so a 100,000-entry tree never blocks its thread for long.
+ * slices of ~8 ms so a 100,000-entry tree never blocks its thread for long; after pi appended
+ * to a session whose tree was built, the tree built then with the new entries joined to it.
+ * The tree is shared by the builds of one load: they run one at a time (the opened session is
+ * memoized per load, grow.ts waits for a build before a new order is built).
  */
 export async function treeOf(source: ViewSource): Promise<SessionTreeNode[]> {
-  const steps = source.manager.getTreeSteps()
+  const kept = forests.get(source.loaded)
+  if (kept && kept.nodes.length <= source.entries.length && source.manager.growTree(kept))
+    return kept.roots
+  const steps = source.manager.getForestSteps()
   let started = performance.now()
   for (;;) {
     const step = steps.next()
-    if (step.done) return step.value
+    if (step.done) {
+      forests.set(source.loaded, step.value)
+      return step.value.roots
+    }
     if (performance.now() - started > SLICE_MS) {
       await yieldNow()
       started = performance.now()

@@ -16,6 +16,7 @@ import { appendAfterLast, labelEntry, userEntry } from '../../helpers/append'
 import { dispatch } from '../../helpers/dispatch'
 import { libraryWithSession } from '../../helpers/library'
 import { recordingLog } from '../../helpers/log'
+import { SessionManager } from '../../../main/session'
 import { allTreeRows } from '../../helpers/tree-rows'
 
 const log = recordingLog()
@@ -119,6 +120,41 @@ test('after pi starts a new branch, the runs over the rows held give the rows a 
     }),
     null,
   )
+})
+
+test("the new order is laid out over the tree built at open: pi's new entries join it, the tree is not built again", async (t) => {
+  const { id, path, handlers, fresh } = await setup(t)
+  const held = await openWhole(handlers, id)
+  const build = SessionManager.prototype.getForestSteps
+  let builds = 0
+  SessionManager.prototype.getForestSteps = function (this: SessionManager) {
+    builds++
+    return build.call(this)
+  }
+  t.after(() => {
+    SessionManager.prototype.getForestSteps = build
+  })
+  appendAfterLast(path, labelEntry('feed0001', (held.rows[1] as TreeRow).id, 'relabelled'))
+  appendFileSync(
+    path,
+    JSON.stringify({ ...userEntry('feed0002', 'from the fork'), parentId: 'cd6ec4ee' }) + '\n',
+  )
+  await ok(handlers, 'session:follow', {
+    sessionId: id,
+    revision: held.overview.revision,
+    rowCount: held.rows.length,
+  })
+  const next = await ok<SessionOverview>(handlers, 'session:open', { sessionId: id })
+  assert.equal(builds, 0)
+  const order = await ok<TreeOrder | null>(handlers, 'session:get-tree-order', {
+    sessionId: id,
+    revision: next.revision,
+    from: held.overview.revision,
+  })
+  assert.ok(order)
+  // Built once, by the fresh open that checks the rows.
+  assert.deepEqual(applyTreeOrder(held.rows, order), (await openWhole(fresh(), id)).rows)
+  assert.equal(builds, 1)
 })
 
 /** pi 1.6.0's bash call in `tools-images`, whose result is entry 3251046f. */
