@@ -26,9 +26,9 @@ const OUTPUT = Array.from({ length: 40 }, (_, i) =>
 function sessionLines(
   texts = [OUTPUT, 'and one more wombat'],
   call: { name: string; arguments: unknown } = { name: 'bash', arguments: { command: 'ls' } },
+  answer = 'A wombat, then.',
 ): string[] {
   const ask = 'run the listing'
-  const answer = 'A wombat, then.'
   return toolSessionLines({
     id: ID,
     cwd: '/work/find-folds',
@@ -158,6 +158,37 @@ test("a tool call's name is marked where a find counts it, before its arguments"
   await expect(count).toHaveText('match 2 of 4')
   await expect(entry.locator('.tool-args mark.find-current')).toHaveText('wombat')
   await expect(page.getByTestId('find-unmarked')).toHaveCount(0)
+  session.expectClean()
+})
+
+test("a match in a link's address, which markdown does not show, leaves every later mark on its own match", async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const answer = 'See [the wombat docs](https://wombat.example/a) and a wombat here.'
+  const session = await openFolds(
+    { page, serverFor, scratch },
+    sessionLines(['no match here'], undefined, answer),
+  )
+  const input = await findWombat(page)
+  const count = page.getByTestId('find-count')
+  // The link's text, its address, the last word: the find counts the markdown as written.
+  await expect(count).toHaveText('match 1 of 3')
+  const entry = page.locator('.transcript [data-entry-id="f4"]')
+  const current = entry.locator('mark.find-current')
+  const unmarked = page.getByTestId('find-unmarked')
+  await expect(entry.locator('a mark.find-current')).toHaveText('wombat')
+  await input.press('Enter')
+  await expect(count).toHaveText('match 2 of 3')
+  // The address has no mark: the link's stands in, and the bar says so.
+  await expect(unmarked).toHaveText('not marked')
+  await expect(entry.locator('a mark.find-current')).toHaveCount(1)
+  await input.press('Enter')
+  await expect(count).toHaveText('match 3 of 3')
+  await expect(unmarked).toHaveCount(0)
+  await expect(current).toHaveCount(1)
+  expect(await current.evaluate((m) => m.nextSibling?.textContent)).toBe(' here.')
   session.expectClean()
 })
 

@@ -14,7 +14,8 @@ import { CopyButton } from './CopyButton'
 import { rehypeHighlighter } from './highlighter'
 import { RenderCache } from './markdown-cache'
 import { safeExternalUrl } from './links'
-import { rehypeMarks, useMarks } from './marks'
+import { rehypeMarks } from './markdown-marks'
+import { useMarks } from './marks'
 import './markdown.css'
 
 /** Beyond this many characters, markdown parsing gets slow: show plain text instead. */

@@ -5,8 +5,6 @@
  * (ARCHITECTURE.md rule 7).
  */
 import { createContext, useContext, type ReactNode } from 'react'
-import type { Element, Root, Text } from 'hast'
-import { SKIP, visit } from 'unist-util-visit'
 import type { TextRange } from './text-pieces'
 
 /** What the transcript marks: the words' pattern (global, case-insensitive) and a mark class. */
@@ -182,36 +180,4 @@ export function Marked({
   if (at < text.length) nodes.push(text.slice(at))
   if (unmarked > 0) nodes.push(<Unmarked key="unmarked" count={unmarked} />)
   return nodes
-}
-
-/**
- * A rehype plugin (for react-markdown) wrapping matches in markdown's text nodes in `mark`
- * elements, the first {@link MARKS_PER_TEXT} of the document; code is marked too, since a
- * search matches it.
- */
-export function rehypeMarks(marks: Marks) {
-  return () => (tree: Root) => {
-    let left = MARKS_PER_TEXT
-    visit(tree, 'text', (node: Text, index, parent) => {
-      if (!parent || index === undefined || left === 0) return
-      const ranges = matchRanges(node.value, marks.pattern, left)
-      left -= ranges.length
-      if (ranges.length === 0) return
-      const parts: (Text | Element)[] = []
-      let at = 0
-      for (const [start, end] of ranges) {
-        if (start > at) parts.push({ type: 'text', value: node.value.slice(at, start) })
-        parts.push({
-          type: 'element',
-          tagName: 'mark',
-          properties: { className: [marks.className] },
-          children: [{ type: 'text', value: node.value.slice(start, end) }],
-        })
-        at = end
-      }
-      if (at < node.value.length) parts.push({ type: 'text', value: node.value.slice(at) })
-      parent.children.splice(index, 1, ...parts)
-      return [SKIP, index + parts.length]
-    })
-  }
 }

@@ -13,9 +13,9 @@ import {
   Marked,
   findPattern,
   matchRanges,
-  rehypeMarks,
   searchPattern,
 } from '../../../renderer/src/components/marks'
+import { rehypeMarks } from '../../../renderer/src/components/markdown-marks'
 import { FindTally } from '../../../renderer/src/features/find/matches'
 import type { PathItem } from '../../../preload/contract/session-view'
 

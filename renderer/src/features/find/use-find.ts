@@ -33,7 +33,8 @@ function entryAt(index: number): Element | null {
 /**
  * Marks the `nth` find match of the item at path `index` as the current one (the marks are
  * React's; the current one is a class on one of them, so the items need not re-render). A
- * match past the marks of its text (MARKS_PER_TEXT) has none: that text's last mark stands in.
+ * match past the marks of its text (MARKS_PER_TEXT), or in markdown the text does not show (a
+ * link's address), has none: the mark before it stands in (or the one after, or its text).
  * @returns the mark, and whether it is the match's own; null while the item is not rendered
  */
 function markCurrent(index: number, nth: number): { chosen: Element; own: boolean } | null {
@@ -43,8 +44,15 @@ function markCurrent(index: number, nth: number): { chosen: Element; own: boolea
   let seen = 0
   let last: Element | null = null
   let chosen: { chosen: Element; own: boolean } | null = null
+  // A match with no mark before any mark (in a link's address at a text's start): the next mark
+  // stands in, or the text itself.
+  let unshown: Element | null = null
   for (const el of entry.querySelectorAll('mark.find-match, [data-unmarked-matches]')) {
     if (el.tagName === 'MARK') {
+      if (unshown) {
+        chosen = { chosen: el, own: false }
+        break
+      }
       if (seen++ === nth) {
         chosen = { chosen: el, own: true }
         break
@@ -57,11 +65,13 @@ function markCurrent(index: number, nth: number): { chosen: Element; own: boolea
       chosen = { chosen: last, own: false }
       break
     }
+    if (nth < seen) unshown = el
   }
-  chosen ??= last ? { chosen: last, own: false } : null
+  const text = unshown?.parentElement
+  chosen ??= last ? { chosen: last, own: false } : text ? { chosen: text, own: false } : null
   if (!chosen) return null
   unmarkCurrent()
-  chosen.chosen.classList.add('find-current')
+  if (chosen.chosen.tagName === 'MARK') chosen.chosen.classList.add('find-current')
   return chosen
 }
 
