@@ -150,3 +150,67 @@ test('a page cut at its size budget: the items before it are asked for alone, no
   ).toBe(true)
   session.expectClean()
 })
+
+test('a line of 20,001 characters folded from its end stays in view, its Show all with it', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // Entries above it taller than the window, and below it less than it loses: folded from its
+  // end (the list not at its own end), the list is shorter than where it stood, and once went
+  // to its top, the entry out of view (react-virtuoso took the height it lost off the scroll
+  // position a second time).
+  const [header, ask, ...rest] = toolSessionLines({
+    id: '019cb000-0000-7000-8000-0000000020f1',
+    cwd: '/work/big-text',
+    prefix: 'w',
+    ask: 'cat the file of one line',
+    call: { name: 'bash', arguments: { command: 'cat one-line.txt' } },
+    texts: ['b'.repeat(20_001)],
+    answer: Array.from({ length: 12 }, (_, i) => `answer line ${i}`).join('\n\n'),
+  })
+  const earlier = Array.from({ length: 20 }, (_, i) =>
+    messageLine(
+      `p${i}`,
+      i === 0 ? null : `p${i - 1}`,
+      i % 2 === 0 ? 'user' : 'assistant',
+      `earlier entry ${i}\n\n${'words of it\n\n'.repeat(8)}`,
+      `2026-03-02T09:00:${String(i).padStart(2, '0')}.000Z`,
+    ),
+  )
+  const lines = [
+    header as string,
+    ...earlier,
+    JSON.stringify({ ...JSON.parse(ask as string), parentId: 'p19' }),
+    ...rest,
+  ]
+  const session = await served(
+    { page, serverFor, scratch },
+    '2026-03-02T10-00-00-000Z_019cb000-0000-7000-8000-0000000020f1.jsonl',
+    lines,
+  )
+  await session.open('2026-03-02T10-00-00-000Z_019cb000-0000-7000-8000-0000000020f1.jsonl')
+  const result = page.locator('.transcript [data-entry-id="w3"]')
+  const list = page.locator('.transcript-list')
+  // It opens at pi's leaf, below the result: up until the result is drawn.
+  await expect(async () => {
+    await list.evaluate((el) => (el.scrollTop -= 400))
+    await expect(result).toHaveCount(1, { timeout: 100 })
+  }).toPass()
+  await result.scrollIntoViewIfNeeded()
+  await result.getByTestId('show-all').click()
+  await expect(result.locator('pre.plain-text.wrapped')).toHaveCount(1)
+  const less = result.getByRole('button', { name: 'Show less' }).last()
+  await less.scrollIntoViewIfNeeded()
+  const before = await list.evaluate((el) => el.scrollTop)
+  expect(
+    await list.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop),
+  ).toBeGreaterThan(100)
+  await less.click()
+  await expect(result.getByTestId('show-all')).toBeInViewport()
+  // Still there after the list measured the folded entry.
+  await page.waitForTimeout(500)
+  await expect(result.getByTestId('show-all')).toBeInViewport()
+  expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(before / 3)
+  session.expectClean()
+})

@@ -134,10 +134,34 @@ function useFoldInView(setFolded: () => void) {
     const frame = requestAnimationFrame(shown)
     return () => cancelAnimationFrame(frame)
   }, [folds])
+  const folding = useRef(0)
   const fold = () => {
-    setFolded()
-    setFolds((n) => n + 1)
+    const folded = () => {
+      setFolded()
+      setFolds((n) => n + 1)
+    }
+    const box = ref.current
+    const scroller = box?.closest('[data-virtuoso-scroller]')
+    const at = box?.getBoundingClientRect()
+    const view = scroller?.getBoundingClientRect()
+    if (!box || !scroller || !at || !view || at.top >= view.top) return folded()
+    // Its top above the view (the reader folds it from its end). react-virtuoso takes the
+    // height a shrinking item lost off the scroll position ("upward scrolling compensation")
+    // when the list's last scroll was upward, which a list left shorter than where it stood
+    // makes it (the browser moves it up): the list went to its top, the entry out of it. So
+    // the list first scrolls to where the text's top is in view and the folded list is still
+    // tall enough to hold it (it loses less than the text's height), then one pixel down a
+    // frame later (its last scroll is downward), and the text folds in the frame after.
+    const top = scroller.scrollTop + at.top - view.top
+    const end = scroller.scrollHeight - scroller.clientHeight
+    scroller.scrollTop = Math.max(0, Math.min(top, end - at.height - 1))
+    cancelAnimationFrame(folding.current)
+    folding.current = requestAnimationFrame(() => {
+      scroller.scrollTop += 1
+      folding.current = requestAnimationFrame(folded)
+    })
   }
+  useEffect(() => () => cancelAnimationFrame(folding.current), [])
   return { ref, fold }
 }
 
