@@ -192,6 +192,57 @@ test("a match in a link's address, which markdown does not show, leaves every la
   session.expectClean()
 })
 
+test('back from the end to a match after a folded text far above: the fold opens and that match is marked, in view', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // A folded result of 100 rows with a match each, its second text "the LAST wombat"; then
+  // entries taller than the window, and a last match at the end. Back from the first match to
+  // the end, then back once more.
+  const rows = Array.from({ length: 100 }, (_, i) => `row ${i} wombat`).join('\n')
+  const [header, ...entries] = sessionLines([rows, 'the LAST wombat'], undefined, 'Done.')
+  const filler = Array.from({ length: 10 }, (_, i) =>
+    messageLine(
+      `g${i}`,
+      i === 0 ? 'f4' : `g${i - 1}`,
+      'assistant',
+      'filler words '.repeat(120),
+      `2026-03-02T10:01:${String(i).padStart(2, '0')}.000Z`,
+    ),
+  )
+  const end = messageLine('g10', 'g9', 'user', 'the end wombat', '2026-03-02T10:02:00.000Z')
+  const session = await openFolds({ page, serverFor, scratch }, [
+    header as string,
+    ...entries,
+    ...filler,
+    end,
+  ])
+  // Found from the first entry drawn (the session opens at its end).
+  await page
+    .locator('.transcript [data-testid="transcript-entry"]')
+    .first()
+    .click({ position: { x: 5, y: 5 } })
+  await page.keyboard.press('Control+f')
+  const input = page.getByTestId('find-input')
+  await input.fill('wombat')
+  const count = page.getByTestId('find-count')
+  // 100 rows, the LAST, the end's.
+  await expect(count).toHaveText('match 1 of 102')
+  await input.press('Shift+Enter')
+  await expect(count).toHaveText('match 102 of 102')
+  await expect(page.locator('.transcript [data-entry-id="g10"] mark.find-current')).toBeInViewport()
+  await input.press('Shift+Enter')
+  await expect(count).toHaveText('match 101 of 102')
+  const current = page.locator('.transcript mark.find-current')
+  await expect(current).toHaveCount(1)
+  await expect(current).toBeInViewport()
+  expect(await current.evaluate((m) => m.closest('pre')?.textContent)).toBe('the LAST wombat')
+  await page.waitForTimeout(500)
+  await expect(current).toBeInViewport()
+  session.expectClean()
+})
+
 test('typed fast at the end of a transcript pi writes to, find scrolls up to its match and stays there', async ({
   page,
   serverFor,

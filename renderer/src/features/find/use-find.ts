@@ -123,6 +123,23 @@ function unmarkCurrent(): void {
 /** Frames the current match is kept in view after landing on it. */
 const KEEP_FRAMES = 20
 
+/** Frames Virtuoso takes to learn the height of an item whose fold opened. */
+const SIZING_FRAMES = 2
+
+/**
+ * Scrolls the transcript so `el` (in the item at path `index`) is at its middle. Through
+ * Virtuoso, from the item's start, when it can: scrolled by the browser, right after a fold
+ * of the item opened (its new height not yet in Virtuoso's sizes), the list drew the items
+ * Virtuoso expected there instead of the item, and the match was gone.
+ */
+function centerIn(el: Element, index: number, list: VirtuosoHandle | null): void {
+  const entry = entryAt(index)
+  const box = el.closest('.transcript-list')
+  if (!entry || !box || !list) return el.scrollIntoView({ block: 'center' })
+  const within = el.getBoundingClientRect().top - entry.getBoundingClientRect().top
+  list.scrollToIndex({ index, align: 'start', offset: within - box.clientHeight / 2 })
+}
+
 /** Whether `el` is inside the visible part of the transcript's list. */
 function inView(el: Element): boolean {
   const list = el.closest('.transcript-list')
@@ -237,7 +254,12 @@ export function useFindInPath(
     if (targetIndex === undefined || targetNth === undefined) return
     // Rendered already: scrolled into view at once; else Virtuoso brings it first (scrolling
     // both ways at once, Virtuoso's estimate would win over the exact position).
-    if (!unfoldTo(targetIndex, targetNth) && !markCurrent(targetIndex, targetNth)) {
+    // Frames to wait after a fold opened before scrolling to the match: Virtuoso takes an
+    // item's new height a frame after it was drawn, and scrolled before that, it draws the
+    // items it expects there instead of the item (whose new height it then never learns).
+    let sizing = 0
+    if (unfoldTo(targetIndex, targetNth)) sizing = SIZING_FRAMES
+    else if (!markCurrent(targetIndex, targetNth)) {
       leaveEnd()
       virtuoso.current?.scrollToIndex({ index: targetIndex, align: 'center' })
     }
@@ -251,12 +273,12 @@ export function useFindInPath(
       if (foldsBefore(targetIndex, targetNth).length > 0) {
         if (landed) return unmarkCurrent()
         // A fold rendered since (the item came into view) is unfolded before its marks count.
-        unfoldTo(targetIndex, targetNth)
+        if (unfoldTo(targetIndex, targetNth)) sizing = SIZING_FRAMES
         if (++frames < RENDER_FRAMES) frame = requestAnimationFrame(land)
         return
       }
       const marked = markCurrent(targetIndex, targetNth)
-      if (!marked) {
+      if (!marked || sizing-- > 0) {
         if (++frames < RENDER_FRAMES) frame = requestAnimationFrame(land)
         return
       }
@@ -269,7 +291,7 @@ export function useFindInPath(
       // Virtuoso may still be finishing an earlier scroll: the match stays in view meanwhile.
       if (!inView(chosen)) {
         leaveEnd()
-        chosen.scrollIntoView({ block: 'center' })
+        centerIn(chosen, targetIndex, virtuoso.current)
       }
       if (++kept < KEEP_FRAMES) frame = requestAnimationFrame(land)
     }
@@ -287,7 +309,10 @@ export function useFindInPath(
     const observer = new MutationObserver(() => {
       if (foldsBefore(targetIndex, targetNth).length > 0) {
         if (landed) unmarkCurrent()
-        else if (unfoldTo(targetIndex, targetNth)) landAgain()
+        else if (unfoldTo(targetIndex, targetNth)) {
+          sizing = SIZING_FRAMES
+          landAgain()
+        }
       } else if (!list?.querySelector('mark.find-current')) markCurrent(targetIndex, targetNth)
     })
     if (list) observer.observe(list, { childList: true, subtree: true })
