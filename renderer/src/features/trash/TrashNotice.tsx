@@ -3,9 +3,21 @@ import type { ApiErrorData } from '../../../../preload/contract/errors'
 import { type BulkSummary, useTrash } from '../../state/trash'
 import { offerUndo, withdrawUndo } from '../../state/undo'
 import { hideToast, showToast } from '../toasts/show'
-import { failureLines } from './failures'
+import { failureLines, failureText } from './failures'
+import { useLibrary } from '../../state/library'
+import { rowTitle } from '../library/format'
 
 const undoBulk = () => useTrash.getState().undo()
+
+/**
+ * The title of a session a bulk action named (by library id, or by deleted id for a restore)
+ * as the session list or the trash view shows it; null when neither holds it.
+ */
+function titleInList(id: string): string | null {
+  const row = useLibrary.getState().rows.find((r) => r.id === id)
+  if (row) return rowTitle(row)
+  return useTrash.getState().deleted.find((d) => d.id === id)?.title ?? null
+}
 
 /**
  * What the last bulk action did: how many moved or came back, which failed and why, which
@@ -19,7 +31,10 @@ function TrashSummary({
   error: ApiErrorData | null
 }) {
   const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`
-  const failures = failureLines(result?.failed ?? [])
+  const failures = failureLines(
+    (result?.failed ?? []).map((f) => ({ message: f.message, sessionId: f.id })),
+    titleInList,
+  )
   const [verb, where] =
     result?.verb === 'Moved to the trash' ? ['Moved', ' to the trash'] : [result?.verb, '']
   return (
@@ -46,7 +61,7 @@ function TrashSummary({
       {failures.slice(0, 5).map((f) => (
         <span key={f.message} className="warn-text" data-testid="notice-failed">
           {' '}
-          Not moved{f.count > 1 ? ` (${sessions(f.count)})` : ''}: {f.message}
+          {failureText(f, 'Not moved')}
         </span>
       ))}
       {failures.length > 5 && (
