@@ -221,6 +221,28 @@ test('a session whose file is moved to another folder while open says where it w
   session.expectClean()
 })
 
+test('a session whose file is renamed while open gives its new name, without claiming where it is', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  // Another start time in the name: the same session (its header's id), another file.
+  const renamed = name.replace(/^\d{4}/, '2001')
+  renameSync(join(store.root, rel), join(dirname(join(store.root, rel)), renamed))
+  const notice = page.getByTestId('file-notice')
+  await expect(notice).toHaveAttribute('data-state', 'gone')
+  await expect(notice).toContainText(
+    `This session’s file was renamed or moved: it is now ${renamed}; what you see is the last version read.`,
+  )
+  await page.getByTestId('open-moved').click()
+  await session.waitReady()
+  await expect(notice).toHaveCount(0)
+  session.expectClean()
+})
+
 test('a session followed at pi’s leaf and opened where its file moved follows on there', async ({
   page,
   server,

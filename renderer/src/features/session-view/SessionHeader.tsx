@@ -117,13 +117,14 @@ function MissingEntryNotice() {
 }
 
 /**
- * Where the file went, as far as the library's row of it tells: the archive, a new name (the
- * same folder or another), or with the same name another folder (the same path would be the
- * same session).
+ * Where the file went, as far as the library's row of it tells: the archive, a new name (in
+ * the same folder or another: the row does not say which, so neither is claimed), or with the
+ * same name another folder (the same path would be the same session).
  */
 function movedWords(movedTo: LibraryRow, fileName: string): string {
   if (movedTo.archived) return 'This session’s file was moved into the archive'
-  if (movedTo.fileName !== fileName) return `This session’s file was renamed ${movedTo.fileName}`
+  if (movedTo.fileName !== fileName)
+    return `This session’s file was renamed or moved: it is now ${movedTo.fileName}`
   return 'This session’s file was moved to another folder'
 }
 
