@@ -16,6 +16,7 @@ import { RenderCache } from './markdown-cache'
 import { safeExternalUrl } from './links'
 import { rehypeMarks } from './markdown-marks'
 import { useMarks } from './marks'
+import { BlockedImage } from './markdown-image'
 import './markdown.css'
 
 /** Beyond this many characters, markdown parsing gets slow: show plain text instead. */
@@ -44,18 +45,6 @@ function Link({ href, children }: ComponentProps<'a'>) {
     >
       {children}
     </a>
-  )
-}
-
-function BlockedImage({ src, alt }: ComponentProps<'img'>) {
-  return (
-    <span
-      className="md-image-blocked"
-      data-testid="blocked-image"
-      title="Images from the web are not loaded"
-    >
-      [image{alt ? `: ${alt}` : ''}] <code>{typeof src === 'string' ? src : ''}</code>
-    </span>
   )
 }
 

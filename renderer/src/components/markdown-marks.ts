@@ -11,7 +11,13 @@
  * react-markdown would show as text, are made text here (ARCHITECTURE.md rule 7).
  */
 import type { Element, ElementContent, Root, RootContent, Text } from 'hast'
-import { MARKS_PER_TEXT, matchRanges, type Marks } from './marks'
+import { MARKS_PER_TEXT, countMatches, matchRanges, type Marks } from './marks'
+
+/**
+ * The property (hast; `data-find-marks` on the element) that tells the image component to mark
+ * its alt text and address: their matches are the source's, counted there.
+ */
+export const IMAGE_MARKS = 'dataFindMarks'
 
 /** [start, end) offsets in the markdown source. */
 type SourceRange = readonly [number, number]
@@ -149,12 +155,34 @@ export function markTree(tree: Root, marks: Marks, source: string | null): void 
     }
     if (at < value.length) out.push({ type: 'text', value: value.slice(at) })
   }
+  // An image is shown by our own component, its alt text and address as text: when those
+  // hold exactly the source's matches in its place, the component marks them (IMAGE_MARKS);
+  // else the matches are counted as not shown, by the next text.
+  const markImage = (image: Element, out: (ElementContent | RootContent)[]) => {
+    const own = offsetsOf(image)
+    if (found === null || own === null) return
+    const before = passTo(own[0])
+    if (before > 0) out.push(unmarked(before))
+    let inside = 0
+    while (next + inside < found.length && (found[next + inside] as [number, number])[0] < own[1])
+      inside++
+    const { alt, src } = image.properties
+    const shown = [alt, src].reduce<number>(
+      (n, text) => n + (typeof text === 'string' ? countMatches(text, marks.pattern) : 0),
+      0,
+    )
+    if (inside === 0 || inside !== shown || shown > left) return
+    next += inside
+    left -= shown
+    image.properties[IMAGE_MARKS] = 'marked'
+  }
   const walk = (parent: Root | Element, range: SourceRange | null) => {
     const out: (ElementContent | RootContent)[] = []
     for (const child of parent.children) {
       const type: string = child.type
       if (type !== 'text' && type !== 'raw') {
-        if (child.type === 'element') walk(child, contentRange(child, source ?? '', range))
+        if (child.type === 'element' && child.tagName === 'img') markImage(child, out)
+        else if (child.type === 'element') walk(child, contentRange(child, source ?? '', range))
         out.push(child)
         continue
       }

@@ -7,22 +7,36 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import * as React from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import ReactMarkdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { rehypeHighlighter } from '../../../renderer/src/components/highlighter'
 import { rehypeMarks } from '../../../renderer/src/components/markdown-marks'
-import { MARKS_PER_TEXT, findPattern, matchRanges } from '../../../renderer/src/components/marks'
+import { BlockedImage } from '../../../renderer/src/components/markdown-image'
+import {
+  MARKS_PER_TEXT,
+  MarksContext,
+  findPattern,
+  matchRanges,
+} from '../../../renderer/src/components/marks'
 
 /** `text` rendered as the transcript renders markdown, a find for `word` marked. */
 function render(text: string, word: string): string {
+  // The test runner compiles the renderer's JSX for the classic runtime: React in scope.
+  ;(globalThis as { React?: unknown }).React = React
   const marks = { pattern: findPattern(word) as RegExp, className: 'find-match' }
   return renderToStaticMarkup(
-    ReactMarkdown({
-      children: text,
-      remarkPlugins: [remarkGfm],
-      rehypePlugins: [...(rehypeHighlighter ?? []), rehypeMarks(marks)],
-    }),
+    React.createElement(
+      MarksContext.Provider,
+      { value: marks },
+      ReactMarkdown({
+        children: text,
+        remarkPlugins: [remarkGfm],
+        rehypePlugins: [...(rehypeHighlighter ?? []), rehypeMarks(marks)],
+        components: { img: BlockedImage },
+      }),
+    ),
   )
 }
 
@@ -53,13 +67,15 @@ test('each match of the source is a mark where the rendering shows it, else coun
   ].join('\n')
   const html = render(text, 'python')
   // The source's matches in order: the link's address and title (not shown), the words of
-  // the paragraph, the fence's language (not shown), the code's word, the image's alt and
-  // address, the reference's address, the last word.
-  assert.equal(units(html), 'HHMMHMHHHM')
+  // the paragraph, the fence's language (not shown), the code's word, the image's alt text
+  // and address (shown by the image's placeholder), the reference's address, the last word.
+  assert.equal(units(html), 'HHMMHMMMHM')
   assert.equal(units(html).length, matchRanges(text, findPattern('python') as RegExp).length)
   // Marks on the shown words: the bold's (raw HTML, shown as text), the paragraph's, the
-  // code's, the last.
-  assert.equal(html.match(/<mark[^>]*>python<\/mark>/g)?.length, 4)
+  // code's, the image's two, the last.
+  assert.equal(html.match(/<mark[^>]*>python<\/mark>/g)?.length, 6)
+  assert.match(html, /\[image: <mark class="find-match">python<\/mark> img\]/)
+  assert.match(html, /<code>http:\/\/x\/<mark class="find-match">python<\/mark>\.png<\/code>/)
   assert.match(html, /&lt;b&gt;<mark class="find-match">python<\/mark>&lt;\/b&gt;/)
   assert.doesNotMatch(html, /<b>/, 'raw HTML stays text')
   assert.match(html, /import<\/span> <mark class="find-match">python<\/mark>/)
@@ -84,4 +100,11 @@ test('an escaped character and the indentation markdown drops keep the marks on 
     units(render('- one wombat\n  two wombat [x](http://wombat.example)', 'wombat')),
     'MMH',
   )
+})
+
+test('an image whose shown words do not hold its source\u2019s matches leaves them unmarked, counted in place', () => {
+  // The title is not shown: three matches in the source, two shown.
+  const html = render('![wombat](http://x/wombat.png "wombat") and a wombat', 'wombat')
+  assert.equal(units(html), 'HHHM')
+  assert.doesNotMatch(html, /\[image: <mark/)
 })
