@@ -154,16 +154,15 @@ export function* buildForestSteps(lookup: EntryLookup): Generator<void, EntryFor
     if (i % STEP_ENTRIES === STEP_ENTRIES - 1) yield
     const entry = entries[i] as SessionEntry
     if (typeof entry.id === 'string') withId++
-    const parentId: unknown = entry.parentId
-    const p =
-      typeof parentId === 'string' && parentId !== entry.id ? (indexById.get(parentId) ?? -1) : -1
+    const named = parentNamed(entry)
+    const p = named === null ? -1 : (indexById.get(named) ?? -1)
     parent[i] = p
     if (p >= 0) {
       ;(nodes[p] as SessionTreeNode).children.push(nodes[i] as SessionTreeNode)
       // Append-only writers always name an earlier parent; only a later one can close a cycle.
       if (p >= i) forward = true
-    } else if (typeof parentId === 'string' && parentId !== entry.id) {
-      missingParents.add(parentId)
+    } else if (named !== null) {
+      missingParents.add(named)
     }
   }
   if (forward) breakCycles(nodes, parent)
@@ -173,6 +172,15 @@ export function* buildForestSteps(lookup: EntryLookup): Generator<void, EntryFor
   for (let i = 0; i < n; i++) if (parent[i] === -1) roots.push(nodes[i] as SessionTreeNode)
   const ids = indexById.size
   return { roots, nodes, ids, sharedIds: ids !== withId, missingParents }
+}
+
+/**
+ * The id `entry` names as its parent (pi spec 8): its `parentId` when that is a string other
+ * than its own id; null for a root by its own account.
+ */
+function parentNamed(entry: SessionEntry): string | null {
+  const parentId: unknown = entry.parentId
+  return typeof parentId === 'string' && parentId !== entry.id ? parentId : null
 }
 
 /** A tree node of `entry`, with its label (pi spec 10). */
@@ -216,13 +224,11 @@ export function growForest(forest: EntryForest, lookup: EntryLookup): boolean {
       withId++
       if (forest.missingParents.has(entry.id)) return false
     }
-    const parentId: unknown = entry.parentId
-    const p =
-      typeof parentId === 'string' && parentId !== entry.id ? (indexById.get(parentId) ?? -1) : -1
+    const named = parentNamed(entry)
+    const p = named === null ? -1 : (indexById.get(named) ?? -1)
     if (p >= i) return false
     parents[i - from] = p
-    const change = labelChange(entry)
-    if (change && forest.sharedIds) return false
+    if (forest.sharedIds && labelChange(entry)) return false
     if (p >= 0 && !Number.isFinite(timeOf(entry))) return false
     if (p >= 0 && p < from && !nodes[p]?.children.every((c) => Number.isFinite(timeOf(c.entry))))
       return false
@@ -237,8 +243,8 @@ export function growForest(forest: EntryForest, lookup: EntryLookup): boolean {
     if (p >= 0) placeChild((nodes[p] as SessionTreeNode).children, node)
     else {
       forest.roots.push(node)
-      const parentId: unknown = entry.parentId
-      if (typeof parentId === 'string' && parentId !== entry.id) forest.missingParents.add(parentId)
+      const named = parentNamed(entry)
+      if (named !== null) forest.missingParents.add(named)
     }
     const change = labelChange(entry)
     const target = change ? indexById.get(change.targetId) : undefined

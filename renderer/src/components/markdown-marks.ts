@@ -115,12 +115,18 @@ export function markTree(tree: Root, marks: Marks, source: string | null): void 
   const found = source === null ? null : matchRanges(source, marks.pattern)
   let next = 0
   let left = MARKS_PER_TEXT
-  // Passes the source matches before `offset` that no mark took.
-  const passTo = (offset: number): number => {
+  // How many source matches no mark took yet start before `offset`.
+  const ahead = (offset: number): number => {
     if (found === null) return 0
-    const from = next
-    while (next < found.length && (found[next] as [number, number])[0] < offset) next++
-    return next - from
+    let k = next
+    while (k < found.length && (found[k] as [number, number])[0] < offset) k++
+    return k - next
+  }
+  // Passes them, counted by a hidden element in `out`.
+  const passTo = (offset: number, out: (ElementContent | RootContent)[]): void => {
+    const passed = ahead(offset)
+    next += passed
+    if (passed > 0) out.push(unmarked(passed))
   }
   const markText = (
     value: string,
@@ -136,8 +142,7 @@ export function markTree(tree: Root, marks: Marks, source: string | null): void 
     for (const [first, stop] of matchRanges(value, marks.pattern, left)) {
       if (found !== null) {
         if (from) {
-          const hidden = passTo(from[first] as number)
-          if (hidden > 0) out.push(unmarked(hidden))
+          passTo(from[first] as number, out)
           // Shown, but not a match of the source (a match across an escape): not counted.
           if ((found[next] as [number, number] | undefined)?.[0] !== from[first]) continue
         } else if (next >= found.length || (found[next] as [number, number])[0] >= end) break
@@ -161,11 +166,8 @@ export function markTree(tree: Root, marks: Marks, source: string | null): void 
   const markImage = (image: Element, out: (ElementContent | RootContent)[]) => {
     const own = offsetsOf(image)
     if (found === null || own === null) return
-    const before = passTo(own[0])
-    if (before > 0) out.push(unmarked(before))
-    let inside = 0
-    while (next + inside < found.length && (found[next + inside] as [number, number])[0] < own[1])
-      inside++
+    passTo(own[0], out)
+    const inside = ahead(own[1])
     const { alt, src } = image.properties
     const shown = [alt, src].reduce<number>(
       (n, text) => n + (typeof text === 'string' ? countMatches(text, marks.pattern) : 0),
@@ -194,13 +196,11 @@ export function markTree(tree: Root, marks: Marks, source: string | null): void 
         out.push({ type: 'text', value })
         continue
       }
-      const before = passTo(span[0])
-      if (before > 0) out.push(unmarked(before))
+      passTo(span[0], out)
       markText(value, out as ElementContent[], span, own !== null)
       // What its source held and it does not show; text that shares its element's offsets
       // (a highlighted code block's) leaves the rest to the next text.
-      const after = own ? passTo(span[1]) : 0
-      if (after > 0) out.push(unmarked(after))
+      if (own) passTo(span[1], out)
     }
     parent.children = out as typeof parent.children
   }

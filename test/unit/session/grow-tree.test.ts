@@ -55,6 +55,13 @@ function grown(entries: readonly SessionEntry[], from: number): unknown[] | null
   return shape(forest.roots, entries)
 }
 
+/** Asserts that a tree grown from each split at `first` or later is the tree of all `entries`. */
+function growsLikeAFreshBuild(entries: readonly SessionEntry[], first: number): void {
+  const full = shape(forestOf(entries).roots, entries)
+  for (let from = first; from < entries.length; from++)
+    assert.deepEqual(grown(entries, from), full, `from ${from}`)
+}
+
 const at = (s: number) => new Date(Date.UTC(2026, 0, 5, 14, 0, s)).toISOString()
 
 function message(id: string, parentId: string | null, s: number): SessionEntry {
@@ -83,9 +90,7 @@ test('entries continuing the leaf, a new branch and a new root join as a fresh b
     message('b2', 'b1', 12),
     message('r1', null, 13),
   ]
-  for (let from = 1; from < entries.length; from++) {
-    assert.deepEqual(grown(entries, from), shape(forestOf(entries).roots, entries), `from ${from}`)
-  }
+  growsLikeAFreshBuild(entries, 1)
 })
 
 test('a sibling goes where the stable sort by timestamp puts it: after equal times, before later ones', () => {
@@ -97,9 +102,7 @@ test('a sibling goes where the stable sort by timestamp puts it: after equal tim
     message('early', 'e1', 1),
     message('same2', 'e1', 2),
   ]
-  const full = shape(forestOf(entries).roots, entries)
-  for (let from = 3; from < entries.length; from++)
-    assert.deepEqual(grown(entries, from), full, `from ${from}`)
+  growsLikeAFreshBuild(entries, 3)
 })
 
 test('label entries relabel their targets, old or new, and an empty label clears one', () => {
@@ -112,9 +115,7 @@ test('label entries relabel their targets, old or new, and an empty label clears
     message('m2', 'l3', 9),
     label('l4', 'm2', 'e2', 'kept', 10),
   ]
-  const full = shape(forestOf(entries).roots, entries)
-  for (let from = 4; from < entries.length; from++)
-    assert.deepEqual(grown(entries, from), full, `from ${from}`)
+  growsLikeAFreshBuild(entries, 4)
 })
 
 test('it declines what would change the entries it holds', () => {

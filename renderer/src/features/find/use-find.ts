@@ -258,8 +258,12 @@ export function useFindInPath(
     // item's new height a frame after it was drawn, and scrolled before that, it draws the
     // items it expects there instead of the item (whose new height it then never learns).
     let sizing = 0
-    if (unfoldTo(targetIndex, targetNth)) sizing = SIZING_FRAMES
-    else if (!markCurrent(targetIndex, targetNth)) {
+    const unfold = (): boolean => {
+      const opened = unfoldTo(targetIndex, targetNth)
+      if (opened) sizing = SIZING_FRAMES
+      return opened
+    }
+    if (!unfold() && !markCurrent(targetIndex, targetNth)) {
       leaveEnd()
       virtuoso.current?.scrollToIndex({ index: targetIndex, align: 'center' })
     }
@@ -273,7 +277,7 @@ export function useFindInPath(
       if (foldsBefore(targetIndex, targetNth).length > 0) {
         if (landed) return unmarkCurrent()
         // A fold rendered since (the item came into view) is unfolded before its marks count.
-        if (unfoldTo(targetIndex, targetNth)) sizing = SIZING_FRAMES
+        unfold()
         if (++frames < RENDER_FRAMES) frame = requestAnimationFrame(land)
         return
       }
@@ -309,10 +313,7 @@ export function useFindInPath(
     const observer = new MutationObserver(() => {
       if (foldsBefore(targetIndex, targetNth).length > 0) {
         if (landed) unmarkCurrent()
-        else if (unfoldTo(targetIndex, targetNth)) {
-          sizing = SIZING_FRAMES
-          landAgain()
-        }
+        else if (unfold()) landAgain()
       } else if (!list?.querySelector('mark.find-current')) markCurrent(targetIndex, targetNth)
     })
     if (list) observer.observe(list, { childList: true, subtree: true })
