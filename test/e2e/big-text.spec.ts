@@ -3,6 +3,7 @@
  * a page of its own items once; "Show all", find in the session and Copy fetch it whole. Items
  * of a page main cut at its size budget are asked for once.
  */
+import { appendFileSync } from 'node:fs'
 import { headerLine, messageLine } from '../helpers/append'
 import { expect, test } from './harness'
 import { servedSession, toolSessionLines } from './tool-session'
@@ -212,5 +213,38 @@ test('a line of 20,001 characters folded from its end stays in view, its Show al
   await page.waitForTimeout(500)
   await expect(result.getByTestId('show-all')).toBeInViewport()
   expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(before / 3)
+  session.expectClean()
+})
+
+test('a text shown whole by a click with no pointer or key (a screen reader) stays where it starts when pi appends', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // The last entry, and the list at its end: a screen reader's click comes with no pointer or
+  // key event, so no gesture of the reader's told the list it leaves its end as the text grows.
+  const id = '019cb000-0000-7000-8000-0000000020f2'
+  const at = '2026-03-02T10:00:00.000Z'
+  const text = Array.from({ length: 2_000 }, (_, i) => `line ${i + 1} `.padEnd(79, '.')).join('\n')
+  const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
+  const { session, file } = await servedSession({ page, serverFor, scratch }, PROJECT, name, [
+    headerLine(id, at, '/work/big-text'),
+    messageLine('r0', null, 'user', 'print the log', at),
+    messageLine('r1', 'r0', 'assistant', text, at),
+  ])
+  await session.open(name)
+  const transcript = page.locator('.transcript')
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'true')
+  const entry = transcript.locator('[data-entry-id="r1"]')
+  await entry.getByTestId('show-all').dispatchEvent('click')
+  const less = entry.getByRole('button', { name: 'Show less' })
+  await expect(less).toHaveCount(2)
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
+  const list = page.locator('.transcript-list')
+  const top = await list.evaluate((el) => el.scrollTop)
+  appendFileSync(file, `${messageLine('r2', 'r1', 'user', 'and the next one', at)}\n`)
+  await expect(page.getByTestId('new-entries')).toHaveText('1 new entry ↓')
+  await expect(less.first()).toBeInViewport()
+  expect(await list.evaluate((el) => el.scrollTop)).toBe(top)
   session.expectClean()
 })

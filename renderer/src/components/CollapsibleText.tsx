@@ -17,6 +17,7 @@ import { counted } from './format'
 import { cutAt } from './grapheme-cut'
 import { useShownWhole } from './kept-view'
 import { WholeText } from './whole-text'
+import { LeaveEnd } from './leave-end'
 import type { TextCut } from '../../../preload/contract/session-view'
 import { selectedText } from './piece-copy'
 import {
@@ -49,6 +50,7 @@ export function CollapsibleText({
 }: CollapsibleTextProps) {
   const [all, setAll] = useShownWhole()
   const fetchWhole = useContext(WholeText)
+  const leaveEnd = useContext(LeaveEnd)
   // Shown whole but sent cut (just asked for, or sent cut again: the entry was fetched anew).
   const waiting = all && sentCut !== undefined
   useEffect(() => {
@@ -96,7 +98,10 @@ export function CollapsibleText({
           className="link-button"
           data-testid="show-all"
           data-hidden-matches={hiddenMatches > 0 ? hiddenMatches : undefined}
-          onClick={() => setAll(true)}
+          onClick={() => {
+            leaveEnd()
+            setAll(true)
+          }}
         >
           Show all ({moreLines > 0 ? `${counted(moreLines, 'more line')}, ` : ''}
           {counted(hidden, moreLines > 0 ? 'character' : 'more character')})

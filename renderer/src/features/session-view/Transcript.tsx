@@ -17,6 +17,7 @@ import { DaySeparator } from './DaySeparator'
 import { FindBar } from '../find/FindBar'
 import { useFindInPath } from '../find/use-find'
 import { TranscriptNav } from './nav'
+import { LeaveEnd } from '../../components/leave-end'
 import { NewEntries, PiElsewhere, TailPreview } from './TranscriptFollow'
 import { focusInView } from './focus-in-view'
 import { TranscriptItem } from './TranscriptItem'
@@ -121,7 +122,9 @@ export function Transcript() {
   // A path shown afresh follows its end, unless it opens at a search hit.
   useEffect(() => {
     following.current = focusIndex === null
-    if (following.current) readAt(null)
+    if (!following.current) return
+    readAt(null)
+    setAtBottom(true)
   }, [view, focusIndex, readAt])
   // A jump the reader asked for (a find's match, a link to an entry) leaves the end: an entry
   // pi appends before the jump's scroll lands does not take the list back there.
@@ -129,6 +132,17 @@ export function Transcript() {
   const leaveEnd = useCallback(() => {
     following.current = false
     leftAt.current = performance.now()
+  }, [])
+  // Whether the list scrolls to its end as entries are added (react-virtuoso asks on a count
+  // growth). Given as false while the reader is neither at the end nor following it: the list
+  // also keeps to its end on its own whenever this is a function (a render just before an
+  // entry grew taller, a window made shorter), which would take the reader away from an
+  // entry they opened.
+  const followOutput = useCallback((bottom: boolean) => {
+    const leaving = performance.now() - leftAt.current < LEAVING_MS
+    if ((!bottom || leaving) && !following.current) return false
+    grewAt.current = performance.now()
+    return 'auto' as const
   }, [])
   const { marks, matches, complete, ownMark } = useFindInPath(path, virtuoso, leaveEnd)
   const onKeyDown = useTranscriptKeys(path, virtuoso)
@@ -317,83 +331,80 @@ export function Transcript() {
         {ready && path.total > 0 && (
           <MarksContext.Provider value={marks}>
             <TranscriptNav.Provider value={jump}>
-              <Virtuoso
-                key={`${sessionId}:${path.view}`}
-                ref={virtuoso}
-                scrollerRef={keepScroller}
-                className="transcript-list"
-                totalCount={path.total}
-                initialTopMostItemIndex={
-                  path.focusIndex !== null
-                    ? { index: path.focusIndex, align: 'center' }
-                    : { index: path.total - 1, align: 'end' }
-                }
-                followOutput={(bottom) => {
-                  const leaving = performance.now() - leftAt.current < LEAVING_MS
-                  if ((!bottom || leaving) && !following.current) return false
-                  grewAt.current = performance.now()
-                  return 'auto'
-                }}
-                atBottomStateChange={(bottom) => {
-                  if (bottom && performance.now() - leftAt.current >= LEAVING_MS)
-                    following.current = true
-                  else if (performance.now() - gestureAt.current < GESTURE_MS)
-                    following.current = false
-                  if (following.current) readAt(null)
-                  if (!bottom) keepToEnd()
-                  setAtBottom(bottom || following.current)
-                }}
-                totalListHeightChanged={keepToEnd}
-                atBottomThreshold={120}
-                defaultItemHeight={140}
-                increaseViewportBy={{ top: 800, bottom: 800 }}
-                computeItemKey={(index) => path.items.get(index)?.pos ?? `p${index}`}
-                rangeChanged={({ startIndex, endIndex }) => {
-                  ensureRange(startIndex - 30, endIndex + 30)
-                  // The range drawn runs 800 px past the view each way: its middle is not what
-                  // the reader sees at the top or the end of the list.
-                  const middle = path.items.get(Math.floor((startIndex + endIndex) / 2))
-                  const seen = entryInView(scroller.current) ?? middle?.id ?? null
-                  readAt(following.current ? null : seen)
-                }}
-                isScrolling={(scrolling) => {
-                  // A scroll within the range drawn changes no range: the place, once at rest.
-                  if (!scrolling && !following.current) readAt(entryInView(scroller.current))
-                }}
-                itemContent={(index) => {
-                  const item = path.items.get(index)
-                  // Items are wrapped in a padded slot: Virtuoso measures the item element, and
-                  // margins (which it cannot see) make it re-align endlessly.
-                  return (
-                    <div className="entry-slot">
-                      {item && <DaySeparator items={path.items} index={index} />}
-                      {item ? (
-                        <TranscriptItem
-                          item={item}
-                          index={index}
-                          sessionId={sessionId}
-                          showHidden={showHidden}
-                          selected={item.pos === path.targetPos}
-                        />
-                      ) : (
-                        <Placeholder index={index} />
-                      )}
-                    </div>
-                  )
-                }}
-              />
-              {piElsewhere ? (
-                <PiElsewhere
-                  onJump={() => {
-                    const { overview, selectEntry } = useSessionView.getState()
-                    if (overview?.leafPos != null)
-                      selectEntry({ id: overview.leafId ?? '', pos: overview.leafPos })
+              <LeaveEnd.Provider value={leaveEnd}>
+                <Virtuoso
+                  key={`${sessionId}:${path.view}`}
+                  ref={virtuoso}
+                  scrollerRef={keepScroller}
+                  className="transcript-list"
+                  totalCount={path.total}
+                  initialTopMostItemIndex={
+                    path.focusIndex !== null
+                      ? { index: path.focusIndex, align: 'center' }
+                      : { index: path.total - 1, align: 'end' }
+                  }
+                  followOutput={atBottom ? followOutput : false}
+                  atBottomStateChange={(bottom) => {
+                    if (bottom && performance.now() - leftAt.current >= LEAVING_MS)
+                      following.current = true
+                    else if (performance.now() - gestureAt.current < GESTURE_MS)
+                      following.current = false
+                    if (following.current) readAt(null)
+                    if (!bottom) keepToEnd()
+                    setAtBottom(bottom || following.current)
+                  }}
+                  totalListHeightChanged={keepToEnd}
+                  atBottomThreshold={120}
+                  defaultItemHeight={140}
+                  increaseViewportBy={{ top: 800, bottom: 800 }}
+                  computeItemKey={(index) => path.items.get(index)?.pos ?? `p${index}`}
+                  rangeChanged={({ startIndex, endIndex }) => {
+                    ensureRange(startIndex - 30, endIndex + 30)
+                    // The range drawn runs 800 px past the view each way: its middle is not what
+                    // the reader sees at the top or the end of the list.
+                    const middle = path.items.get(Math.floor((startIndex + endIndex) / 2))
+                    const seen = entryInView(scroller.current) ?? middle?.id ?? null
+                    readAt(following.current ? null : seen)
+                  }}
+                  isScrolling={(scrolling) => {
+                    // A scroll within the range drawn changes no range: the place, once at rest.
+                    if (!scrolling && !following.current) readAt(entryInView(scroller.current))
+                  }}
+                  itemContent={(index) => {
+                    const item = path.items.get(index)
+                    // Items are wrapped in a padded slot: Virtuoso measures the item element, and
+                    // margins (which it cannot see) make it re-align endlessly.
+                    return (
+                      <div className="entry-slot">
+                        {item && <DaySeparator items={path.items} index={index} />}
+                        {item ? (
+                          <TranscriptItem
+                            item={item}
+                            index={index}
+                            sessionId={sessionId}
+                            showHidden={showHidden}
+                            selected={item.pos === path.targetPos}
+                          />
+                        ) : (
+                          <Placeholder index={index} />
+                        )}
+                      </div>
+                    )
                   }}
                 />
-              ) : (
-                unseenFrom !== null &&
-                total > unseenFrom && <NewEntries count={total - unseenFrom} onJump={followEnd} />
-              )}
+                {piElsewhere ? (
+                  <PiElsewhere
+                    onJump={() => {
+                      const { overview, selectEntry } = useSessionView.getState()
+                      if (overview?.leafPos != null)
+                        selectEntry({ id: overview.leafId ?? '', pos: overview.leafPos })
+                    }}
+                  />
+                ) : (
+                  unseenFrom !== null &&
+                  total > unseenFrom && <NewEntries count={total - unseenFrom} onJump={followEnd} />
+                )}
+              </LeaveEnd.Provider>
             </TranscriptNav.Provider>
           </MarksContext.Provider>
         )}
