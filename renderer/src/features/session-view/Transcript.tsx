@@ -127,17 +127,32 @@ export function Transcript() {
     setAtBottom(true)
   }, [view, focusIndex, readAt])
   // A jump the reader asked for (a find's match, a link to an entry) leaves the end: an entry
-  // pi appends before the jump's scroll lands does not take the list back there.
+  // pi appends before the jump's scroll lands does not take the list back there, nor one
+  // appended after it landed near the end; the new entries are offered instead. So does a text
+  // the reader shows whole: it grows below where they read.
   const leftAt = useRef(Number.NEGATIVE_INFINITY)
   const leaveEnd = useCallback(() => {
     following.current = false
     leftAt.current = performance.now()
+    // In the same render as what the reader asked for: react-virtuoso then no longer keeps to
+    // the end on its own as that render makes an entry taller (followOutput below).
+    setAtBottom(false)
   }, [])
+  // The reader moving down at the very end of the list after a jump that had left it near
+  // there: react-virtuoso, at its bottom all along, says nothing, and the list follows again.
+  const rejoinEnd = () => {
+    const el = scroller.current
+    if (!el || following.current || performance.now() - leftAt.current < LEAVING_MS) return
+    if (el.scrollHeight - el.scrollTop - el.clientHeight > END_SLACK_PX) return
+    following.current = true
+    readAt(null)
+    setAtBottom(true)
+  }
   // Whether the list scrolls to its end as entries are added (react-virtuoso asks on a count
-  // growth). Given as false while the reader is neither at the end nor following it: the list
-  // also keeps to its end on its own whenever this is a function (a render just before an
-  // entry grew taller, a window made shorter), which would take the reader away from an
-  // entry they opened.
+  // growth). Given as false while growth is offered rather than followed (`atBottom`): the list
+  // also keeps to its end on its own whenever this is a function (an entry grown taller within
+  // 100 ms of any render, a window made shorter), which would take the reader away from an
+  // entry they opened or jumped to.
   const followOutput = useCallback((bottom: boolean) => {
     const leaving = performance.now() - leftAt.current < LEAVING_MS
     if ((!bottom || leaving) && !following.current) return false
@@ -214,6 +229,7 @@ export function Transcript() {
     following.current = true
     grewAt.current = performance.now()
     readAt(null)
+    setAtBottom(true)
     setUnseenFrom(null)
     if (total > 0) virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
   }, [total, readAt])
@@ -284,7 +300,10 @@ export function Transcript() {
         onGesture()
         onKeyDown(e)
       }}
-      onWheel={onGesture}
+      onWheel={(e) => {
+        onGesture()
+        if (e.deltaY > 0) rejoinEnd()
+      }}
       onPointerDown={onGesture}
       onTouchStart={onGesture}
       // Focusable by script only: the find bar hands the focus back here when it closes.
@@ -310,6 +329,7 @@ export function Transcript() {
           if (e.target !== el) return
           restingTop.current = el.scrollTop
           restingAtEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight <= END_SLACK_PX
+          if (performance.now() - gestureAt.current < GESTURE_MS) rejoinEnd()
         }}
         onFocus={(e) => {
           const list = scroller.current
