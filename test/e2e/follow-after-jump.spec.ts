@@ -1,7 +1,7 @@
 /**
- * Live follow after a jump the reader asked for: a tool call's "result ↓" that lands near the
- * end of the path still leaves the end, so what pi appends next is offered, not scrolled to;
- * the reader moving down at the end follows again.
+ * Live follow after a jump the reader asked for: a tool call's "result ↓" or a find's match
+ * that lands near the end of the path still leaves the end, so what pi appends next is
+ * offered, not scrolled to; the reader moving down at the end follows again.
  */
 import { appendAfterLast, userEntry } from '../helpers/append'
 import { expect, test } from './harness'
@@ -10,12 +10,8 @@ import { servedSession, toolSessionLines } from './tool-session'
 const ID = '019cb000-0000-7000-8000-0000000020f3'
 const NAME = `2026-03-02T10-00-00-000Z_${ID}.jsonl`
 
-test('a result jumped to near the end is kept in view when pi appends; moving down at the end follows again', async ({
-  page,
-  serverFor,
-  scratch,
-}) => {
-  // Earlier exchanges taller than the window, then a call whose result and answer end the path.
+/** Earlier exchanges taller than the window, then a call whose result and answer end the path. */
+function jumpsSession(): string[] {
   const [header, ...rest] = toolSessionLines({
     id: ID,
     cwd: '/work/jumps',
@@ -37,11 +33,19 @@ test('a result jumped to near the end is kept in view when pi appends; moving do
   const first = JSON.parse(rest[0] as string) as Record<string, unknown>
   const lines = [header as string, ...earlier, JSON.stringify({ ...first, parentId: 'q11' })]
   lines.push(...rest.slice(1))
+  return lines
+}
+
+test('a result jumped to near the end is kept in view when pi appends; moving down at the end follows again', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
   const { session, file } = await servedSession(
     { page, serverFor, scratch },
     '--work-jumps--',
     NAME,
-    lines,
+    jumpsSession(),
   )
   await session.open(NAME)
   const transcript = page.locator('.transcript')
@@ -70,5 +74,39 @@ test('a result jumped to near the end is kept in view when pi appends; moving do
   await expect(transcript.locator('[data-entry-id="n2"]')).toBeInViewport()
   await expect.poll(fromEnd).toBeLessThan(2)
   await session.screenshot('follow-after-jump')
+  session.expectClean()
+})
+
+test("find's match in the last entry is kept in view when pi appends, at once or later", async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const { session, file } = await servedSession(
+    { page, serverFor, scratch },
+    '--work-jumps--',
+    NAME,
+    jumpsSession(),
+  )
+  await session.open(NAME)
+  const transcript = page.locator('.transcript')
+  const list = page.locator('.transcript-list')
+  // The find bar opening makes the list shorter: the list leaves its end, and the match in
+  // the last entry takes it back there.
+  await transcript.locator('[data-entry-id="j4"]').click()
+  await page.keyboard.press('Control+f')
+  await page.getByTestId('find-input').fill('Two files')
+  await expect(page.getByTestId('find-count')).toHaveText('match 1 of 1')
+  const answer = transcript.locator('[data-entry-id="j4"]')
+  await expect(answer.locator('mark.find-current')).toBeInViewport()
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
+  const top = await list.evaluate((el) => el.scrollTop)
+  appendAfterLast(file, userEntry('n1', 'pi goes on'))
+  await expect(page.getByTestId('new-entries')).toHaveText('1 new entry ↓')
+  await page.waitForTimeout(1500)
+  appendAfterLast(file, userEntry('n2', 'and on'))
+  await expect(page.getByTestId('new-entries')).toHaveText('2 new entries ↓')
+  expect(await list.evaluate((el) => el.scrollTop)).toBe(top)
+  await expect(answer.locator('mark.find-current')).toBeInViewport()
   session.expectClean()
 })

@@ -223,8 +223,9 @@ function useFindTally(
 
 /**
  * Marks, matches and the scroll to the current match, for the transcript of `path`.
- * @param leaveEnd called before the list is scrolled to a match: a list following the path's
- *   end (live follow) stops following, or it would be taken back to the end
+ * @param leaveEnd called before the list is scrolled to a match, and when a match is first
+ *   marked: a list following the path's end (live follow) stops following, or it would be
+ *   taken back to the end, away from the match
  */
 export function useFindInPath(
   path: PathState | null,
@@ -286,6 +287,9 @@ export function useFindInPath(
         if (++frames < RENDER_FRAMES) frame = requestAnimationFrame(land)
         return
       }
+      // The reader went to this match, even one on screen already: what pi appends is offered
+      // from now on, not scrolled to (it would take the match out of view).
+      if (!landed) leaveEnd()
       landed = true
       const { chosen, own } = marked
       setUnmarked(own ? null : `${targetIndex}:${targetNth}`)

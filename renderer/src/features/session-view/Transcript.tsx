@@ -371,7 +371,9 @@ export function Transcript() {
                       following.current = false
                     if (following.current) readAt(null)
                     if (!bottom) keepToEnd()
-                    setAtBottom(bottom || following.current)
+                    // At the bottom just after a jump (a find's match in the last entry): still
+                    // left, what pi appends is offered.
+                    setAtBottom(following.current)
                   }}
                   totalListHeightChanged={keepToEnd}
                   atBottomThreshold={120}
