@@ -36,20 +36,25 @@ function jumpsSession(): string[] {
   return lines
 }
 
+/** The session of {@link jumpsSession}, served and opened at its end; its transcript and list. */
+async function openJumps(fixtures: Parameters<typeof servedSession>[0]) {
+  const { session, file } = await servedSession(fixtures, '--work-jumps--', NAME, jumpsSession())
+  await session.open(NAME)
+  const { page } = fixtures
+  return {
+    session,
+    file,
+    transcript: page.locator('.transcript'),
+    list: page.locator('.transcript-list'),
+  }
+}
+
 test('a result jumped to near the end is kept in view when pi appends; moving down at the end follows again', async ({
   page,
   serverFor,
   scratch,
 }) => {
-  const { session, file } = await servedSession(
-    { page, serverFor, scratch },
-    '--work-jumps--',
-    NAME,
-    jumpsSession(),
-  )
-  await session.open(NAME)
-  const transcript = page.locator('.transcript')
-  const list = page.locator('.transcript-list')
+  const { session, file, transcript, list } = await openJumps({ page, serverFor, scratch })
   const fromEnd = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
   await expect.poll(fromEnd).toBeLessThan(2)
   await transcript.locator('[data-entry-id="j2"]').getByTitle('Go to the result').click()
@@ -82,15 +87,7 @@ test("find's match in the last entry is kept in view when pi appends, at once or
   serverFor,
   scratch,
 }) => {
-  const { session, file } = await servedSession(
-    { page, serverFor, scratch },
-    '--work-jumps--',
-    NAME,
-    jumpsSession(),
-  )
-  await session.open(NAME)
-  const transcript = page.locator('.transcript')
-  const list = page.locator('.transcript-list')
+  const { session, file, transcript, list } = await openJumps({ page, serverFor, scratch })
   // The find bar opening makes the list shorter: the list leaves its end, and the match in
   // the last entry takes it back there.
   await transcript.locator('[data-entry-id="j4"]').click()
