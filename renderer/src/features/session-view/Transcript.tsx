@@ -89,14 +89,22 @@ export function Transcript() {
   const restingAtEnd = useRef(true)
   // The path whose initial scroll position is settled (the transcript is "ready" after that).
   const [settled, setSettled] = useState<string | null>(null)
-  // Live follow: at the bottom the list scrolls with new entries; else they are counted.
-  const [atBottom, setAtBottom] = useState(true)
   const [unseenFrom, setUnseenFrom] = useState<number | null>(null)
   // Whether the list keeps to the path's end as it grows: until the reader moves away from it
   // (a wheel, key, pointer or touch just before the list left the bottom). Entries arriving
   // fast, their heights measured after they were scrolled to, also leave the list above the
-  // bottom for a moment; that must not stop it following.
+  // bottom for a moment; that must not stop it following. Read at once by the list's handlers;
+  // `follows` is the same, for what it renders: new entries followed, or counted and offered.
   const following = useRef(true)
+  const [follows, setFollows] = useState(true)
+  const setFollowing = useCallback(
+    (on: boolean) => {
+      following.current = on
+      if (on) readAt(null)
+      setFollows(on)
+    },
+    [readAt],
+  )
   const gestureAt = useRef(Number.NEGATIVE_INFINITY)
   const onGesture = () => {
     gestureAt.current = performance.now()
@@ -119,46 +127,43 @@ export function Transcript() {
   const view = path?.view ?? null
   const hasItems = total > 0
   const focusIndex = path?.focusIndex ?? null
-  // A path shown afresh follows its end, unless it opens at a search hit.
+  // A path shown afresh follows its end, unless it opens at a search hit. An effect, once per
+  // view: it also tells the session store where the reader is (readAt), which a render must not.
   useEffect(() => {
-    following.current = focusIndex === null
-    if (!following.current) return
-    readAt(null)
-    setAtBottom(true)
-  }, [view, focusIndex, readAt])
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- one render more per view shown
+    setFollowing(focusIndex === null)
+  }, [view, focusIndex, setFollowing])
   // A jump the reader asked for (a find's match, a link to an entry) leaves the end: an entry
   // pi appends before the jump's scroll lands does not take the list back there, nor one
   // appended after it landed near the end; the new entries are offered instead. So does a text
   // the reader shows whole: it grows below where they read.
   const leftAt = useRef(Number.NEGATIVE_INFINITY)
   const leaveEnd = useCallback(() => {
-    following.current = false
+    setFollowing(false)
     leftAt.current = performance.now()
-    // In the same render as what the reader asked for: react-virtuoso then no longer keeps to
-    // the end on its own as that render makes an entry taller (followOutput below).
-    setAtBottom(false)
-  }, [])
+  }, [setFollowing])
   // The reader moving down at the very end of the list after a jump that had left it near
   // there: react-virtuoso, at its bottom all along, says nothing, and the list follows again.
   const rejoinEnd = () => {
     const el = scroller.current
     if (!el || following.current || performance.now() - leftAt.current < LEAVING_MS) return
     if (el.scrollHeight - el.scrollTop - el.clientHeight > END_SLACK_PX) return
-    following.current = true
-    readAt(null)
-    setAtBottom(true)
+    setFollowing(true)
   }
-  // Whether the list scrolls to its end as entries are added (react-virtuoso asks on a count
-  // growth). Given as false while growth is offered rather than followed (`atBottom`): the list
-  // also keeps to its end on its own whenever this is a function (an entry grown taller within
-  // 100 ms of any render, a window made shorter), which would take the reader away from an
-  // entry they opened or jumped to.
-  const followOutput = useCallback((bottom: boolean) => {
-    const leaving = performance.now() - leftAt.current < LEAVING_MS
-    if ((!bottom || leaving) && !following.current) return false
+  // Entries added while the list follows: to the new end once they are drawn (react-virtuoso
+  // takes the index before it knows their heights; keepToEnd then holds the end as they are
+  // measured). Done here rather than by react-virtuoso's `followOutput`: given as a function,
+  // that also scrolls to the end on its own when an entry grows within 100 ms of any render of
+  // the list, even one after the reader left the end, and takes them away from a text they
+  // just opened there.
+  const followedTotal = useRef({ view, total })
+  useEffect(() => {
+    const before = followedTotal.current
+    followedTotal.current = { view, total }
+    if (before.view !== view || total <= before.total || !following.current) return
     grewAt.current = performance.now()
-    return 'auto' as const
-  }, [])
+    virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
+  }, [view, total])
   const { marks, matches, complete, ownMark } = useFindInPath(path, virtuoso, leaveEnd)
   const onKeyDown = useTranscriptKeys(path, virtuoso)
   useEffect(() => registerCommand('find', () => useFind.getState().show()), [])
@@ -226,13 +231,11 @@ export function Transcript() {
   // To the path's end, followed from there: the entries not measured yet (one of megabytes is
   // far taller than estimated) are kept to the end as they are (keepToEnd).
   const followEnd = useCallback(() => {
-    following.current = true
+    setFollowing(true)
     grewAt.current = performance.now()
-    readAt(null)
-    setAtBottom(true)
     setUnseenFrom(null)
     if (total > 0) virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
-  }, [total, readAt])
+  }, [total, setFollowing])
   // The reader asked for the selected entry again: its path's end, followed from there.
   const revealed = useSessionView((s) => s.revealed)
   const seenRevealed = useRef(revealed)
@@ -248,9 +251,9 @@ export function Transcript() {
     const before = seenTotal.current
     seenTotal.current = { view, total }
     if (before.view !== view) return setUnseenFrom(null)
-    if (total > before.total && !atBottom) setUnseenFrom((from) => from ?? before.total)
-    if (atBottom) setUnseenFrom(null)
-  }, [view, total, atBottom])
+    if (total > before.total && !follows) setUnseenFrom((from) => from ?? before.total)
+    if (follows) setUnseenFrom(null)
+  }, [view, total, follows])
 
   const jump = useCallback(
     (pos: number) => {
@@ -295,7 +298,7 @@ export function Transcript() {
       data-raw={path?.raw ? 'true' : 'false'}
       data-total={path?.total}
       // Whether growth scrolls the view (the reader is at the bottom) or is offered instead.
-      data-at-bottom={atBottom ? 'true' : 'false'}
+      data-at-bottom={follows ? 'true' : 'false'}
       onKeyDown={(e) => {
         onGesture()
         onKeyDown(e)
@@ -363,17 +366,14 @@ export function Transcript() {
                       ? { index: path.focusIndex, align: 'center' }
                       : { index: path.total - 1, align: 'end' }
                   }
-                  followOutput={atBottom ? followOutput : false}
                   atBottomStateChange={(bottom) => {
-                    if (bottom && performance.now() - leftAt.current >= LEAVING_MS)
-                      following.current = true
-                    else if (performance.now() - gestureAt.current < GESTURE_MS)
-                      following.current = false
-                    if (following.current) readAt(null)
-                    if (!bottom) keepToEnd()
                     // At the bottom just after a jump (a find's match in the last entry): still
                     // left, what pi appends is offered.
-                    setAtBottom(following.current)
+                    if (bottom && performance.now() - leftAt.current >= LEAVING_MS)
+                      setFollowing(true)
+                    else if (performance.now() - gestureAt.current < GESTURE_MS) setFollowing(false)
+                    else setFollowing(following.current)
+                    if (!bottom) keepToEnd()
                   }}
                   totalListHeightChanged={keepToEnd}
                   atBottomThreshold={120}
