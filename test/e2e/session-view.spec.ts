@@ -869,6 +869,45 @@ test('a text of megabytes shown whole comes in pieces laid out on screen, and re
   session.expectClean()
 })
 
+test('a text shown whole from its end opens at its top, its Show less focused, and stays there', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // The last entry of a path taller than the window, its text's top above the view. The reader
+  // scrolls up a little; the click scrolls its Show all back into view, at the list's end, and
+  // the list follows again: react-virtuoso, asked to follow, once scrolled to the end of the
+  // text as it grew.
+  const text = Array.from({ length: 2_000 }, (_, i) => `line ${i + 1} `.padEnd(79, '.')).join('\n')
+  const earlier = Array.from({ length: 30 }, (_, i) => `earlier entry ${i}\n\nsome words`)
+  const { session } = await openChain(
+    { page, serverFor, scratch },
+    '/work/long',
+    '019cb000-0000-7000-8000-0000000010cf',
+    [...earlier, 'print the log', text],
+  )
+  const transcript = page.locator('.transcript')
+  const entry = transcript.locator('[data-entry-id="h31"]')
+  const list = page.locator('.transcript-list')
+  await list.hover()
+  await page.mouse.wheel(0, -150)
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
+  await expect(entry.getByTestId('show-all')).not.toBeInViewport()
+  await entry.getByTestId('show-all').click()
+  const less = entry.getByRole('button', { name: 'Show less' })
+  await expect(less).toHaveCount(2)
+  await expect(less.first()).toBeInViewport()
+  await expect(less.first()).toBeFocused()
+  await expect(entry.getByText('line 1 ....', { exact: false }).first()).toBeInViewport()
+  // Where it opened, once the list measured the text.
+  const top = await list.evaluate((el) => el.scrollTop)
+  await page.waitForTimeout(500)
+  expect(await list.evaluate((el) => el.scrollTop)).toBe(top)
+  await expect(less.first()).toBeInViewport()
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
+  session.expectClean()
+})
+
 test('text copied across the pieces of a long line is the text, with no line break added', async ({
   page,
   serverFor,

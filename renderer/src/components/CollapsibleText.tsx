@@ -18,6 +18,7 @@ import { cutAt } from './grapheme-cut'
 import { useShownWhole } from './kept-view'
 import { WholeText } from './whole-text'
 import { LeaveEnd } from './leave-end'
+import { useFoldInView, useUnfoldInView } from './fold-in-view'
 import type { TextCut } from '../../../preload/contract/session-view'
 import { selectedText } from './piece-copy'
 import {
@@ -71,6 +72,7 @@ export function CollapsibleText({
   // Shown whole, a text its fold would cut can be folded again.
   const foldable = all && (text.length > chars || countLines(text) > lines)
   const { ref, fold } = useFoldInView(() => setAll(false))
+  const unfold = useUnfoldInView(ref, () => setAll(true))
   // A single long line hides characters only: no "0 more lines".
   const moreLines = hidden > 0 ? countLines(text) - countLines(cut) + (sentCut?.lines ?? 0) : 0
   return (
@@ -98,9 +100,9 @@ export function CollapsibleText({
           className="link-button"
           data-testid="show-all"
           data-hidden-matches={hiddenMatches > 0 ? hiddenMatches : undefined}
-          onClick={() => {
+          onClick={(e) => {
             leaveEnd()
-            setAll(true)
+            unfold(e.currentTarget === document.activeElement)
           }}
         >
           Show all ({moreLines > 0 ? `${counted(moreLines, 'more line')}, ` : ''}
@@ -119,55 +121,6 @@ const TALL_LINES = 60
 /** Whether `text` shown whole runs past a screen (counting lines only in a short text). */
 function isTall(text: string): boolean {
   return text.length > TALL_CHARS || countLines(text) > TALL_LINES
-}
-
-/**
- * Folds a text (`fold`), then brings its fold into view when the reader was below it: folded
- * from the end of a text of megabytes, the list would otherwise be left far past it.
- */
-function useFoldInView(setFolded: () => void) {
-  const ref = useRef<HTMLDivElement>(null)
-  const [folds, setFolds] = useState(0)
-  useLayoutEffect(() => {
-    if (folds === 0) return
-    const shown = (): void =>
-      (ref.current?.querySelector('[data-testid="show-all"]') ?? ref.current)?.scrollIntoView({
-        block: 'nearest',
-      })
-    shown()
-    // Once more after the list measured the shorter entry.
-    const frame = requestAnimationFrame(shown)
-    return () => cancelAnimationFrame(frame)
-  }, [folds])
-  const folding = useRef(0)
-  const fold = () => {
-    const folded = () => {
-      setFolded()
-      setFolds((n) => n + 1)
-    }
-    const box = ref.current
-    const scroller = box?.closest('[data-virtuoso-scroller]')
-    const at = box?.getBoundingClientRect()
-    const view = scroller?.getBoundingClientRect()
-    if (!box || !scroller || !at || !view || at.top >= view.top) return folded()
-    // Its top above the view (the reader folds it from its end). react-virtuoso takes the
-    // height a shrinking item lost off the scroll position ("upward scrolling compensation")
-    // when the list's last scroll was upward, which a list left shorter than where it stood
-    // makes it (the browser moves it up): the list went to its top, the entry out of it. So
-    // the list first scrolls to where the text's top is in view and the folded list is still
-    // tall enough to hold it (it loses less than the text's height), then one pixel down a
-    // frame later (its last scroll is downward), and the text folds in the frame after.
-    const top = scroller.scrollTop + at.top - view.top
-    const end = scroller.scrollHeight - scroller.clientHeight
-    scroller.scrollTop = Math.max(0, Math.min(top, end - at.height - 1))
-    cancelAnimationFrame(folding.current)
-    folding.current = requestAnimationFrame(() => {
-      scroller.scrollTop += 1
-      folding.current = requestAnimationFrame(folded)
-    })
-  }
-  useEffect(() => () => cancelAnimationFrame(folding.current), [])
-  return { ref, fold }
 }
 
 /** The button that folds a text shown whole back to its first lines. */
@@ -232,19 +185,19 @@ function Pieces({ text }: { text: string }) {
         e.preventDefault()
       }}
     >
-      {/* Drawn once the row is measured (before the first paint): pieces laid out with a
-          guessed height would be laid out again at once. */}
-      {perRow !== null &&
-        pieces.map(({ piece, start, marked }) => (
-          <span
-            key={start}
-            className="text-piece"
-            data-start={start}
-            style={{ '--rows': estimatedRows(piece, perRow) } as CSSProperties}
-          >
-            <Marked text={piece} ranges={marked} />
-          </span>
-        ))}
+      {/* Drawn at once, sized by the last row measured: a text drawn empty until measured
+          is, for that layout, shorter than the view, and the browser pulls the list's scroll
+          position up to fit it; the reader's place is lost. */}
+      {pieces.map(({ piece, start, marked }) => (
+        <span
+          key={start}
+          className="text-piece"
+          data-start={start}
+          style={{ '--rows': estimatedRows(piece, perRow) } as CSSProperties}
+        >
+          <Marked text={piece} ranges={marked} />
+        </span>
+      ))}
       <Unmarked count={unmarked} />
     </pre>
   )
@@ -278,17 +231,17 @@ function placedPieces(text: string, ranges: readonly TextRange[]): PlacedPiece[]
 
 /**
  * The last row width measured: a text drawn again (its entry scrolled back into view, the list
- * opened again) starts from it, and is never drawn empty while it is measured.
+ * opened again, another text) starts from it, and is seldom measured different.
  */
 let lastPerRow: number | null = null
 
 /**
  * How many characters of the element's font fit in its content box's width, measured when it is
- * drawn and whenever its size changes; until then the last width measured (null before any),
- * {@link CHARS_PER_ROW} where it cannot be measured.
+ * drawn (before the first paint) and whenever its size changes; until then the last width
+ * measured, else {@link CHARS_PER_ROW}, which is also the answer where it cannot be measured.
  */
-function useCharsPerRow(ref: RefObject<HTMLElement | null>): number | null {
-  const [perRow, setPerRow] = useState<number | null>(lastPerRow)
+function useCharsPerRow(ref: RefObject<HTMLElement | null>): number {
+  const [perRow, setPerRow] = useState<number>(lastPerRow ?? CHARS_PER_ROW)
   useLayoutEffect(() => {
     const el = ref.current
     const context = document.createElement('canvas').getContext('2d')

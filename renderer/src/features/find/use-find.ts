@@ -12,6 +12,7 @@ import {
   type RefObject,
 } from 'react'
 import type { VirtuosoHandle } from 'react-virtuoso'
+import { unfoldInPlace } from '../../components/fold-in-view'
 import { findPattern, searchMarks, type Marks } from '../../components/marks'
 import { useFind } from '../../state/find'
 import type { PathState } from '../../state/path-state'
@@ -110,7 +111,7 @@ function foldsBefore(index: number, nth: number): HTMLButtonElement[] {
  */
 function unfoldTo(index: number, nth: number): boolean {
   const folds = foldsBefore(index, nth)
-  for (const fold of folds) fold.click()
+  unfoldInPlace(folds)
   return folds.length > 0
 }
 

@@ -1,0 +1,49 @@
+/**
+ * Holds the transcript's list where the reader is while a text they opened whole is laid out.
+ * The list (react-virtuoso) scrolls by what an entry grew whenever its last scroll was upward
+ * ("upward scrolling compensation", meant for entries above the view measured taller as the
+ * reader scrolls up): a text of megabytes opened at the top of the view would take the reader to
+ * its end. The list makes that scroll with the scroller's `scrollBy`, which nothing else of ours
+ * calls and which has no other use in a list that only grows at its end; while held, the
+ * scroller's `scrollBy` does nothing.
+ */
+
+/** How long the held element's size must hold still before the hold ends on its own (ms). */
+export const QUIET_MS = 5000
+
+/** Holds in effect by scroller: a second text opened before the first's hold ended. */
+const holds = new WeakMap<HTMLElement, number>()
+
+/** The reader's own moves: the hold ends at the first, and the list is theirs again. */
+const GESTURES = ['wheel', 'keydown', 'pointerdown', 'touchstart'] as const
+
+/**
+ * Sets react-virtuoso's scroll compensation aside in `scroller` while `box` (the text opened)
+ * changes size. Ends at the reader's first wheel, key, pointer or touch in `root`, once `box` is
+ * out of the page, or {@link QUIET_MS} after its size last changed.
+ * @returns ends the hold at once (safe to call more than once)
+ */
+export function holdPlace(box: Element, scroller: HTMLElement, root: Element): () => void {
+  let stopped = false
+  let quiet = setTimeout(stop, QUIET_MS)
+  const resized = new ResizeObserver(() => {
+    clearTimeout(quiet)
+    quiet = box.isConnected ? setTimeout(stop, QUIET_MS) : setTimeout(stop)
+  })
+  resized.observe(box)
+  // An own property shadows the element's method; deleting it gives the method back.
+  holds.set(scroller, (holds.get(scroller) ?? 0) + 1)
+  scroller.scrollBy = () => {}
+  for (const gesture of GESTURES) root.addEventListener(gesture, stop, { capture: true })
+  function stop(): void {
+    if (stopped) return
+    stopped = true
+    clearTimeout(quiet)
+    resized.disconnect()
+    const left = (holds.get(scroller) ?? 1) - 1
+    holds.set(scroller, left)
+    if (left === 0) delete (scroller as { scrollBy?: unknown }).scrollBy
+    for (const gesture of GESTURES) root.removeEventListener(gesture, stop, { capture: true })
+  }
+  return stop
+}
