@@ -223,6 +223,46 @@ test('a hit on pi’s branch follows what pi writes; a hit on another branch kee
   await expect(entry(page, 'live0002')).toHaveCount(0)
 })
 
+test('a hit in the middle of pi’s branch stays in view as pi writes; what pi writes is offered', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  const root = scratch('pi-sessions-marks-')
+  const file = writeBranchedSession(root)
+  const piWrites = (id: string, parentId: string) => {
+    const timestamp = new Date().toISOString()
+    const message = { role: 'user', content: `pi goes on (${id})`, timestamp: 1 }
+    appendFileSync(
+      file,
+      `${JSON.stringify({ type: 'message', id, parentId, timestamp, message })}\n`,
+    )
+  }
+  // pi went back to the branch with the hit: its leaf is there, far below the hit.
+  piWrites('piback01', 'leafA')
+  const library = new LibraryPage(page)
+  await library.open((await serverFor(root)).appUrl)
+  const session = new SessionPage(page)
+  await library.search(HIT_WORD)
+  await library.sessions().first().click()
+  await session.waitReady('piback01')
+  const transcript = page.locator('.transcript')
+  const list = page.locator('.transcript-list')
+  const hit = entry(page, 'hitentry')
+  await expect.poll(() => inView(hit, list)).toBe(true)
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
+  const top = await list.evaluate((el) => el.scrollTop)
+  piWrites('piback02', 'piback01')
+  await expect(transcript).toHaveAttribute('data-path-target', 'piback02')
+  await expect(page.getByTestId('new-entries')).toHaveText('1 new entry ↓')
+  expect(await list.evaluate((el) => el.scrollTop)).toBe(top)
+  expect(await inView(hit, list)).toBe(true)
+  await page.getByTestId('new-entries').click()
+  await expect(entry(page, 'piback02')).toBeInViewport()
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'true')
+})
+
 test('raw entries turned on for a hit the model’s view no longer shows end with that session', async ({
   page,
   serverFor,
