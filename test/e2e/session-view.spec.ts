@@ -905,6 +905,14 @@ test('a text shown whole from its end opens at its top, its Show less focused, a
   expect(await list.evaluate((el) => el.scrollTop)).toBe(top)
   await expect(less.first()).toBeInViewport()
   await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
+  // Folded from its top, then shown whole from the keyboard: the same, and focus stays on the
+  // Show less (the rule that puts Tab's landing in view leaves the app's own focus alone).
+  await less.first().click()
+  await expect(entry.getByTestId('show-all')).toBeInViewport()
+  await entry.getByTestId('show-all').focus()
+  await page.keyboard.press('Enter')
+  await expect(less.first()).toBeFocused()
+  await expect(less.first()).toBeInViewport()
   session.expectClean()
 })
 

@@ -5,6 +5,10 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { holdPlace } from './hold-place'
+import { focusInPlace } from './quiet-focus'
+
+/** Room left above a text opened from its top (px): its Show less's focus ring shows whole. */
+const ABOVE_PX = 8
 
 /**
  * Folds a text (`fold`), then brings its fold into view when the reader was below it: folded
@@ -66,8 +70,8 @@ export function useFoldInView(setFolded: () => void) {
 export function useUnfoldInView(ref: RefObject<HTMLDivElement | null>, setOpen: () => void) {
   const [opened, setOpened] = useState(0)
   useLayoutEffect(() => {
-    if (opened > 0)
-      ref.current?.querySelector<HTMLElement>(':scope > button')?.focus({ preventScroll: true })
+    const less = opened > 0 ? ref.current?.querySelector<HTMLElement>(':scope > button') : null
+    if (less) focusInPlace(less)
   }, [opened, ref])
   const release = useRef(() => {})
   useEffect(() => () => release.current(), [])
@@ -76,7 +80,7 @@ export function useUnfoldInView(ref: RefObject<HTMLDivElement | null>, setOpen: 
     const scroller = box?.closest<HTMLElement>('[data-virtuoso-scroller]')
     if (box && scroller) {
       const above = scroller.getBoundingClientRect().top - box.getBoundingClientRect().top
-      if (above > 0 && !inPlace) scroller.scrollTop -= above
+      if (above > 0 && !inPlace) scroller.scrollTop -= above + ABOVE_PX
       release.current()
       release.current = holdPlace(box, scroller, scroller.closest('.transcript') ?? scroller)
     }

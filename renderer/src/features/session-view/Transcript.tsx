@@ -18,6 +18,7 @@ import { FindBar } from '../find/FindBar'
 import { useFindInPath } from '../find/use-find'
 import { TranscriptNav } from './nav'
 import { LeaveEnd } from '../../components/leave-end'
+import { focusedInPlace } from '../../components/quiet-focus'
 import { NewEntries, PiElsewhere, TailPreview } from './TranscriptFollow'
 import { focusInView } from './focus-in-view'
 import { TranscriptItem } from './TranscriptItem'
@@ -341,7 +342,7 @@ export function Transcript() {
           // at; j / k focus entries, which are no Tab stops). From the list itself, a stop of
           // its own, as from outside: into its entries.
           const tabbed = e.target.tabIndex >= 0 && e.target.matches(':focus-visible')
-          if (!list || !list.contains(e.target) || !tabbed) return
+          if (!list || !list.contains(e.target) || !tabbed || focusedInPlace(e.target)) return
           if (from && from !== list && list.contains(from)) return
           const chosen = focusInView(list, e.target, from, restingTop.current)
           chosen?.focus({ preventScroll: true })
