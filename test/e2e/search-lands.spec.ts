@@ -84,11 +84,11 @@ async function openApp(
   scratch: (p: string) => string,
 ) {
   const root = scratch('pi-sessions-marks-')
-  writeBranchedSession(root)
+  const file = writeBranchedSession(root)
   const server = await serverFor(root)
   const library = new LibraryPage(page)
   await library.open(server.appUrl)
-  return { library, session: new SessionPage(page) }
+  return { library, session: new SessionPage(page), file }
 }
 
 /** Opens the app, searches the hit word and opens the hit (its branch ends in `leafA`). */
@@ -113,6 +113,13 @@ async function openHit(
   const opened = await landOnHit(page, serverFor, scratch)
   await entry(page, 'hitentry').click()
   return opened
+}
+
+/** pi appends a user message `id` under `parentId` to `file`, as a whole line. */
+function piAppends(file: string, id: string, parentId: string): void {
+  const timestamp = new Date().toISOString()
+  const message = { role: 'user', content: `Written after the hit ${id}`, timestamp: 1 }
+  appendFileSync(file, `${JSON.stringify({ type: 'message', id, parentId, timestamp, message })}\n`)
 }
 
 /** The transcript entry with `id`. */
@@ -187,20 +194,11 @@ test('a hit on pi’s branch follows what pi writes; a hit on another branch kee
   scratch,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 })
-  const root = scratch('pi-sessions-marks-')
-  const file = writeBranchedSession(root)
-  const library = new LibraryPage(page)
-  await library.open((await serverFor(root)).appUrl)
-  const session = new SessionPage(page)
+  const { library, session, file } = await openApp(page, serverFor, scratch)
   // pi appends after its leaf, as it does (a whole line under the file's last entry).
   let parent = 'leafB'
   const piWrites = (id: string) => {
-    const timestamp = new Date().toISOString()
-    const message = { role: 'user', content: `Written after the hit ${id}`, timestamp: 1 }
-    appendFileSync(
-      file,
-      `${JSON.stringify({ type: 'message', id, parentId: parent, timestamp, message })}\n`,
-    )
+    piAppends(file, id, parent)
     parent = id
   }
   // The hit is on pi's branch: the view lands there and follows pi's leaf from then on.
@@ -229,21 +227,9 @@ test('a hit in the middle of pi’s branch stays in view as pi writes; what pi w
   scratch,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 })
-  const root = scratch('pi-sessions-marks-')
-  const file = writeBranchedSession(root)
-  const piWrites = (id: string, parentId: string) => {
-    const timestamp = new Date().toISOString()
-    const message = { role: 'user', content: `pi goes on (${id})`, timestamp: 1 }
-    appendFileSync(
-      file,
-      `${JSON.stringify({ type: 'message', id, parentId, timestamp, message })}\n`,
-    )
-  }
+  const { library, session, file } = await openApp(page, serverFor, scratch)
   // pi went back to the branch with the hit: its leaf is there, far below the hit.
-  piWrites('piback01', 'leafA')
-  const library = new LibraryPage(page)
-  await library.open((await serverFor(root)).appUrl)
-  const session = new SessionPage(page)
+  piAppends(file, 'piback01', 'leafA')
   await library.search(HIT_WORD)
   await library.sessions().first().click()
   await session.waitReady('piback01')
@@ -253,7 +239,7 @@ test('a hit in the middle of pi’s branch stays in view as pi writes; what pi w
   await expect.poll(() => inView(hit, list)).toBe(true)
   await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
   const top = await list.evaluate((el) => el.scrollTop)
-  piWrites('piback02', 'piback01')
+  piAppends(file, 'piback02', 'piback01')
   await expect(transcript).toHaveAttribute('data-path-target', 'piback02')
   await expect(page.getByTestId('new-entries')).toHaveText('1 new entry ↓')
   expect(await list.evaluate((el) => el.scrollTop)).toBe(top)
