@@ -5,7 +5,7 @@
  * reader scrolls up): a text of megabytes opened at the top of the view would take the reader to
  * its end. The list makes that scroll with the scroller's `scrollBy`, which nothing else of ours
  * calls and which has no other use in a list that only grows at its end; while held, the
- * scroller's `scrollBy` does nothing.
+ * scroller's `scrollBy` keeps the text's top where it was instead.
  */
 
 /** How long the held element's size must hold still before the hold ends on its own (ms). */
@@ -19,7 +19,7 @@ const GESTURES = ['wheel', 'keydown', 'pointerdown', 'touchstart'] as const
 
 /**
  * Sets react-virtuoso's scroll compensation aside in `scroller` while `box` (the text opened)
- * changes size. Ends at the reader's first wheel, key, pointer or touch in `root`, once `box` is
+ * changes size: each time it would scroll, `box` is kept at its distance from the view's top. Ends at the reader's first wheel, key, pointer or touch in `root`, once `box` is
  * out of the page, or {@link QUIET_MS} after its size last changed.
  * @returns ends the hold at once (safe to call more than once)
  */
@@ -31,9 +31,16 @@ export function holdPlace(box: Element, scroller: HTMLElement, root: Element): (
     quiet = box.isConnected ? setTimeout(stop, QUIET_MS) : setTimeout(stop)
   })
   resized.observe(box)
-  // An own property shadows the element's method; deleting it gives the method back.
+  // An own property shadows the element's method; deleting it gives the method back. In its
+  // place, the list's compensation puts `box` back where it was: entries above it measured
+  // shorter than estimated move it up, and that is undone; its own growth moves nothing.
+  const offset = () => box.getBoundingClientRect().top - scroller.getBoundingClientRect().top
+  const place = offset()
   holds.set(scroller, (holds.get(scroller) ?? 0) + 1)
-  scroller.scrollBy = () => {}
+  scroller.scrollBy = () => {
+    const moved = offset() - place
+    if (Math.abs(moved) >= 1) scroller.scrollTop += moved
+  }
   for (const gesture of GESTURES) root.addEventListener(gesture, stop, { capture: true })
   function stop(): void {
     if (stopped) return
