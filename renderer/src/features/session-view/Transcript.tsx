@@ -101,7 +101,10 @@ export function Transcript() {
   const setFollowing = useCallback(
     (on: boolean) => {
       following.current = on
-      if (on) readAt(null)
+      if (on) {
+        readAt(null)
+        setUnseenFrom(null)
+      }
       setFollows(on)
     },
     [readAt],
@@ -151,17 +154,20 @@ export function Transcript() {
     if (el.scrollHeight - el.scrollTop - el.clientHeight > END_SLACK_PX) return
     setFollowing(true)
   }
-  // Entries added while the list follows: to the new end once they are drawn (react-virtuoso
+  // Entries added: while the list follows, to the new end once they are drawn (react-virtuoso
   // takes the index before it knows their heights; keepToEnd then holds the end as they are
-  // measured). Done here rather than by react-virtuoso's `followOutput`: given as a function,
-  // that also scrolls to the end on its own when an entry grows within 100 ms of any render of
-  // the list, even one after the reader left the end, and takes them away from a text they
-  // just opened there.
-  const followedTotal = useRef({ view, total })
+  // measured); else counted from the first, and offered. Done here rather than by
+  // react-virtuoso's `followOutput`: given as a function, that also scrolls to the end on its
+  // own when an entry grows within 100 ms of any render of the list, even one after the reader
+  // left the end, and takes them away from a text they just opened there. One effect, reading
+  // the ref the list's handlers set: what is followed and what is offered cannot disagree.
+  const seenTotal = useRef({ view, total })
   useEffect(() => {
-    const before = followedTotal.current
-    followedTotal.current = { view, total }
-    if (before.view !== view || total <= before.total || !following.current) return
+    const before = seenTotal.current
+    seenTotal.current = { view, total }
+    if (before.view !== view) return setUnseenFrom(null)
+    if (total <= before.total) return
+    if (!following.current) return setUnseenFrom((from) => from ?? before.total)
     grewAt.current = performance.now()
     virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
   }, [view, total])
@@ -234,7 +240,6 @@ export function Transcript() {
   const followEnd = useCallback(() => {
     setFollowing(true)
     grewAt.current = performance.now()
-    setUnseenFrom(null)
     if (total > 0) virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
   }, [total, setFollowing])
   // The reader asked for the selected entry again: its path's end, followed from there.
@@ -245,16 +250,6 @@ export function Transcript() {
     seenRevealed.current = revealed
     followEnd()
   }, [revealed, followEnd])
-
-  // New entries arrived while the user reads further up: remember where they start.
-  const seenTotal = useRef({ view, total })
-  useEffect(() => {
-    const before = seenTotal.current
-    seenTotal.current = { view, total }
-    if (before.view !== view) return setUnseenFrom(null)
-    if (total > before.total && !follows) setUnseenFrom((from) => from ?? before.total)
-    if (follows) setUnseenFrom(null)
-  }, [view, total, follows])
 
   const jump = useCallback(
     (pos: number) => {
