@@ -869,7 +869,7 @@ test('a text of megabytes shown whole comes in pieces laid out on screen, and re
   session.expectClean()
 })
 
-test('a text shown whole from its end opens at its top, its Show less focused, and stays there', async ({
+test('a text shown whole from its end opens at its top, its Show less focused, and stays there; folded, its Show all takes the focus', async ({
   page,
   serverFor,
   scratch,
@@ -905,14 +905,25 @@ test('a text shown whole from its end opens at its top, its Show less focused, a
   expect(await list.evaluate((el) => el.scrollTop)).toBe(top)
   await expect(less.first()).toBeInViewport()
   await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
-  // Folded from its top, then shown whole from the keyboard: the same, and focus stays on the
-  // Show less (the rule that puts Tab's landing in view leaves the app's own focus alone).
+  // Folded from its top, focus goes to the Show all that takes the Show less's place. Shown
+  // whole from the keyboard: the same as by a click, and focus stays on the Show less (the rule
+  // that puts Tab's landing in view leaves the app's own focus alone).
   await less.first().click()
   await expect(entry.getByTestId('show-all')).toBeInViewport()
-  await entry.getByTestId('show-all').focus()
+  await expect(entry.getByTestId('show-all')).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(less.first()).toBeFocused()
   await expect(less.first()).toBeInViewport()
+  // Folded from its end by the keyboard, the text's top far above: its Show all comes into view
+  // with the focus, and stays there once the list measured the folded entry.
+  await less.last().focus()
+  await expect(less.last()).toBeInViewport()
+  await expect(less.first()).not.toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(entry.getByTestId('show-all')).toBeFocused()
+  await expect(entry.getByTestId('show-all')).toBeInViewport()
+  await page.waitForTimeout(500)
+  await expect(entry.getByTestId('show-all')).toBeInViewport()
   session.expectClean()
 })
 

@@ -124,9 +124,13 @@ function isTall(text: string): boolean {
 }
 
 /** The button that folds a text shown whole back to its first lines. */
-function ShowLess({ onClick }: { onClick: () => void }) {
+function ShowLess({ onClick }: { onClick: (focused: boolean) => void }) {
   return (
-    <button type="button" className="link-button" onClick={onClick}>
+    <button
+      type="button"
+      className="link-button"
+      onClick={(e) => onClick(e.currentTarget === document.activeElement)}
+    >
       Show less
     </button>
   )

@@ -11,52 +11,44 @@ import { focusInPlace } from './quiet-focus'
 const ABOVE_PX = 8
 
 /**
- * Folds a text (`fold`), then brings its fold into view when the reader was below it: folded
- * from the end of a text of megabytes, the list would otherwise be left far past it.
+ * Folds a text (`setFolded`), then brings its Show all into view when the reader was below its
+ * top: folded from the end of a text of megabytes, the list would otherwise be left far past it.
+ * With `focused` (focus was on the Show less pressed), focus moves to the Show all that takes
+ * its place.
  */
 export function useFoldInView(setFolded: () => void) {
   const ref = useRef<HTMLDivElement>(null)
-  const [folds, setFolds] = useState(0)
+  const [folds, setFolds] = useState<{ focused: boolean } | null>(null)
+  const release = useRef(() => {})
+  useEffect(() => () => release.current(), [])
   useLayoutEffect(() => {
-    if (folds === 0) return
-    const shown = (): void =>
-      (ref.current?.querySelector('[data-testid="show-all"]') ?? ref.current)?.scrollIntoView({
-        block: 'nearest',
-      })
-    shown()
-    // Once more after the list measured the shorter entry.
-    const frame = requestAnimationFrame(shown)
-    return () => cancelAnimationFrame(frame)
+    const all = folds && ref.current?.querySelector<HTMLElement>('[data-testid="show-all"]')
+    const scroller = all?.closest<HTMLElement>('[data-virtuoso-scroller]')
+    if (!folds || !all || !scroller) return
+    all.scrollIntoView({ block: 'nearest' })
+    if (folds.focused) focusInPlace(all)
+    // Held there while the list measures the shorter entry: react-virtuoso takes the height it
+    // lost off the scroll position when the list's last scroll was upward (as the one above).
+    release.current()
+    release.current = holdPlace(all, scroller, scroller.closest('.transcript') ?? scroller)
   }, [folds])
-  const folding = useRef(0)
-  const fold = () => {
-    const folded = () => {
-      setFolded()
-      setFolds((n) => n + 1)
-    }
+  const fold = (focused: boolean) => {
     const box = ref.current
-    const scroller = box?.closest('[data-virtuoso-scroller]')
-    const at = box?.getBoundingClientRect()
-    const view = scroller?.getBoundingClientRect()
-    if (!box || !scroller || !at || !view || at.top >= view.top) return folded()
-    // Its top above the view (the reader folds it from its end). react-virtuoso takes the
-    // height a shrinking item lost off the scroll position ("upward scrolling compensation")
-    // when the list's last scroll was upward, which a list left shorter than where it stood
-    // makes it (the browser moves it up): the list went to its top, the entry out of it. So
-    // the list first scrolls to where the text's top is in view and the folded list is still
-    // tall enough to hold it (it loses less than the text's height), then one pixel down a
-    // frame later (its last scroll is downward), and the text folds in the frame after.
-    const top = scroller.scrollTop + at.top - view.top
-    const end = scroller.scrollHeight - scroller.clientHeight
-    scroller.scrollTop = Math.max(0, Math.min(top, end - at.height - 1))
-    cancelAnimationFrame(folding.current)
-    folding.current = requestAnimationFrame(() => {
-      scroller.scrollTop += 1
-      folding.current = requestAnimationFrame(folded)
-    })
+    const scroller = box?.closest<HTMLElement>('[data-virtuoso-scroller]')
+    // Its top above the view (the reader folds it from its end): the list first scrolls up to
+    // that top, so the folded text is where the reader is, not far above a list left shorter
+    // than where it stood (which the browser then pulls up to fit).
+    const above = box && scroller ? viewTop(scroller) - box.getBoundingClientRect().top : 0
+    if (scroller && above > 0) scroller.scrollTop -= above + ABOVE_PX
+    setFolded()
+    setFolds({ focused })
   }
-  useEffect(() => () => cancelAnimationFrame(folding.current), [])
   return { ref, fold }
+}
+
+/** The top of `scroller`'s view, in the window's coordinates (px). */
+function viewTop(scroller: HTMLElement): number {
+  return scroller.getBoundingClientRect().top
 }
 
 /**
@@ -79,7 +71,7 @@ export function useUnfoldInView(ref: RefObject<HTMLDivElement | null>, setOpen: 
     const box = ref.current
     const scroller = box?.closest<HTMLElement>('[data-virtuoso-scroller]')
     if (box && scroller) {
-      const above = scroller.getBoundingClientRect().top - box.getBoundingClientRect().top
+      const above = viewTop(scroller) - box.getBoundingClientRect().top
       if (above > 0 && !inPlace) scroller.scrollTop -= above + ABOVE_PX
       release.current()
       release.current = holdPlace(box, scroller, scroller.closest('.transcript') ?? scroller)

@@ -11,19 +11,24 @@
 /** How long the held element's size must hold still before the hold ends on its own (ms). */
 export const QUIET_MS = 5000
 
-/** Holds in effect by scroller: a second text opened before the first's hold ended. */
-const holds = new WeakMap<HTMLElement, number>()
+/**
+ * The hold in effect by scroller, as its end: a second text opened or folded before the first's
+ * hold ended takes the list over (one place is kept, the last one the reader chose).
+ */
+const holds = new WeakMap<HTMLElement, () => void>()
 
 /** The reader's own moves: the hold ends at the first, and the list is theirs again. */
 const GESTURES = ['wheel', 'keydown', 'pointerdown', 'touchstart'] as const
 
 /**
  * Sets react-virtuoso's scroll compensation aside in `scroller` while `box` (the text opened)
- * changes size: each time it would scroll, `box` is kept at its distance from the view's top. Ends at the reader's first wheel, key, pointer or touch in `root`, once `box` is
- * out of the page, or {@link QUIET_MS} after its size last changed.
+ * changes size: each time it would scroll, `box` is kept at its distance from the view's top.
+ * Ends at the reader's first wheel, key, pointer or touch in `root`, once `box` is out of the
+ * page, {@link QUIET_MS} after its size last changed, or when another hold starts there.
  * @returns ends the hold at once (safe to call more than once)
  */
 export function holdPlace(box: Element, scroller: HTMLElement, root: Element): () => void {
+  holds.get(scroller)?.()
   let stopped = false
   let quiet = setTimeout(stop, QUIET_MS)
   const resized = new ResizeObserver(() => {
@@ -36,7 +41,7 @@ export function holdPlace(box: Element, scroller: HTMLElement, root: Element): (
   // shorter than estimated move it up, and that is undone; its own growth moves nothing.
   const offset = () => box.getBoundingClientRect().top - scroller.getBoundingClientRect().top
   const place = offset()
-  holds.set(scroller, (holds.get(scroller) ?? 0) + 1)
+  holds.set(scroller, stop)
   scroller.scrollBy = () => {
     const moved = offset() - place
     if (Math.abs(moved) >= 1) scroller.scrollTop += moved
@@ -47,9 +52,11 @@ export function holdPlace(box: Element, scroller: HTMLElement, root: Element): (
     stopped = true
     clearTimeout(quiet)
     resized.disconnect()
-    const left = (holds.get(scroller) ?? 1) - 1
-    holds.set(scroller, left)
-    if (left === 0) delete (scroller as { scrollBy?: unknown }).scrollBy
+    // Ended by a later hold, the scroller's `scrollBy` is that hold's now.
+    if (holds.get(scroller) === stop) {
+      holds.delete(scroller)
+      delete (scroller as { scrollBy?: unknown }).scrollBy
+    }
     for (const gesture of GESTURES) root.removeEventListener(gesture, stop, { capture: true })
   }
   return stop
