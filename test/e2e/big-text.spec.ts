@@ -216,6 +216,72 @@ test('a line of 20,001 characters folded from its end stays in view, its Show al
   session.expectClean()
 })
 
+test('a tool output shown whole by the keyboard at the end of a long path keeps its top in view while the entries above are measured', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // The last entry; at 1024x640 the view holds a few lines of it. The list scrolls up to the
+  // text's top, past entries it had not measured yet (drawn shorter than estimated), and those
+  // once moved the text's top 59 px above the view as they were measured.
+  const [header, ask, call, result] = toolSessionLines({
+    id: '019cb000-0000-7000-8000-0000000020f3',
+    cwd: '/work/big-text',
+    prefix: 'w',
+    ask: 'print the log',
+    call: { name: 'bash', arguments: { command: 'cat log.txt' } },
+    texts: [Array.from({ length: 200 }, (_, i) => `log line ${i + 1}`).join('\n')],
+    answer: '',
+  })
+  const earlier = Array.from({ length: 40 }, (_, i) =>
+    messageLine(
+      `p${i}`,
+      i === 0 ? null : `p${i - 1}`,
+      i % 2 === 0 ? 'user' : 'assistant',
+      `short ${i}`,
+      '2026-03-02T09:00:00.000Z',
+    ),
+  )
+  const name = '2026-03-02T10-00-00-000Z_019cb000-0000-7000-8000-0000000020f3.jsonl'
+  const lines = [
+    header as string,
+    ...earlier,
+    JSON.stringify({ ...JSON.parse(ask as string), parentId: 'p39' }),
+    call as string,
+    result as string,
+  ]
+  const session = await served({ page, serverFor, scratch }, name, lines)
+  await session.open(name)
+  // Made smaller once open (at this size the tree is a panel the reader opens): the list
+  // follows, and keeps to its end.
+  await page.setViewportSize({ width: 1024, height: 640 })
+  const transcript = page.locator('.transcript')
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'true')
+  const entry = transcript.locator('[data-entry-id="w3"]')
+  await expect(entry.getByTestId('show-all')).toBeInViewport()
+  const textTop = () =>
+    entry
+      .locator('.collapsible')
+      .last()
+      .evaluate((el) => {
+        const view = el.closest('[data-virtuoso-scroller]') as HTMLElement
+        return el.getBoundingClientRect().top - view.getBoundingClientRect().top
+      })
+  expect(await textTop()).toBeLessThan(0)
+  await entry.getByTestId('show-all').focus()
+  await page.keyboard.press('Enter')
+  const less = entry.getByRole('button', { name: 'Show less' })
+  await expect(less.first()).toBeFocused()
+  await expect(less.first()).toBeInViewport()
+  // Once the list measured the entries above and the text: its top where it opened.
+  await expect.poll(textTop).toBeGreaterThanOrEqual(0)
+  await page.waitForTimeout(500)
+  expect(await textTop()).toBeGreaterThanOrEqual(0)
+  expect(await textTop()).toBeLessThan(40)
+  await expect(less.first()).toBeInViewport()
+  session.expectClean()
+})
+
 test('a text shown whole by a click with no pointer or key (a screen reader) stays where it starts when pi appends', async ({
   page,
   serverFor,
