@@ -314,3 +314,36 @@ test('a text shown whole by a click with no pointer or key (a screen reader) sta
   expect(await list.evaluate((el) => el.scrollTop)).toBe(top)
   session.expectClean()
 })
+
+test('an entry pi wrote just before the reader showed a text whole above it is offered', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // The list follows pi to its end; the reader opens the text above the entry pi just wrote,
+  // and the list goes up to the text's top, far above that entry, read for a moment at most.
+  const id = '019cb000-0000-7000-8000-0000000020f4'
+  const at = '2026-03-02T10:00:00.000Z'
+  const text = Array.from({ length: 2_000 }, (_, i) => `line ${i + 1} `.padEnd(79, '.')).join('\n')
+  const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
+  const { session, file } = await servedSession({ page, serverFor, scratch }, PROJECT, name, [
+    headerLine(id, at, '/work/big-text'),
+    messageLine('r0', null, 'user', 'print the log', at),
+    messageLine('r1', 'r0', 'assistant', text, at),
+  ])
+  await session.open(name)
+  const transcript = page.locator('.transcript')
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'true')
+  appendFileSync(file, `${messageLine('r2', 'r1', 'user', 'and the next one', at)}\n`)
+  await expect(transcript.locator('[data-entry-id="r2"]')).toBeInViewport()
+  await expect(page.getByTestId('new-entries')).toHaveCount(0)
+  const entry = transcript.locator('[data-entry-id="r1"]')
+  await entry.getByTestId('show-all').click()
+  await expect(entry.getByRole('button', { name: 'Show less' }).first()).toBeInViewport()
+  await expect(page.getByTestId('new-entries')).toHaveText('1 new entry ↓')
+  // The offer takes the reader to it, and the list follows pi again.
+  await page.getByTestId('new-entries').click()
+  await expect(transcript.locator('[data-entry-id="r2"]')).toBeInViewport()
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'true')
+  session.expectClean()
+})

@@ -45,6 +45,12 @@ const MEASURED_MS = 1000
  */
 const LEAVING_MS = 1000
 
+/**
+ * How long after pi's entries were followed to the end a jump away from it (a find's match, a
+ * link, a text shown whole) still counts them as unread: they are offered with what comes next.
+ */
+const JUST_ARRIVED_MS = 2000
+
 /** How far above its end (px) a list still counts as at its end for a change of its size. */
 const END_SLACK_PX = 4
 
@@ -141,10 +147,16 @@ export function Transcript() {
   // pi appends before the jump's scroll lands does not take the list back there, nor one
   // appended after it landed near the end; the new entries are offered instead. So does a text
   // the reader shows whole: it grows below where they read.
+  // The entries pi appended last while the list followed, and when: a jump made just after
+  // takes the reader away from entries only just scrolled to, and those are offered too.
   const leftAt = useRef(Number.NEGATIVE_INFINITY)
+  const arrived = useRef({ at: Number.NEGATIVE_INFINITY, from: 0 })
   const leaveEnd = useCallback(() => {
+    const { at, from } = arrived.current
+    const unread = following.current && performance.now() - at < JUST_ARRIVED_MS
     setFollowing(false)
     leftAt.current = performance.now()
+    if (unread) setUnseenFrom((seen) => seen ?? from)
   }, [setFollowing])
   // The reader moving down at the very end of the list after a jump that had left it near
   // there: react-virtuoso, at its bottom all along, says nothing, and the list follows again.
@@ -154,23 +166,28 @@ export function Transcript() {
     if (el.scrollHeight - el.scrollTop - el.clientHeight > END_SLACK_PX) return
     setFollowing(true)
   }
-  // Entries added: while the list follows, to the new end once they are drawn (react-virtuoso
-  // takes the index before it knows their heights; keepToEnd then holds the end as they are
-  // measured); else counted from the first, and offered. Done here rather than by
-  // react-virtuoso's `followOutput`: given as a function, that also scrolls to the end on its
-  // own when an entry grows within 100 ms of any render of the list, even one after the reader
-  // left the end, and takes them away from a text they just opened there. One effect, reading
-  // the ref the list's handlers set: what is followed and what is offered cannot disagree.
+  // Entries added: while the list follows, to the new end once they are drawn, and held there
+  // as they are measured (keepToEnd); else counted from the first, and offered. Done here, by
+  // the scroller's own position, rather than by react-virtuoso: its `followOutput`, given as a
+  // function, also scrolls to the end on its own when an entry grows within 100 ms of any
+  // render of the list, even one after the reader left the end; and its `scrollToIndex` scrolls
+  // to that index again when the list changes within 1.2 s, whatever happened since. Either
+  // took the reader away from a text they had just opened. One effect, reading the ref the
+  // list's handlers set: what is followed and what is offered cannot disagree.
   const seenTotal = useRef({ view, total })
   useEffect(() => {
     const before = seenTotal.current
     seenTotal.current = { view, total }
-    if (before.view !== view) return setUnseenFrom(null)
+    if (before.view !== view) {
+      arrived.current.at = Number.NEGATIVE_INFINITY
+      return setUnseenFrom(null)
+    }
     if (total <= before.total) return
     if (!following.current) return setUnseenFrom((from) => from ?? before.total)
     grewAt.current = performance.now()
-    virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
-  }, [view, total])
+    arrived.current = { at: grewAt.current, from: before.total }
+    keepToEnd()
+  }, [view, total, keepToEnd])
   const { marks, matches, complete, ownMark } = useFindInPath(path, virtuoso, leaveEnd)
   const onKeyDown = useTranscriptKeys(path, virtuoso)
   useEffect(() => registerCommand('find', () => useFind.getState().show()), [])
@@ -236,12 +253,15 @@ export function Transcript() {
   }, [listShown])
 
   // To the path's end, followed from there: the entries not measured yet (one of megabytes is
-  // far taller than estimated) are kept to the end as they are (keepToEnd).
+  // far taller than estimated) are kept to the end as they are (keepToEnd). The click that asked
+  // for it is no move away from the end: their measuring leaving the list above it for a moment
+  // does not stop it following.
   const followEnd = useCallback(() => {
     setFollowing(true)
+    gestureAt.current = Number.NEGATIVE_INFINITY
     grewAt.current = performance.now()
-    if (total > 0) virtuoso.current?.scrollToIndex({ index: total - 1, align: 'end' })
-  }, [total, setFollowing])
+    keepToEnd()
+  }, [setFollowing, keepToEnd])
   // The reader asked for the selected entry again: its path's end, followed from there.
   const revealed = useSessionView((s) => s.revealed)
   const seenRevealed = useRef(revealed)
