@@ -447,6 +447,49 @@ test('a transcript at its end stays there while the window is resized', async ({
   }
 })
 
+test('a transcript scrolled up keeps the entry at its top in place while the window is resized', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const wraps = 'words that wrap into more lines as the window grows narrower, '.repeat(4)
+  await openAtItsEnd({ page, serverFor, scratch }, 40, wraps)
+  const list = page.locator('.transcript-list')
+  // Up into the middle of the path, by the wheel, as a reader does.
+  await list.hover()
+  await expect(async () => {
+    await page.mouse.wheel(0, -400)
+    await expect(page.locator('.transcript [data-entry-id="h20"]')).toBeInViewport({
+      timeout: 200,
+    })
+  }).toPass()
+  await page.waitForTimeout(300)
+  // The entry across the top of the view, and its top's distance from the view's top.
+  const place = () =>
+    list.evaluate((el) => {
+      const top = el.getBoundingClientRect().top
+      for (const entry of el.querySelectorAll('[data-testid="transcript-entry"]')) {
+        const r = entry.getBoundingClientRect()
+        if (r.bottom > top)
+          return `${entry.getAttribute('data-entry-id')}@${Math.round(r.top - top)}`
+      }
+      return null
+    })
+  const before = await place()
+  expect(before).not.toBeNull()
+  // Narrower: the entries above wrap into more lines; wider: fewer. The reader's entry stays.
+  for (const [width, height] of [
+    [900, 700],
+    [1400, 900],
+    [1000, 640],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await page.waitForTimeout(500)
+    expect(await place()).toBe(before)
+  }
+  await expect(page.locator('.transcript')).toHaveAttribute('data-at-bottom', 'false')
+})
+
 test('focus coming into the tree takes the selected entry (or the row folding it): an arrow moves from it', async ({
   page,
   server,
