@@ -157,9 +157,10 @@ export function Transcript() {
   // pi appends before the jump's scroll lands does not take the list back there, nor one
   // appended after it landed near the end; the new entries are offered instead. So does a text
   // the reader shows whole: it grows below where they read.
-  // The entries pi appended last while the list followed, and when: a jump made just after
-  // takes the reader away from entries only just scrolled to, and those are offered too.
   const leftAt = useRef(Number.NEGATIVE_INFINITY)
+  // The entries pi appended last while the list followed (from the index `from`), and when: a
+  // jump made just after takes the reader away from entries only just scrolled to, and those
+  // are offered too.
   const arrived = useRef({ at: Number.NEGATIVE_INFINITY, from: 0 })
   const leaveEnd = useCallback(() => {
     const { at, from } = arrived.current
