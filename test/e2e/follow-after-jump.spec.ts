@@ -107,3 +107,23 @@ test("find's match in the last entry is kept in view when pi appends, at once or
   await expect(answer.locator('mark.find-current')).toBeInViewport()
   session.expectClean()
 })
+
+test('the offer of new entries, taken from the keyboard, leaves the focus in the transcript at its end', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const { session, file, transcript } = await openJumps({ page, serverFor, scratch })
+  await transcript.locator('[data-entry-id="j2"]').getByTitle('Go to the result').click()
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
+  await page.waitForTimeout(1100)
+  appendAfterLast(file, userEntry('n1', 'pi goes on'))
+  const offer = page.getByTestId('new-entries')
+  await expect(offer).toHaveText('1 new entry ↓')
+  await offer.focus()
+  await page.keyboard.press('Enter')
+  await expect(transcript.locator('[data-entry-id="n1"]')).toBeInViewport()
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'true')
+  await expect(transcript).toBeFocused()
+  session.expectClean()
+})

@@ -120,7 +120,7 @@ export function PiElsewhere({ onJump }: { onJump(): void }) {
       className="new-entries"
       data-testid="pi-elsewhere"
       title="Show the path to pi’s newest entry, and follow pi from there"
-      onClick={onJump}
+      onClick={(e) => jumpFrom(e.currentTarget, onJump)}
     >
       pi went on in another branch ↓
     </button>
@@ -130,8 +130,24 @@ export function PiElsewhere({ onJump }: { onJump(): void }) {
 /** Jumps to the entries that arrived below the part of the transcript being read. */
 export function NewEntries({ count, onJump }: { count: number; onJump(): void }) {
   return (
-    <button type="button" className="new-entries" data-testid="new-entries" onClick={onJump}>
+    <button
+      type="button"
+      className="new-entries"
+      data-testid="new-entries"
+      onClick={(e) => jumpFrom(e.currentTarget, onJump)}
+    >
       {counted(count, 'new entry', 'new entries')} ↓
     </button>
   )
+}
+
+/**
+ * Runs `jump`, which removes `button`: focus that was on it goes to the transcript it was in
+ * (a keyboard reader goes on from there, with j / k or Tab), not to the page's body.
+ */
+function jumpFrom(button: HTMLElement, jump: () => void): void {
+  const transcript =
+    button === document.activeElement ? button.closest<HTMLElement>('.transcript') : null
+  jump()
+  transcript?.focus({ preventScroll: true })
 }
