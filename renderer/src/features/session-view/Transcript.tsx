@@ -25,7 +25,7 @@ import { TranscriptItem } from './TranscriptItem'
 import { TranscriptToolbar } from './TranscriptToolbar'
 import { useListShown } from './use-list-shown'
 import { entryInView } from './entry-in-view'
-import { placeIn, restorePlace, type Place } from './keep-place'
+import { usePlaceKeeping } from './keep-place'
 import { useStandIn } from './use-stand-in'
 import { useTranscriptKeys } from './use-transcript-keys'
 
@@ -95,15 +95,6 @@ export function Transcript() {
   // Whether its last scroll event left it at its end (a script may scroll a list that follows
   // elsewhere: a change of its size then leaves it there).
   const restingAtEnd = useRef(true)
-  // The reader's place as their last scroll left it, and the frame of the list keeping it
-  // through a change of the view's size (0: none; the scrolls that keeping makes move nothing).
-  const restingPlace = useRef<Place | null>(null)
-  const keeping = useRef(0)
-  // A move the reader asked for (a jump, to the end) ends the keeping at once.
-  const stopKeeping = useCallback(() => {
-    cancelAnimationFrame(keeping.current)
-    keeping.current = 0
-  }, [])
   // The path whose initial scroll position is settled (the transcript is "ready" after that).
   const [settled, setSettled] = useState<string | null>(null)
   const [unseenFrom, setUnseenFrom] = useState<number | null>(null)
@@ -126,6 +117,8 @@ export function Transcript() {
     [readAt],
   )
   const gestureAt = useRef(Number.NEGATIVE_INFINITY)
+  // The reader's place as their last scroll left it, kept through a change of the view's size.
+  const place = usePlaceKeeping(gestureAt)
   const onGesture = () => {
     gestureAt.current = performance.now()
   }
@@ -165,11 +158,11 @@ export function Transcript() {
   const leaveEnd = useCallback(() => {
     const { at, from } = arrived.current
     const unread = following.current && performance.now() - at < JUST_ARRIVED_MS
-    stopKeeping()
+    place.stop()
     setFollowing(false)
     leftAt.current = performance.now()
     if (unread) setUnseenFrom((seen) => seen ?? from)
-  }, [setFollowing, stopKeeping])
+  }, [setFollowing, place])
   // The reader moving down at the very end of the list after a jump that had left it near
   // there: react-virtuoso, at its bottom all along, says nothing, and the list follows again.
   const rejoinEnd = () => {
@@ -260,25 +253,14 @@ export function Transcript() {
         el.scrollTop = el.scrollHeight
         return
       }
-      const kept = restingPlace.current
-      if (!kept) return
-      cancelAnimationFrame(keeping.current)
-      const from = performance.now()
-      const keep = () => {
-        restorePlace(el, kept)
-        keeping.current =
-          gestureAt.current < from && performance.now() - from < MEASURED_MS
-            ? requestAnimationFrame(keep)
-            : 0
-      }
-      keep()
+      place.keep(el, MEASURED_MS)
     })
     observer.observe(el, { box: 'border-box' })
     return () => {
       observer.disconnect()
-      stopKeeping()
+      place.stop()
     }
-  }, [listShown, listKey, stopKeeping])
+  }, [listShown, listKey, place])
   // The first frame the reader sees the path in.
   useLayoutEffect(() => {
     if (listShown) return markWhenPainted('pi:transcript:painted')
@@ -289,12 +271,12 @@ export function Transcript() {
   // for it is no move away from the end: their measuring leaving the list above it for a moment
   // does not stop it following.
   const followEnd = useCallback(() => {
-    stopKeeping()
+    place.stop()
     setFollowing(true)
     gestureAt.current = Number.NEGATIVE_INFINITY
     grewAt.current = performance.now()
     keepToEnd()
-  }, [setFollowing, keepToEnd, stopKeeping])
+  }, [setFollowing, keepToEnd, place])
   // The reader asked for the selected entry again: its path's end, followed from there.
   const revealed = useSessionView((s) => s.revealed)
   const seenRevealed = useRef(revealed)
@@ -381,7 +363,7 @@ export function Transcript() {
           if (e.target !== el) return
           restingTop.current = el.scrollTop
           restingAtEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight <= END_SLACK_PX
-          if (keeping.current === 0) restingPlace.current = placeIn(el)
+          place.note(el)
           if (performance.now() - gestureAt.current < GESTURE_MS) rejoinEnd()
         }}
         onFocus={(e) => {

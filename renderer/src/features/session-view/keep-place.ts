@@ -4,6 +4,7 @@
  * above the view grow or shrink; the list keeps its scroll offset, so without this the reader's
  * entry would move by what they gained or lost.
  */
+import { useMemo, useRef, type RefObject } from 'react'
 
 /** An entry, by id, and its top's distance below the top of the view (px; negative above). */
 export interface Place {
@@ -34,4 +35,51 @@ export function restorePlace(scroller: HTMLElement, place: Place): void {
   const moved =
     entry.getBoundingClientRect().top - scroller.getBoundingClientRect().top - place.offset
   if (Math.abs(moved) >= 1) scroller.scrollTop += moved
+}
+
+/** What {@link usePlaceKeeping} gives the transcript. */
+export interface PlaceKeeping {
+  /** Notes the place a scroll of `scroller` left (none while keeping: those scrolls are its own). */
+  note(scroller: HTMLElement): void
+  /**
+   * Keeps the place last noted in `scroller` each frame for `ms`, as the entries are wrapped
+   * and measured anew; ends early at the reader's next gesture.
+   */
+  keep(scroller: HTMLElement, ms: number): void
+  /** Ends the keeping at once (a jump the reader asked for moves the list elsewhere). */
+  stop(): void
+}
+
+/**
+ * The reader's place, noted as they scroll, and kept through a change of the view's size.
+ * @param gestureAt when the reader last used the wheel, a key, a pointer or touch (ms, the
+ *   page's clock)
+ */
+export function usePlaceKeeping(gestureAt: RefObject<number>): PlaceKeeping {
+  const place = useRef<Place | null>(null)
+  const frame = useRef(0)
+  return useMemo(() => {
+    const stop = () => {
+      cancelAnimationFrame(frame.current)
+      frame.current = 0
+    }
+    return {
+      note: (scroller) => {
+        if (frame.current === 0) place.current = placeIn(scroller)
+      },
+      keep: (scroller, ms) => {
+        const kept = place.current
+        if (!kept) return
+        stop()
+        const from = performance.now()
+        const step = () => {
+          restorePlace(scroller, kept)
+          const going = gestureAt.current < from && performance.now() - from < ms
+          frame.current = going ? requestAnimationFrame(step) : 0
+        }
+        step()
+      },
+      stop,
+    }
+  }, [gestureAt])
 }
