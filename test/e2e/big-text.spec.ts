@@ -4,7 +4,7 @@
  * of a page main cut at its size budget are asked for once.
  */
 import { appendFileSync } from 'node:fs'
-import { headerLine, messageLine } from '../helpers/append'
+import { appendAfterLast, headerLine, messageLine, userEntry } from '../helpers/append'
 import { expect, test } from './harness'
 import { servedSession, toolSessionLines } from './tool-session'
 
@@ -216,16 +216,14 @@ test('a line of 20,001 characters folded from its end stays in view, its Show al
   session.expectClean()
 })
 
-test('a tool output shown whole by the keyboard at the end of a long path keeps its top in view while the entries above are measured', async ({
-  page,
-  serverFor,
-  scratch,
-}) => {
-  // The last entry; at 1024x640 the view holds a few lines of it. The list scrolls up to the
-  // text's top, past entries it had not measured yet (drawn shorter than estimated), and those
-  // once moved the text's top 59 px above the view as they were measured.
+/**
+ * A session of 40 short messages, then a tool call whose output (200 lines) is the last entry,
+ * `w3`; opened, and the window made 1024x640 once open (at that size the tree is a panel the
+ * reader opens): the list follows, and keeps to its end. Its file.
+ */
+async function openLastToolOutput(fixtures: Parameters<typeof servedSession>[0], id: string) {
   const [header, ask, call, result] = toolSessionLines({
-    id: '019cb000-0000-7000-8000-0000000020f3',
+    id,
     cwd: '/work/big-text',
     prefix: 'w',
     ask: 'print the log',
@@ -242,19 +240,31 @@ test('a tool output shown whole by the keyboard at the end of a long path keeps 
       '2026-03-02T09:00:00.000Z',
     ),
   )
-  const name = '2026-03-02T10-00-00-000Z_019cb000-0000-7000-8000-0000000020f3.jsonl'
-  const lines = [
+  const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
+  const { session, file } = await servedSession(fixtures, PROJECT, name, [
     header as string,
     ...earlier,
     JSON.stringify({ ...JSON.parse(ask as string), parentId: 'p39' }),
     call as string,
     result as string,
-  ]
-  const session = await served({ page, serverFor, scratch }, name, lines)
+  ])
   await session.open(name)
-  // Made smaller once open (at this size the tree is a panel the reader opens): the list
-  // follows, and keeps to its end.
-  await page.setViewportSize({ width: 1024, height: 640 })
+  await fixtures.page.setViewportSize({ width: 1024, height: 640 })
+  return { session, file }
+}
+
+test('a tool output shown whole by the keyboard at the end of a long path keeps its top in view while the entries above are measured', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // The last entry; at 1024x640 the view holds a few lines of it. The list scrolls up to the
+  // text's top, past entries it had not measured yet (drawn shorter than estimated), and those
+  // once moved the text's top 59 px above the view as they were measured.
+  const { session } = await openLastToolOutput(
+    { page, serverFor, scratch },
+    '019cb000-0000-7000-8000-0000000020f3',
+  )
   const transcript = page.locator('.transcript')
   await expect(transcript).toHaveAttribute('data-at-bottom', 'true')
   const entry = transcript.locator('[data-entry-id="w3"]')
@@ -279,6 +289,45 @@ test('a tool output shown whole by the keyboard at the end of a long path keeps 
   expect(await textTop()).toBeGreaterThanOrEqual(0)
   expect(await textTop()).toBeLessThan(40)
   await expect(less.first()).toBeInViewport()
+  session.expectClean()
+})
+
+test('a tool output folded near the end of the list leaves it where it is: what pi wrote and writes is offered', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  // Folded from its top, the text leaves the list a few lines above its end: within
+  // react-virtuoso's threshold of it, which once made the list follow pi again, and pi's next
+  // entry took the Show all out of view.
+  const { session, file } = await openLastToolOutput(
+    { page, serverFor, scratch },
+    '019cb000-0000-7000-8000-0000000020f5',
+  )
+  const transcript = page.locator('.transcript')
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'true')
+  const entry = transcript.locator('[data-entry-id="w3"]')
+  await entry.getByTestId('show-all').focus()
+  await page.keyboard.press('Enter')
+  const less = entry.getByRole('button', { name: 'Show less' })
+  await expect(less.first()).toBeFocused()
+  await page.waitForTimeout(1100)
+  appendAfterLast(file, userEntry('n1', 'pi goes on'))
+  const offer = page.getByTestId('new-entries')
+  await expect(offer).toHaveText('1 new entry ↓')
+  await page.keyboard.press('Enter')
+  const all = entry.getByTestId('show-all')
+  await expect(all).toBeFocused()
+  await expect(all).toBeInViewport()
+  const list = page.locator('.transcript-list')
+  const top = await list.evaluate((el) => el.scrollTop)
+  await page.waitForTimeout(1100)
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
+  await expect(offer).toHaveText('1 new entry ↓')
+  appendAfterLast(file, userEntry('n2', 'and on'))
+  await expect(offer).toHaveText('2 new entries ↓')
+  await expect(all).toBeInViewport()
+  expect(await list.evaluate((el) => el.scrollTop)).toBe(top)
   session.expectClean()
 })
 

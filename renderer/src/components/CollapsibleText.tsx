@@ -72,13 +72,19 @@ export function CollapsibleText({
   // Shown whole, a text its fold would cut can be folded again.
   const foldable = all && (text.length > chars || countLines(text) > lines)
   const { ref, fold } = useFoldInView(() => setAll(false))
+  // Folded, as shown whole, where the reader is: a list near its end after the fold does not
+  // follow pi again until the reader goes to the end themselves.
+  const foldHere = (focused: boolean) => {
+    leaveEnd()
+    fold(focused)
+  }
   const unfold = useUnfoldInView(ref, () => setAll(true))
   // A single long line hides characters only: no "0 more lines".
   const moreLines = hidden > 0 ? countLines(text) - countLines(cut) + (sentCut?.lines ?? 0) : 0
   return (
     <div ref={ref} className={`collapsible ${className ?? ''}`}>
       {/* A text taller than the screen folds from its top too, not only from its end. */}
-      {foldable && isTall(text) && <ShowLess onClick={fold} />}
+      {foldable && isTall(text) && <ShowLess onClick={foldHere} />}
       {/* Above the text: what was sent is shown at once, far taller than the screen. */}
       {waiting && (
         <p className="muted small" role="status" data-testid="text-loading">
@@ -109,7 +115,7 @@ export function CollapsibleText({
           {counted(hidden, moreLines > 0 ? 'character' : 'more character')})
         </button>
       )}
-      {foldable && <ShowLess onClick={fold} />}
+      {foldable && <ShowLess onClick={foldHere} />}
     </div>
   )
 }

@@ -55,6 +55,11 @@ const JUST_ARRIVED_MS = 2000
 /** How far above its end (px) a list still counts as at its end for a change of its size. */
 const END_SLACK_PX = 4
 
+/** Whether the list `el` is scrolled to its very end (within {@link END_SLACK_PX}). */
+function endInView(el: HTMLElement | null): boolean {
+  return el !== null && el.scrollHeight - el.scrollTop - el.clientHeight <= END_SLACK_PX
+}
+
 function Placeholder({ index }: { index: number }) {
   return (
     <div
@@ -167,9 +172,8 @@ export function Transcript() {
   // there: react-virtuoso, at its bottom all along, says nothing, and the list follows again.
   const rejoinEnd = () => {
     const el = scroller.current
-    if (!el || following.current || performance.now() - leftAt.current < LEAVING_MS) return
-    if (el.scrollHeight - el.scrollTop - el.clientHeight > END_SLACK_PX) return
-    setFollowing(true)
+    if (following.current || performance.now() - leftAt.current < LEAVING_MS) return
+    if (endInView(el)) setFollowing(true)
   }
   // Entries added: while the list follows, to the new end once they are drawn, and held there
   // as they are measured (keepToEnd); else counted from the first, and offered. Done here, by
@@ -362,7 +366,7 @@ export function Transcript() {
           const el = scroller.current
           if (e.target !== el) return
           restingTop.current = el.scrollTop
-          restingAtEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight <= END_SLACK_PX
+          restingAtEnd.current = endInView(el)
           place.note(el)
           if (performance.now() - gestureAt.current < GESTURE_MS) rejoinEnd()
         }}
@@ -400,10 +404,15 @@ export function Transcript() {
                   }
                   atBottomStateChange={(bottom) => {
                     // At the bottom just after a jump (a find's match in the last entry): still
-                    // left, what pi appends is offered.
-                    if (bottom && performance.now() - leftAt.current >= LEAVING_MS)
+                    // left, what pi appends is offered. At the bottom by no move of the
+                    // reader's (a text folded near the end leaves the list within the
+                    // threshold of it): following again only with the end itself in view.
+                    const now = performance.now()
+                    const moved = now - gestureAt.current < GESTURE_MS
+                    const left = now - leftAt.current < LEAVING_MS
+                    if (bottom && !left && (moved || endInView(scroller.current)))
                       setFollowing(true)
-                    else if (performance.now() - gestureAt.current < GESTURE_MS) setFollowing(false)
+                    else if (moved) setFollowing(false)
                     else setFollowing(following.current)
                     if (!bottom) keepToEnd()
                   }}
