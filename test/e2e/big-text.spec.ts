@@ -331,6 +331,27 @@ test('a tool output folded near the end of the list leaves it where it is: what 
   session.expectClean()
 })
 
+/** When the entries of {@link openLongAnswer} were written. */
+const AT = '2026-03-02T10:00:00.000Z'
+
+/**
+ * A session of a question, `r0`, and an answer of 2,000 lines, `r1`, the last entry; opened,
+ * the list at its end and following. Its file and transcript.
+ */
+async function openLongAnswer(fixtures: Parameters<typeof servedSession>[0], id: string) {
+  const text = Array.from({ length: 2_000 }, (_, i) => `line ${i + 1} `.padEnd(79, '.')).join('\n')
+  const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
+  const { session, file } = await servedSession(fixtures, PROJECT, name, [
+    headerLine(id, AT, '/work/big-text'),
+    messageLine('r0', null, 'user', 'print the log', AT),
+    messageLine('r1', 'r0', 'assistant', text, AT),
+  ])
+  await session.open(name)
+  const transcript = fixtures.page.locator('.transcript')
+  await expect(transcript).toHaveAttribute('data-at-bottom', 'true')
+  return { session, file, transcript }
+}
+
 test('a text shown whole by a click with no pointer or key (a screen reader) stays where it starts when pi appends', async ({
   page,
   serverFor,
@@ -338,18 +359,10 @@ test('a text shown whole by a click with no pointer or key (a screen reader) sta
 }) => {
   // The last entry, and the list at its end: a screen reader's click comes with no pointer or
   // key event, so no gesture of the reader's told the list it leaves its end as the text grows.
-  const id = '019cb000-0000-7000-8000-0000000020f2'
-  const at = '2026-03-02T10:00:00.000Z'
-  const text = Array.from({ length: 2_000 }, (_, i) => `line ${i + 1} `.padEnd(79, '.')).join('\n')
-  const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
-  const { session, file } = await servedSession({ page, serverFor, scratch }, PROJECT, name, [
-    headerLine(id, at, '/work/big-text'),
-    messageLine('r0', null, 'user', 'print the log', at),
-    messageLine('r1', 'r0', 'assistant', text, at),
-  ])
-  await session.open(name)
-  const transcript = page.locator('.transcript')
-  await expect(transcript).toHaveAttribute('data-at-bottom', 'true')
+  const { session, file, transcript } = await openLongAnswer(
+    { page, serverFor, scratch },
+    '019cb000-0000-7000-8000-0000000020f2',
+  )
   const entry = transcript.locator('[data-entry-id="r1"]')
   await entry.getByTestId('show-all').dispatchEvent('click')
   const less = entry.getByRole('button', { name: 'Show less' })
@@ -357,7 +370,7 @@ test('a text shown whole by a click with no pointer or key (a screen reader) sta
   await expect(transcript).toHaveAttribute('data-at-bottom', 'false')
   const list = page.locator('.transcript-list')
   const top = await list.evaluate((el) => el.scrollTop)
-  appendFileSync(file, `${messageLine('r2', 'r1', 'user', 'and the next one', at)}\n`)
+  appendFileSync(file, `${messageLine('r2', 'r1', 'user', 'and the next one', AT)}\n`)
   await expect(page.getByTestId('new-entries')).toHaveText('1 new entry ↓')
   await expect(less.first()).toBeInViewport()
   expect(await list.evaluate((el) => el.scrollTop)).toBe(top)
@@ -371,19 +384,11 @@ test('an entry pi wrote just before the reader showed a text whole above it is o
 }) => {
   // The list follows pi to its end; the reader opens the text above the entry pi just wrote,
   // and the list goes up to the text's top, far above that entry, read for a moment at most.
-  const id = '019cb000-0000-7000-8000-0000000020f4'
-  const at = '2026-03-02T10:00:00.000Z'
-  const text = Array.from({ length: 2_000 }, (_, i) => `line ${i + 1} `.padEnd(79, '.')).join('\n')
-  const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
-  const { session, file } = await servedSession({ page, serverFor, scratch }, PROJECT, name, [
-    headerLine(id, at, '/work/big-text'),
-    messageLine('r0', null, 'user', 'print the log', at),
-    messageLine('r1', 'r0', 'assistant', text, at),
-  ])
-  await session.open(name)
-  const transcript = page.locator('.transcript')
-  await expect(transcript).toHaveAttribute('data-at-bottom', 'true')
-  appendFileSync(file, `${messageLine('r2', 'r1', 'user', 'and the next one', at)}\n`)
+  const { session, file, transcript } = await openLongAnswer(
+    { page, serverFor, scratch },
+    '019cb000-0000-7000-8000-0000000020f4',
+  )
+  appendFileSync(file, `${messageLine('r2', 'r1', 'user', 'and the next one', AT)}\n`)
   await expect(transcript.locator('[data-entry-id="r2"]')).toBeInViewport()
   await expect(page.getByTestId('new-entries')).toHaveCount(0)
   const entry = transcript.locator('[data-entry-id="r1"]')

@@ -427,6 +427,13 @@ test('findings appearing above a transcript at its end keep its newest entry in 
   session.expectClean()
 })
 
+/** Window sizes a resized transcript passes through: narrower, wider, lower (width, height). */
+const RESIZES = [
+  [900, 700],
+  [1400, 900],
+  [1000, 640],
+] as const
+
 test('a transcript at its end stays there while the window is resized', async ({
   page,
   serverFor,
@@ -436,11 +443,7 @@ test('a transcript at its end stays there while the window is resized', async ({
   const { fromEnd } = await openAtItsEnd({ page, serverFor, scratch }, 40, wraps)
   const last = page.locator('.transcript [data-entry-id="h39"]')
   // Narrower: the entries wrap into more lines; wider: fewer. Each time the list's end moves.
-  for (const [width, height] of [
-    [900, 700],
-    [1400, 900],
-    [1000, 640],
-  ] as const) {
+  for (const [width, height] of RESIZES) {
     await page.setViewportSize({ width, height })
     await expect.poll(fromEnd).toBeLessThan(2)
     await expect(last).toBeInViewport({ ratio: 1 })
@@ -478,11 +481,7 @@ test('a transcript scrolled up keeps the entry at its top in place while the win
   const before = await place()
   expect(before).not.toBeNull()
   // Narrower: the entries above wrap into more lines; wider: fewer. The reader's entry stays.
-  for (const [width, height] of [
-    [900, 700],
-    [1400, 900],
-    [1000, 640],
-  ] as const) {
+  for (const [width, height] of RESIZES) {
     await page.setViewportSize({ width, height })
     await page.waitForTimeout(500)
     expect(await place()).toBe(before)
