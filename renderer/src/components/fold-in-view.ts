@@ -23,12 +23,13 @@ export function useFoldInView(setFolded: () => void) {
   useEffect(() => () => release.current(), [])
   useLayoutEffect(() => {
     const all = folds && ref.current?.querySelector<HTMLElement>('[data-testid="show-all"]')
-    const scroller = all?.closest<HTMLElement>('[data-virtuoso-scroller]')
-    if (!folds || !all || !scroller) return
+    if (!folds || !all) return
     all.scrollIntoView({ block: 'nearest' })
     if (folds.focused) focusInPlace(all)
     // Held there while the list measures the shorter entry: react-virtuoso takes the height it
     // lost off the scroll position when the list's last scroll was upward (as the one above).
+    const scroller = all.closest<HTMLElement>('[data-virtuoso-scroller]')
+    if (!scroller) return
     release.current()
     release.current = holdPlace(all, scroller, scroller.closest('.transcript') ?? scroller)
   }, [folds])

@@ -1,11 +1,12 @@
 /**
- * Holds the transcript's list where the reader is while a text they opened whole is laid out.
+ * Holds the transcript's list where the reader is while a text they opened whole, or folded, is
+ * laid out.
  * The list (react-virtuoso) scrolls by what an entry grew whenever its last scroll was upward
  * ("upward scrolling compensation", meant for entries above the view measured taller as the
  * reader scrolls up): a text of megabytes opened at the top of the view would take the reader to
  * its end. The list makes that scroll with the scroller's `scrollBy`, which nothing else of ours
  * calls and which has no other use in a list that only grows at its end; while held, the
- * scroller's `scrollBy` keeps the text's top where it was instead.
+ * scroller's `scrollBy` keeps the text's top (or its Show all) where it was instead.
  */
 
 /** How long the held element's size must hold still before the hold ends on its own (ms). */
@@ -21,8 +22,9 @@ const holds = new WeakMap<HTMLElement, () => void>()
 const GESTURES = ['wheel', 'keydown', 'pointerdown', 'touchstart'] as const
 
 /**
- * Sets react-virtuoso's scroll compensation aside in `scroller` while `box` (the text opened)
- * changes size: each time it would scroll, `box` is kept at its distance from the view's top.
+ * Sets react-virtuoso's scroll compensation aside in `scroller` while `box` (a text opened, or
+ * the Show all of one folded) or what is around it changes size: each time it would scroll,
+ * `box` is kept at its distance from the view's top.
  * Ends at the reader's first wheel, key, pointer or touch in `root`, once `box` is out of the
  * page, {@link QUIET_MS} after its size last changed, or when another hold starts there.
  * @returns ends the hold at once (safe to call more than once)
