@@ -3,9 +3,10 @@
  * the place of the one they pressed (Show all after a fold, Show less after an opening), not
  * the far end of a text of megabytes.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { holdPlace } from './hold-place'
 import { focusInPlace } from './quiet-focus'
+import { offsetIn } from './view-offset'
 
 /** Room left above a text opened from its top (px): its Show less's focus ring shows whole. */
 const ABOVE_PX = 8
@@ -19,8 +20,7 @@ const ABOVE_PX = 8
 export function useFoldInView(setFolded: () => void) {
   const ref = useRef<HTMLDivElement>(null)
   const [folds, setFolds] = useState<{ focused: boolean } | null>(null)
-  const release = useRef(() => {})
-  useEffect(() => () => release.current(), [])
+  const hold = useHold()
   useLayoutEffect(() => {
     const all = folds && ref.current?.querySelector<HTMLElement>('[data-testid="show-all"]')
     if (!folds || !all) return
@@ -29,17 +29,15 @@ export function useFoldInView(setFolded: () => void) {
     // Held there while the list measures the shorter entry: react-virtuoso takes the height it
     // lost off the scroll position when the list's last scroll was upward (as the one above).
     const scroller = all.closest<HTMLElement>('[data-virtuoso-scroller]')
-    if (!scroller) return
-    release.current()
-    release.current = holdPlace(all, scroller, scroller.closest('.transcript') ?? scroller)
-  }, [folds])
+    if (scroller) hold(all, scroller)
+  }, [folds, hold])
   const fold = (focused: boolean) => {
     const box = ref.current
     const scroller = box?.closest<HTMLElement>('[data-virtuoso-scroller]')
     // Its top above the view (the reader folds it from its end): the list first scrolls up to
     // that top, so the folded text is where the reader is, not far above a list left shorter
     // than where it stood (which the browser then pulls up to fit).
-    const above = box && scroller ? viewTop(scroller) - box.getBoundingClientRect().top : 0
+    const above = box && scroller ? -offsetIn(scroller, box) : 0
     if (scroller && above > 0) scroller.scrollTop -= above + ABOVE_PX
     setFolded()
     setFolds({ focused })
@@ -47,9 +45,17 @@ export function useFoldInView(setFolded: () => void) {
   return { ref, fold }
 }
 
-/** The top of `scroller`'s view, in the window's coordinates (px). */
-function viewTop(scroller: HTMLElement): number {
-  return scroller.getBoundingClientRect().top
+/**
+ * Holds the list where the reader is while a text opens or folds (holdPlace), until the hold
+ * ends or the component goes: `hold(box, scroller)` keeps `box` in place.
+ */
+function useHold(): (box: Element, scroller: HTMLElement) => void {
+  const release = useRef(() => {})
+  useEffect(() => () => release.current(), [])
+  return useCallback((box: Element, scroller: HTMLElement) => {
+    release.current()
+    release.current = holdPlace(box, scroller, scroller.closest('.transcript') ?? scroller)
+  }, [])
 }
 
 /**
@@ -66,16 +72,14 @@ export function useUnfoldInView(ref: RefObject<HTMLDivElement | null>, setOpen: 
     const less = opened > 0 ? ref.current?.querySelector<HTMLElement>(':scope > button') : null
     if (less) focusInPlace(less)
   }, [opened, ref])
-  const release = useRef(() => {})
-  useEffect(() => () => release.current(), [])
+  const hold = useHold()
   return (focused: boolean) => {
     const box = ref.current
     const scroller = box?.closest<HTMLElement>('[data-virtuoso-scroller]')
     if (box && scroller) {
-      const above = viewTop(scroller) - box.getBoundingClientRect().top
+      const above = -offsetIn(scroller, box)
       if (above > 0 && !inPlace) scroller.scrollTop -= above + ABOVE_PX
-      release.current()
-      release.current = holdPlace(box, scroller, scroller.closest('.transcript') ?? scroller)
+      hold(box, scroller)
     }
     setOpen()
     if (focused) setOpened((n) => n + 1)

@@ -8,6 +8,7 @@
  * calls and which has no other use in a list that only grows at its end; while held, the
  * scroller's `scrollBy` keeps the text's top (or its Show all) where it was instead.
  */
+import { offsetIn, putBack } from './view-offset'
 
 /** How long the held element's size must hold still before the hold ends on its own (ms). */
 export const QUIET_MS = 5000
@@ -41,13 +42,9 @@ export function holdPlace(box: Element, scroller: HTMLElement, root: Element): (
   // An own property shadows the element's method; deleting it gives the method back. In its
   // place, the list's compensation puts `box` back where it was: entries above it measured
   // shorter than estimated move it up, and that is undone; its own growth moves nothing.
-  const offset = () => box.getBoundingClientRect().top - scroller.getBoundingClientRect().top
-  const place = offset()
+  const place = offsetIn(scroller, box)
   holds.set(scroller, stop)
-  scroller.scrollBy = () => {
-    const moved = offset() - place
-    if (Math.abs(moved) >= 1) scroller.scrollTop += moved
-  }
+  scroller.scrollBy = () => putBack(scroller, box, place)
   for (const gesture of GESTURES) root.addEventListener(gesture, stop, { capture: true })
   function stop(): void {
     if (stopped) return

@@ -5,6 +5,7 @@
  * entry would move by what they gained or lost.
  */
 import { useMemo, useRef, type RefObject } from 'react'
+import { putBack } from '../../components/view-offset'
 
 /** An entry, by id, and its top's distance below the top of the view (px; negative above). */
 export interface Place {
@@ -31,10 +32,7 @@ export function placeIn(scroller: HTMLElement): Place | null {
  */
 export function restorePlace(scroller: HTMLElement, place: Place): void {
   const entry = scroller.querySelector(`${ENTRY}[data-entry-id="${CSS.escape(place.id)}"]`)
-  if (!entry) return
-  const moved =
-    entry.getBoundingClientRect().top - scroller.getBoundingClientRect().top - place.offset
-  if (Math.abs(moved) >= 1) scroller.scrollTop += moved
+  if (entry) putBack(scroller, entry, place.offset)
 }
 
 /** What {@link usePlaceKeeping} gives the transcript. */
