@@ -1,15 +1,25 @@
 /**
  * Loaded into the benchmarked server with `--import` (bench/view-server.ts): a timer every
  * 10 ms watches main's event loop from inside. Each gap between two ticks over 40 ms is
- * appended to the file named by PI_BLOCK_PROBE as a line `at wall cpu wait`: epoch ms when the
- * gap began, the gap, the main thread's time on a core during it, and its time runnable but
- * waiting for a core (ms; Linux's /proc/thread-self/schedstat, `NaN` where there is none).
+ * appended to the file named by PI_BLOCK_PROBE as a line `at wall cpu wait steal others gc`:
+ * - at: epoch ms when the gap began; wall: the gap (ms);
+ * - cpu, wait: the main thread's time on a core during it, and its time runnable but waiting
+ *   for a core (ms; Linux's /proc/thread-self/schedstat, `NaN` where there is none);
+ * - steal: the time the host took from this virtual machine's cores during the gap, summed
+ *   over its cores (ms; /proc/stat, 10 ms steps; `NaN` off Linux);
+ * - others: the time main's other threads (V8's helpers, the library's reader threads, libuv's
+ *   pool) spent on a core during the gap (ms; /proc/self/stat, 10 ms steps; `NaN` off Linux);
+ * - gc: V8's garbage collection pauses on main's thread that began in the gap, summed (ms;
+ *   node:perf_hooks).
  *
  * Why: on 2 cores shared with Chromium a gap is partly main's own work and partly time the OS
- * gave other processes. Gap minus wait is main's own block: its work, and any synchronous
- * call that slept (a disk read, an fsync); the wait is the machine's share.
+ * gave other processes. Gap minus wait is main's own block: its work, and any time it slept in
+ * a synchronous call or waiting for another thread (a collection waits for V8's helpers). The
+ * other columns tell those apart: a gap in which main neither ran nor waited, while the host
+ * stole the cores, was the host's; one with a long collection and busy helpers was V8's.
  */
 import { appendFileSync, readFileSync } from 'node:fs'
+import { PerformanceObserver } from 'node:perf_hooks'
 
 /** [on a core, waiting for one], ms, since the thread started. */
 function sched() {
@@ -22,21 +32,69 @@ function sched() {
   }
 }
 
+/** Linux's clock ticks per second in /proc (USER_HZ: 100 on every mainstream kernel). */
+const TICK_MS = 10
+
+/** The machine's steal time so far, ms over all cores (NaN off Linux). */
+function steal() {
+  try {
+    // "cpu  user nice system idle iowait irq softirq steal ...", in ticks.
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/)
+    return Number(fields[8]) * TICK_MS
+  } catch {
+    return NaN
+  }
+}
+
+/** This process's time on a core so far, all its threads, ms (NaN off Linux). */
+function processCpu() {
+  try {
+    // After "pid (name) ": the name may hold spaces, so count from its closing parenthesis.
+    const stat = readFileSync('/proc/self/stat', 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS
+  } catch {
+    return NaN
+  }
+}
+
 const out = process.env.PI_BLOCK_PROBE
 if (out) {
-  let wall = performance.now()
-  let [run, wait] = sched()
+  /** Collections on main's thread: [start, duration] on performance.now()'s clock. */
+  const collections = []
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) collections.push([e.startTime, e.duration])
+    // Gaps are written within a tick of their end; older collections are of no more use.
+    const keep = performance.now() - 60_000
+    while (collections.length && collections[0][0] < keep) collections.shift()
+  }).observe({ entryTypes: ['gc'] })
+  /** The pauses that began in [from, to], ms summed. */
+  const collected = (from, to) =>
+    collections.filter(([at]) => at >= from && at < to).reduce((sum, [, d]) => sum + d, 0)
+
+  const sample = () => ({
+    wall: performance.now(),
+    sched: sched(),
+    steal: steal(),
+    all: processCpu(),
+  })
+  let last = sample()
+  const write = (gapStart, gapEnd, line) =>
+    // Collections are reported after the gap they held: wait a tick for the observer.
+    setTimeout(() => {
+      const at = Math.round(performance.timeOrigin + gapStart)
+      appendFileSync(out, `${at} ${line} ${collected(gapStart, gapEnd).toFixed(1)}\n`)
+    }, 20).unref()
   setInterval(() => {
-    const nowWall = performance.now()
-    const [nowRun, nowWait] = sched()
-    const gap = nowWall - wall
+    const now = sample()
+    const gap = now.wall - last.wall
     if (gap > 40) {
-      const at = Math.round(performance.timeOrigin + wall)
-      const line = [gap, nowRun - run, nowWait - wait].map((x) => x.toFixed(1)).join(' ')
-      appendFileSync(out, `${at} ${line}\n`)
+      const cpu = now.sched[0] - last.sched[0]
+      // Whole ticks against nanoseconds: clamp the rounding below zero away.
+      const others = Math.max(0, now.all - last.all - cpu)
+      const fields = [gap, cpu, now.sched[1] - last.sched[1], now.steal - last.steal, others]
+      write(last.wall, now.wall, fields.map((x) => x.toFixed(1)).join(' '))
     }
-    wall = nowWall
-    run = nowRun
-    wait = nowWait
+    last = now
   }, 10).unref()
 }

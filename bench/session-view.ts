@@ -188,6 +188,11 @@ interface Inside {
   own: number
   /** Main's time on a core in the gap of the longest own block (the rest of it slept). */
   ownCpu: number
+  /** In that gap: the host's steal (ms over all cores), main's other threads' time on a core
+   * (ms), and V8's collection pauses on main (ms): what main may have slept on. */
+  steal: number
+  others: number
+  gc: number
 }
 
 /** The longest gap and the longest own block among `gaps` (0 when none was over 40 ms). */
@@ -198,6 +203,9 @@ function inside(gaps: Gap[]): Inside {
     gap: Math.max(0, ...gaps.map((g) => g.wall)),
     own: worstOwn ? own(worstOwn) : 0,
     ownCpu: worstOwn?.cpu ?? 0,
+    steal: worstOwn?.steal ?? 0,
+    others: worstOwn?.others ?? 0,
+    gc: worstOwn?.gc ?? 0,
   }
 }
 
@@ -731,11 +739,13 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
     `  ... the same, no browser running    open ${ms(worst(aloneOpen))}, follow ${ms(worst(aloneFollow))}   (API calls only: main's own blocking, without 2 cores shared with Chromium)`,
   )
   const most = (xs: Inside[]) => {
-    const top = xs.reduce((w, x) => (x.own > w.own ? x : w), { gap: 0, own: 0, ownCpu: 0 })
-    return `${ms(top.own)} (${ms(top.ownCpu)} on a core; longest gap ${ms(worst(xs.map((x) => x.gap)))})`
+    const none: Inside = { gap: 0, own: 0, ownCpu: 0, steal: 0, others: 0, gc: 0 }
+    const top = xs.reduce((w, x) => (x.own > w.own ? x : w), none)
+    const during = `host steal ${ms(top.steal)}, main's other threads ${ms(top.others)}, GC ${ms(top.gc)}`
+    return `${ms(top.own)} (${ms(top.ownCpu)} on a core; ${during}; longest gap ${ms(worst(xs.map((x) => x.gap)))})`
   }
   console.log(
-    `  ... main's own block, from inside   open ${most(opens.map((x) => x.inside))}, follow ${most(followInside)}; no browser: open ${most(aloneInside.map((x) => x.open))}, follow ${most(aloneInside.map((x) => x.follow))}   (a 10 ms timer in main: its longest gap less the time main was runnable but waiting for a core, Linux schedstat; what of it main spent on a core, the rest slept in a call; the longest gap itself)`,
+    `  ... main's own block, from inside   open ${most(opens.map((x) => x.inside))}, follow ${most(followInside)}; no browser: open ${most(aloneInside.map((x) => x.open))}, follow ${most(aloneInside.map((x) => x.follow))}   (a 10 ms timer in main: its longest gap less the time main was runnable but waiting for a core, Linux schedstat; what of it main spent on a core, the rest slept in a call or on another thread; in that gap the host's steal over all cores, main's other threads on a core and V8's pauses on main, to tell what it slept on; the longest gap itself)`,
   )
   console.log(
     `  longest renderer long task        open ${ms(worst(opens.map((x) => x.longTask)))}, follow ${ms(worst(followTask))}   (target <= 100 ms)`,

@@ -27,6 +27,12 @@ export interface Gap {
   cpu: number
   /** The main thread's time runnable but waiting for a core, ms (NaN off Linux). */
   wait: number
+  /** The host's steal from the machine's cores during the gap, ms summed over cores (NaN off Linux). */
+  steal: number
+  /** Main's other threads' time on a core during the gap, ms in 10 ms steps (NaN off Linux). */
+  others: number
+  /** V8's collection pauses on main's thread that began in the gap, ms. */
+  gc: number
 }
 
 /** The gaps bench/block-probe.mjs wrote to `file` (none when it wrote none). */
@@ -36,8 +42,8 @@ export function readGaps(file: string): Gap[] {
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [at, wall, cpu, wait] = line.split(' ').map(Number) as number[]
-      return { at, wall, cpu, wait } as Gap
+      const [at, wall, cpu, wait, steal, others, gc] = line.split(' ').map(Number) as number[]
+      return { at, wall, cpu, wait, steal, others, gc } as Gap
     })
 }
 
