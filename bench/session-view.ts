@@ -191,8 +191,11 @@ interface Inside {
   /** In that gap: the host's steal (ms over all cores), main's other threads' time on a core
    * (ms), and V8's collection pauses on main (ms): what main may have slept on. */
   steal: number
+  iowait: number
   others: number
   gc: number
+  /** The API channels main was asked in that gap or was answering when it began. */
+  calls: string
 }
 
 /** The longest gap and the longest own block among `gaps` (0 when none was over 40 ms). */
@@ -204,8 +207,10 @@ function inside(gaps: Gap[]): Inside {
     own: worstOwn ? own(worstOwn) : 0,
     ownCpu: worstOwn?.cpu ?? 0,
     steal: worstOwn?.steal ?? 0,
+    iowait: worstOwn?.iowait ?? 0,
     others: worstOwn?.others ?? 0,
     gc: worstOwn?.gc ?? 0,
+    calls: worstOwn?.calls ?? '-',
   }
 }
 
@@ -739,13 +744,14 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
     `  ... the same, no browser running    open ${ms(worst(aloneOpen))}, follow ${ms(worst(aloneFollow))}   (API calls only: main's own blocking, without 2 cores shared with Chromium)`,
   )
   const most = (xs: Inside[]) => {
-    const none: Inside = { gap: 0, own: 0, ownCpu: 0, steal: 0, others: 0, gc: 0 }
-    const top = xs.reduce((w, x) => (x.own > w.own ? x : w), none)
-    const during = `host steal ${ms(top.steal)}, main's other threads ${ms(top.others)}, GC ${ms(top.gc)}`
+    const top = xs.reduce((w, x) => (x.own > w.own ? x : w), inside([]))
+    if (top.own === 0) return '0 ms (no gap over 40 ms)'
+    const machine = `host steal ${ms(top.steal)}, disk wait ${ms(top.iowait)}`
+    const during = `${machine}, main's other threads ${ms(top.others)}, GC ${ms(top.gc)}, answering ${top.calls}`
     return `${ms(top.own)} (${ms(top.ownCpu)} on a core; ${during}; longest gap ${ms(worst(xs.map((x) => x.gap)))})`
   }
   console.log(
-    `  ... main's own block, from inside   open ${most(opens.map((x) => x.inside))}, follow ${most(followInside)}; no browser: open ${most(aloneInside.map((x) => x.open))}, follow ${most(aloneInside.map((x) => x.follow))}   (a 10 ms timer in main: its longest gap less the time main was runnable but waiting for a core, Linux schedstat; what of it main spent on a core, the rest slept in a call or on another thread; in that gap the host's steal over all cores, main's other threads on a core and V8's pauses on main, to tell what it slept on; the longest gap itself)`,
+    `  ... main's own block, from inside   open ${most(opens.map((x) => x.inside))}, follow ${most(followInside)}; no browser: open ${most(aloneInside.map((x) => x.open))}, follow ${most(aloneInside.map((x) => x.follow))}   (a 10 ms timer in main: its longest gap less the time main was runnable but waiting for a core, Linux schedstat; what of it main spent on a core, the rest slept in a call or on another thread; in that gap the host's steal and the disk wait over all cores, main's other threads on a core and V8's pauses on main, to tell what it slept on, and the calls main was answering; the longest gap itself)`,
   )
   console.log(
     `  longest renderer long task        open ${ms(worst(opens.map((x) => x.longTask)))}, follow ${ms(worst(followTask))}   (target <= 100 ms)`,

@@ -29,10 +29,14 @@ export interface Gap {
   wait: number
   /** The host's steal from the machine's cores during the gap, ms summed over cores (NaN off Linux). */
   steal: number
+  /** The machine's cores' idle time waiting on the disk during the gap, ms summed (NaN off Linux). */
+  iowait: number
   /** Main's other threads' time on a core during the gap, ms in 10 ms steps (NaN off Linux). */
   others: number
   /** V8's collection pauses on main's thread that began in the gap, ms. */
   gc: number
+  /** The API channels main was asked in the gap or was answering when it began (`-`: none). */
+  calls: string
 }
 
 /** The gaps bench/block-probe.mjs wrote to `file` (none when it wrote none). */
@@ -42,8 +46,9 @@ export function readGaps(file: string): Gap[] {
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [at, wall, cpu, wait, steal, others, gc] = line.split(' ').map(Number) as number[]
-      return { at, wall, cpu, wait, steal, others, gc } as Gap
+      const fields = line.split(' ')
+      const [at, wall, cpu, wait, steal, iowait, others, gc] = fields.map(Number) as number[]
+      return { at, wall, cpu, wait, steal, iowait, others, gc, calls: fields[8] ?? '-' } as Gap
     })
 }
 
