@@ -2,7 +2,7 @@
  * Loaded into the benchmarked server with `--import` (bench/view-server.ts): a timer every
  * 10 ms watches main's event loop from inside. Each gap between two ticks over 40 ms is
  * appended to the file named by PI_BLOCK_PROBE as a line
- * `at wall cpu wait steal iowait others gc calls`:
+ * `at wall cpu wait steal iowait others gc kinds calls`:
  * - at: epoch ms when the gap began; wall: the gap (ms);
  * - cpu, wait: the main thread's time on a core during it, and its time runnable but waiting
  *   for a core (ms; Linux's /proc/thread-self/schedstat, `NaN` where there is none);
@@ -12,7 +12,8 @@
  *   (ms; /proc/stat, 10 ms steps; `NaN` off Linux);
  * - others: the time main's other threads (V8's helpers, the library's reader threads, libuv's
  *   pool) spent on a core during the gap (ms; /proc/self/stat, 10 ms steps; `NaN` off Linux);
- * - gc: V8's garbage collection pauses on main's thread that began in the gap, summed (ms;
+ * - gc, kinds: V8's garbage collection pauses on main's thread that began in the gap, summed
+ *   (ms), and their kinds, comma-separated (minor, major, incremental, weakcb; `-` for none;
  *   node:perf_hooks);
  * - calls: the API calls main was asked during the gap or had not answered when it began, by
  *   channel, comma-separated (`-` for none; node:diagnostics_channel's HTTP server events).
@@ -25,7 +26,7 @@
  */
 import { subscribe } from 'node:diagnostics_channel'
 import { appendFileSync, readFileSync } from 'node:fs'
-import { PerformanceObserver } from 'node:perf_hooks'
+import { PerformanceObserver, constants } from 'node:perf_hooks'
 
 /** [on a core, waiting for one], ms, since the thread started. */
 function sched() {
@@ -68,15 +69,27 @@ const out = process.env.PI_BLOCK_PROBE
 if (out) {
   /** Collections on main's thread: [start, duration] on performance.now()'s clock. */
   const collections = []
+  /** The collection kinds' names, by node:perf_hooks' `NODE_PERFORMANCE_GC_*` constants. */
+  const kinds = Object.fromEntries(
+    ['MINOR', 'MAJOR', 'INCREMENTAL', 'WEAKCB'].map((k) => [
+      constants[`NODE_PERFORMANCE_GC_${k}`],
+      k.toLowerCase(),
+    ]),
+  )
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) collections.push([e.startTime, e.duration])
+    for (const e of list.getEntries()) {
+      collections.push([e.startTime, e.duration, kinds[e.detail?.kind] ?? 'other'])
+    }
     // Gaps are written within a tick of their end; older collections are of no more use.
     const keep = performance.now() - 60_000
     while (collections.length && collections[0][0] < keep) collections.shift()
   }).observe({ entryTypes: ['gc'] })
-  /** The pauses that began in [from, to], ms summed. */
-  const collected = (from, to) =>
-    collections.filter(([at]) => at >= from && at < to).reduce((sum, [, d]) => sum + d, 0)
+  /** The pauses that began in [from, to]: ms summed, and their kinds (`-` for none). */
+  const collected = (from, to) => {
+    const held = collections.filter(([at]) => at >= from && at < to)
+    const ms = held.reduce((sum, [, d]) => sum + d, 0)
+    return `${ms.toFixed(1)} ${[...new Set(held.map(([, , kind]) => kind))].join(',') || '-'}`
+  }
 
   /** The requests main has been asked and not yet answered, by their channel. */
   const asked = new Map()
@@ -100,8 +113,7 @@ if (out) {
     // Collections are reported after the gap they held: wait a tick for the observer.
     setTimeout(() => {
       const at = Math.round(performance.timeOrigin + gapStart)
-      const gc = collected(gapStart, gapEnd).toFixed(1)
-      appendFileSync(out, `${at} ${line} ${gc} ${during}\n`)
+      appendFileSync(out, `${at} ${line} ${collected(gapStart, gapEnd)} ${during}\n`)
     }, 20).unref()
   setInterval(() => {
     const now = sample()

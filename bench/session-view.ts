@@ -194,6 +194,7 @@ interface Inside {
   iowait: number
   others: number
   gc: number
+  gcKinds: string
   /** The API channels main was asked in that gap or was answering when it began. */
   calls: string
 }
@@ -210,6 +211,7 @@ function inside(gaps: Gap[]): Inside {
     iowait: worstOwn?.iowait ?? 0,
     others: worstOwn?.others ?? 0,
     gc: worstOwn?.gc ?? 0,
+    gcKinds: worstOwn?.gcKinds ?? '-',
     calls: worstOwn?.calls ?? '-',
   }
 }
@@ -747,7 +749,7 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
     const top = xs.reduce((w, x) => (x.own > w.own ? x : w), inside([]))
     if (top.own === 0) return '0 ms (no gap over 40 ms)'
     const machine = `host steal ${ms(top.steal)}, disk wait ${ms(top.iowait)}`
-    const during = `${machine}, main's other threads ${ms(top.others)}, GC ${ms(top.gc)}, answering ${top.calls}`
+    const during = `${machine}, main's other threads ${ms(top.others)}, GC ${ms(top.gc)} (${top.gcKinds}), answering ${top.calls}`
     return `${ms(top.own)} (${ms(top.ownCpu)} on a core; ${during}; longest gap ${ms(worst(xs.map((x) => x.gap)))})`
   }
   console.log(

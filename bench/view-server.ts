@@ -35,6 +35,8 @@ export interface Gap {
   others: number
   /** V8's collection pauses on main's thread that began in the gap, ms. */
   gc: number
+  /** Their kinds: minor, major, incremental, weakcb, comma-separated (`-`: none). */
+  gcKinds: string
   /** The API channels main was asked in the gap or was answering when it began (`-`: none). */
   calls: string
 }
@@ -48,7 +50,8 @@ export function readGaps(file: string): Gap[] {
     .map((line) => {
       const fields = line.split(' ')
       const [at, wall, cpu, wait, steal, iowait, others, gc] = fields.map(Number) as number[]
-      return { at, wall, cpu, wait, steal, iowait, others, gc, calls: fields[8] ?? '-' } as Gap
+      const [gcKinds = '-', calls = '-'] = fields.slice(8)
+      return { at, wall, cpu, wait, steal, iowait, others, gc, gcKinds, calls } as Gap
     })
 }
 
