@@ -31,7 +31,8 @@
  * the answers to its tail preview and its open arrived); `BENCH_TRACE=<file>` writes a Chromium
  * trace (timeline, V8 samples and GC) of the new branches to that file, and
  * `BENCH_TRACE_OPEN=<prefix>` one of each open to `<prefix>-<n>.json`; `BENCH_JS=<flags>` gives
- * the window's Chromium V8 flags (`--js-flags`), to compare V8 settings (the app sets none).
+ * the window's Chromium V8 flags (`--js-flags`), to compare V8 settings (the app sets none), and
+ * `BENCH_MAIN_JS=<flags>` main's (the server's Node).
  * Figures, not pass/fail (ARCHITECTURE.md testing tier 4).
  */
 import { spawnSync } from 'node:child_process'

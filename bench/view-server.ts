@@ -71,6 +71,8 @@ export function startServer(root: string, args: string[] = []): Promise<Server> 
     process.execPath,
     [
       '--max-old-space-size=8192',
+      // V8 flags to compare for main (bench/session-view.ts): none unless asked.
+      ...(process.env.BENCH_MAIN_JS?.split(' ').filter(Boolean) ?? []),
       '--import',
       resolve('bench/block-probe.mjs'),
       resolve('out/main/serve.js'),
