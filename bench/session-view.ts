@@ -187,34 +187,19 @@ type Figure = Exclude<keyof OpenFigures, 'inside' | 'longTaskSched'>
 interface Inside {
   gap: number
   own: number
-  /** Main's time on a core in the gap of the longest own block (the rest of it slept). */
-  ownCpu: number
-  /** In that gap: the host's steal (ms over all cores), main's other threads' time on a core
-   * (ms), and V8's collection pauses on main (ms): what main may have slept on. */
-  steal: number
-  iowait: number
-  others: number
-  gc: number
-  gcKinds: string
-  /** The API channels main was asked in that gap or was answering when it began. */
-  calls: string
+  /**
+   * The gap of the longest own block: main's time on a core in it (the rest it slept), and
+   * what may have held it meanwhile (the host's steal, the disk, main's other threads, V8's
+   * collections, the calls main was answering). Null when no gap was over 40 ms.
+   */
+  worst: Gap | null
 }
 
 /** The longest gap and the longest own block among `gaps` (0 when none was over 40 ms). */
 function inside(gaps: Gap[]): Inside {
   const own = (g: Gap) => (Number.isNaN(g.wait) ? g.wall : g.wall - g.wait)
-  const worstOwn = gaps.reduce<Gap | null>((w, g) => (w && own(w) >= own(g) ? w : g), null)
-  return {
-    gap: Math.max(0, ...gaps.map((g) => g.wall)),
-    own: worstOwn ? own(worstOwn) : 0,
-    ownCpu: worstOwn?.cpu ?? 0,
-    steal: worstOwn?.steal ?? 0,
-    iowait: worstOwn?.iowait ?? 0,
-    others: worstOwn?.others ?? 0,
-    gc: worstOwn?.gc ?? 0,
-    gcKinds: worstOwn?.gcKinds ?? '-',
-    calls: worstOwn?.calls ?? '-',
-  }
+  const worst = gaps.reduce<Gap | null>((w, g) => (w && own(w) >= own(g) ? w : g), null)
+  return { gap: Math.max(0, ...gaps.map((g) => g.wall)), own: worst ? own(worst) : 0, worst }
 }
 
 /** What a Chromium trace records: the timeline, V8's samples and its collections. */
@@ -748,10 +733,11 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   )
   const most = (xs: Inside[]) => {
     const top = xs.reduce((w, x) => (x.own > w.own ? x : w), inside([]))
-    if (top.own === 0) return '0 ms (no gap over 40 ms)'
-    const machine = `host steal ${ms(top.steal)}, disk wait ${ms(top.iowait)}`
-    const during = `${machine}, main's other threads ${ms(top.others)}, GC ${ms(top.gc)} (${top.gcKinds}), answering ${top.calls}`
-    return `${ms(top.own)} (${ms(top.ownCpu)} on a core; ${during}; longest gap ${ms(worst(xs.map((x) => x.gap)))})`
+    const g = top.worst
+    if (!g) return '0 ms (no gap over 40 ms)'
+    const machine = `host steal ${ms(g.steal)}, disk wait ${ms(g.iowait)}`
+    const during = `${machine}, main's other threads ${ms(g.others)}, GC ${ms(g.gc)} (${g.gcKinds}), answering ${g.calls}`
+    return `${ms(top.own)} (${ms(g.cpu)} on a core; ${during}; longest gap ${ms(worst(xs.map((x) => x.gap)))})`
   }
   console.log(
     `  ... main's own block, from inside   open ${most(opens.map((x) => x.inside))}, follow ${most(followInside)}; no browser: open ${most(aloneInside.map((x) => x.open))}, follow ${most(aloneInside.map((x) => x.follow))}   (a 10 ms timer in main: its longest gap less the time main was runnable but waiting for a core, Linux schedstat; what of it main spent on a core, the rest slept in a call or on another thread; in that gap the host's steal and the disk wait over all cores, main's other threads on a core and V8's pauses on main, to tell what it slept on, and the calls main was answering; the longest gap itself)`,
