@@ -67,7 +67,7 @@ function processCpu() {
 
 const out = process.env.PI_BLOCK_PROBE
 if (out) {
-  /** Collections on main's thread: [start, duration] on performance.now()'s clock. */
+  /** Collections on main's thread: [start, duration, kind], on performance.now()'s clock. */
   const collections = []
   /** The collection kinds' names, by node:perf_hooks' `NODE_PERFORMANCE_GC_*` constants. */
   const kinds = Object.fromEntries(

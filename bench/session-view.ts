@@ -733,11 +733,12 @@ async function measureSize(browser: Browser, mb: number, entries: number): Promi
   )
   const most = (xs: Inside[]) => {
     const top = xs.reduce((w, x) => (x.own > w.own ? x : w), inside([]))
+    const longest = `longest gap ${ms(worst(xs.map((x) => x.gap)))}`
     const g = top.worst
-    if (!g) return '0 ms (no gap over 40 ms)'
+    if (!g) return `0 ms (${longest})`
     const machine = `host steal ${ms(g.steal)}, disk wait ${ms(g.iowait)}`
     const during = `${machine}, main's other threads ${ms(g.others)}, GC ${ms(g.gc)} (${g.gcKinds}), answering ${g.calls}`
-    return `${ms(top.own)} (${ms(g.cpu)} on a core; ${during}; longest gap ${ms(worst(xs.map((x) => x.gap)))})`
+    return `${ms(top.own)} (${ms(g.cpu)} on a core; ${during}; ${longest})`
   }
   console.log(
     `  ... main's own block, from inside   open ${most(opens.map((x) => x.inside))}, follow ${most(followInside)}; no browser: open ${most(aloneInside.map((x) => x.open))}, follow ${most(aloneInside.map((x) => x.follow))}   (a 10 ms timer in main: its longest gap less the time main was runnable but waiting for a core, Linux schedstat; what of it main spent on a core, the rest slept in a call or on another thread; in that gap the host's steal and the disk wait over all cores, main's other threads on a core and V8's pauses on main, to tell what it slept on, and the calls main was answering; the longest gap itself)`,
