@@ -67,9 +67,16 @@ function switches(text: string): Switch[] {
 function report(pid: number, data: string): void {
   const script = spawnSync('perf', ['script', '-i', data, '-F', 'time,trace,ip,sym'], {
     encoding: 'utf8',
-    maxBuffer: 2 ** 31,
+    // V8's longest string: a recording of minutes stays far below it.
+    maxBuffer: 2 ** 29,
   })
-  const all = switches(script.stdout ?? '')
+  if (script.status !== 0) {
+    // perf record was refused (permissions) or its recording cannot be read: say so.
+    const why = script.error?.message ?? script.stderr.trim().split('\n')[0]
+    console.log(`main ${pid}: no recording to read (${why})`)
+    return
+  }
+  const all = switches(script.stdout)
   console.log(`main ${pid}: ${all.length} switches recorded`)
   for (let i = 0; i + 1 < all.length; i++) {
     const { at: from, state, stack } = all[i] as Switch
