@@ -191,9 +191,13 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
   const bodies: Bodies = {
     'session:open': async (file, args) => withLibraryReason(await open(file, args), file),
     'session:get-tree': async (file, { revision, offset }) => {
-      await pathing.get(file.id)?.catch(() => undefined)
+      // A skeleton's page is bytes read from its file, not the thread's work: it does not wait
+      // for the path. The path of a session opened from its skeleton waits for the parse,
+      // which waits for the skeleton's last page (skeleton-open.ts): a page behind the path
+      // would wait for that gate's timer and then the whole parse.
       const served = await skeletons.page(file.id, revision, offset)
       if (served) return served
+      await pathing.get(file.id)?.catch(() => undefined)
       const { view } = await rowsOf(file, revision)
       const rows = treePageText(view, offset)
       return { revision: view.revision, offset, total: view.rows.length, rows }

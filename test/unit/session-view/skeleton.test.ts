@@ -354,6 +354,28 @@ test('a skeleton damaged on disk past its meta line serves nothing damaged: the 
   assert.equal(await t.read(s.path), null)
 })
 
+test("a session opened from its skeleton pages its tree while the path to pi's leaf waits for the parse", async () => {
+  const [s] = current()
+  assert.ok(s)
+  const { t, before, beforeRows } = await builtAndParsed(s)
+  const handlers = handlersWith(t)
+  const got = await call<OpenReply>(handlers, 'session:open', { sessionId: s.id })
+  assert.notEqual(got.revision, before.revision)
+  const order: string[] = []
+  // The renderer asks for the path first; it waits for the parse, which waits for the
+  // skeleton's last page to be sent (or a second).
+  const path = call<PathPage>(handlers, 'session:get-path', {
+    sessionId: s.id,
+    entryId: got.leafId,
+  }).then((page) => (order.push('path'), page))
+  await new Promise((r) => setTimeout(r, 50))
+  const rows = rowsOf(handlers, got).then((all) => (order.push('tree'), all))
+  const [page, all] = await Promise.all([path, rows])
+  assert.deepEqual(order, ['tree', 'path'], 'the pages did not wait for the path')
+  assert.deepEqual(all, beforeRows)
+  assert.equal(page.targetPos, before.leafPos)
+})
+
 test('a parse of other bytes than the served skeleton keeps its revision; the skeleton still pages', async () => {
   const [s] = openable()
   assert.ok(s)
