@@ -636,6 +636,41 @@ test('at the bottom, the view keeps to the end while pi writes fast from the mom
   session.expectClean()
 })
 
+test("the tree follows pi's leaf while the selected row is in view; scrolled away by the user, it stays where they read", async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const { generated, session } = await followedSession(page, serverFor, scratch)
+  await session.open(FOLLOWED)
+  // Every entry a row of its own: the tree is far taller than its pane.
+  await page.getByRole('checkbox', { name: 'Runs' }).uncheck()
+  const scroller = page.locator('.tree-box [role="tree"] > div').first()
+  const transcript = page.locator('.transcript')
+  const first = await piWriter(generated.path, 3, 100)
+  await expect(transcript).toHaveAttribute('data-path-target', first.at(-1) as string)
+  await expect(session.treeNode(first.at(-1) as string)).toBeInViewport()
+  // The user scrolls the tree to its top with the wheel, to read the first entries.
+  await scroller.hover()
+  for (let i = 0; i < 20; i++) await page.mouse.wheel(0, -2000)
+  await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(0)
+  await page.mouse.move(0, 0)
+  const away = await piWriter(generated.path, 3, 100)
+  // The selection follows pi's leaf (the transcript shows its path), and the tree stays where
+  // the user scrolled it: the new leaf's row is not even rendered (the list is virtual).
+  await expect(transcript).toHaveAttribute('data-path-target', away.at(-1) as string)
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBe(0)
+  await expect(session.treeNode(away.at(-1) as string)).toHaveCount(0)
+  // Back at the selected row (pi's leaf, selected where it was), the tree follows pi again.
+  await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight))
+  await expect(session.treeNode(away.at(-1) as string)).toBeInViewport()
+  await expect(session.treeNode(away.at(-1) as string)).toHaveClass(/selected/)
+  const back = await piWriter(generated.path, 3, 100)
+  await expect(transcript).toHaveAttribute('data-path-target', back.at(-1) as string)
+  await expect(session.treeNode(back.at(-1) as string)).toBeInViewport()
+  session.expectClean()
+})
+
 test('a label being typed in the tree is kept while pi appends entries', async ({
   page,
   server,

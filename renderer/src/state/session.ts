@@ -89,6 +89,12 @@ export interface SessionViewState {
   lineage: SessionLineage | null
   /** The selected entry (a tree row): its path is the transcript. */
   selected: { id: string; pos: number } | null
+  /**
+   * The selection live follow moved to pi's new leaf (`followLeaf`): the same object as
+   * `selected` while that selection stands, so a view tells it from one the user made (the
+   * branch tree does not scroll to it while the user reads elsewhere in the tree).
+   */
+  leafFollowed: { id: string; pos: number } | null
   raw: boolean
   path: PathState | null
   pathStatus: Status
@@ -453,6 +459,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
     behind: false,
     lineage: null,
     selected: null,
+    leafFollowed: null,
     raw: false,
     path: null,
     pathStatus: 'idle',
@@ -519,6 +526,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         ...userRaw,
         lineage: null,
         selected: entryId !== undefined ? { id: entryId, pos: -1 } : null,
+        leafFollowed: null,
         path: null,
         pathStatus: 'idle',
         pathError: null,
@@ -598,7 +606,8 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         if (behind) void loadPath()
         return
       }
-      set({ selected: { id: overview.leafId ?? '', pos: overview.leafPos } })
+      const leaf = { id: overview.leafId ?? '', pos: overview.leafPos }
+      set({ selected: leaf, leafFollowed: leaf })
       // A path the view never loaded (it waited, behind) is loaded whole from its end.
       void loadPath(get().path !== null)
     },
@@ -781,6 +790,7 @@ export const useSessionView = create<SessionViewState>((set, get) => {
         behind: false,
         lineage: null,
         selected: null,
+        leafFollowed: null,
         path: null,
         hitPatterns: null,
         landing: null,

@@ -43,6 +43,7 @@ import { useRowsHold } from './use-rows-hold'
 import { rowHolding, useFocusKept } from './use-focus-kept'
 import { useLabelKept } from './use-label-kept'
 import { useTreeLayout } from './use-tree-layout'
+import { useFollowScroll } from './use-follow-scroll'
 import { keepTreeView, keptTreeView } from './tree-view-kept'
 import { SMALL_TREE_ROWS } from './use-laid-rows'
 import './branch-tree.css'
@@ -186,6 +187,7 @@ export function BranchTree({
   useFocusKept(boxRef, treeRef)
   useHitInView(treeRef, rows, layout, shown, shownSelection)
   const foldMoved = useSelectionAnchor(treeRef, data, shownSelection, ROW_HEIGHT)
+  const follow = useFollowScroll(treeRef, ROW_HEIGHT)
   // Each filter (and the end of a search) folds lines into runs of its own, with ids
   // react-arborist has not seen: it would open them by default, so it starts afresh with them
   // closed, also once the rows a filter waited for are in. The selection is given again.
@@ -356,6 +358,8 @@ export function BranchTree({
               openByDefault
               initialOpenState={initialOpenState}
               selection={shownSelection}
+              selectionScroll={follow.selectionScroll}
+              onScroll={follow.onScroll}
               disableDrag
               disableDrop
               dndManager={treeDndManager}
