@@ -192,6 +192,35 @@ test('a session whose file is deleted while open offers no edit, and says why', 
   await expect(page.getByTestId('tree-label-input')).toHaveCount(0)
 })
 
+test('a session that could not be opened because its file was gone opens again once the file is back, or on Try again', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const path = join(store.root, rel)
+  const bytes = readFileSync(path)
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  const ids = await session.transcriptIds()
+  rmSync(path)
+  await expect(page.getByTestId('file-notice')).toHaveAttribute('data-state', 'gone')
+  await session.header().getByRole('button', { name: 'Reload' }).click()
+  const failed = page.getByRole('alert').filter({ hasText: 'Could not open the session' })
+  await expect(failed).toBeVisible()
+  // Still gone: trying again asks main again, and says so again.
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/session:open'))
+  await failed.getByRole('button', { name: 'Try again' }).click()
+  await asked
+  await expect(failed).toBeVisible()
+  // The file comes back (a backup restored): the session opens by itself, as it was.
+  writeFileSync(path, bytes)
+  await session.waitReady()
+  await expect(failed).toHaveCount(0)
+  expect(await session.transcriptIds()).toEqual(ids)
+  session.expectClean()
+})
+
 test('a session whose file is moved to another folder while open says where it went and opens it there, at the same entry', async ({
   page,
   server,

@@ -82,8 +82,13 @@ function startEvents(): () => void {
       return
     }
     if (event === 'library:files-changed') {
-      const open = useSessionView.getState().sessionId
-      if (open && payload.sessionIds.includes(open)) void checkOpenSession()
+      const view = useSessionView.getState()
+      const open = view.sessionId
+      if (!open || !payload.sessionIds.includes(open)) return
+      // A session that could not be opened (its file was gone, or unreadable) is opened again
+      // once its file changes: it came back, or was mended.
+      if (view.status === 'error') void view.openSession(open)
+      else void checkOpenSession()
       return
     }
     if (event !== 'library:changed') return

@@ -20,6 +20,7 @@ export function SessionView() {
   const sessionId = useSessionView((s) => s.sessionId)
   const status = useSessionView((s) => s.status)
   const error = useSessionView((s) => s.error)
+  const openSession = useSessionView((s) => s.openSession)
   const overview = useSessionView((s) => s.overview)
   const rows = useSessionView((s) => s.rows)
   const outline = useSessionView((s) => s.outline)
@@ -64,7 +65,12 @@ export function SessionView() {
       {status === 'loading' && <div className="loading">Opening the session…</div>}
       {status === 'error' && (
         <p className="error-text" role="alert">
-          Could not open the session: {error?.message}
+          Could not open the session: {error?.message}{' '}
+          {sessionId && (
+            <button type="button" className="link" onClick={() => void openSession(sessionId)}>
+              Try again
+            </button>
+          )}
         </p>
       )}
       {overview && <SessionHeader overview={overview} />}
