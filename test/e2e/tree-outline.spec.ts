@@ -217,6 +217,30 @@ test("a large tree takes its box's height once the window stops resizing", async
     .toBe(0)
 })
 
+test('Unfold and Fold everything keep the selected row where it was on screen', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  test.setTimeout(120_000)
+  const { session, generated } = await openWhole(page, serverFor, scratch, '000000000048')
+  await page.getByRole('button', { name: 'Leaf', exact: true }).click()
+  const leaf = session.treeNode(generated.leafId)
+  await expect(leaf).toHaveClass(/selected/)
+  await expect(leaf).toBeInViewport()
+  const top = async () => (await leaf.boundingBox())?.y
+  const before = await top()
+  // Every run above the leaf unfolds: thousands of rows come in above it.
+  await page.getByTitle('Unfold everything', { exact: true }).click()
+  await expect(session.treeNode('00000002')).toHaveCount(0)
+  await expect(leaf).toBeInViewport()
+  expect(await top()).toBe(before)
+  await page.getByTitle('Fold everything', { exact: true }).click()
+  await expect(leaf).toBeInViewport()
+  expect(await top()).toBe(before)
+  session.expectClean()
+})
+
 test('Unfold and Fold everything open and close every branch and run of a large tree', async ({
   page,
   serverFor,

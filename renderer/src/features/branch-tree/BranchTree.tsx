@@ -282,11 +282,14 @@ export function BranchTree({
     if (node) tree?.focus(node)
   }
   const api = () => treeRef.current
-  /** Unfolds (true) or folds every node and run: our runs, then react-arborist's open state. */
+  /**
+   * Unfolds (true) or folds every node and run: our runs, then react-arborist's open state. The
+   * selected row stays where it is on screen (useSelectionAnchor), as when rows come in above
+   * it: unlike a click on one toggle, no row is under the pointer to keep still.
+   */
   const foldAll = (open: boolean) => {
-    foldMoved()
     setAllRuns(open)
-    // In one update (as patched), without an onToggle each: hence foldMoved and setAllRuns here.
+    // In one update (as patched), without an onToggle each: hence setAllRuns here.
     if (open) api()?.openAll()
     else api()?.closeAll()
   }
