@@ -14,6 +14,7 @@ import { SessionPage } from './pages/session-page'
 import { TrashPage } from './pages/trash-page'
 import { fixtureFileName } from '../helpers/fixtures'
 import { VIEWPORTS } from './viewports'
+import { secureWindowOptions } from '../../main/electron/options'
 
 const BRANCHES = fixtureFileName('branches', 'pi 1.6.0')
 const CWD = '/home/ayla/src/orbit-notes'
@@ -262,6 +263,49 @@ test('at 800x600 the session gets usable width, and reading mode gives it the wi
   await page.screenshot({ path: 'test-results/screenshots/layout-800x600-reading.png' })
   await page.getByRole('button', { name: 'Reading mode' }).click()
   await expect(sessionList(page)).toBeVisible()
+})
+
+test('the smallest window the desktop app allows has no horizontal scrollbar, the app bar included', async ({
+  page,
+  server,
+}) => {
+  const { minWidth, minHeight } = secureWindowOptions('preload.js')
+  await page.setViewportSize({ width: minWidth as number, height: minHeight as number })
+  const session = new SessionPage(page, server)
+  await openTranscript(session, BRANCHES)
+  // One session in the trash: "Recently deleted" carries its count, the bar's longest label.
+  const moved = await page.request.post(`${server.origin}api/trash:move-sessions`, {
+    headers: { Authorization: `Bearer ${server.token}` },
+    data: { sessionIds: [await session.idOf(fixtureFileName('plain-chat', 'pi 1.6.0'))] },
+  })
+  expect(moved.ok()).toBe(true)
+  await page.reload()
+  await waitTranscript(page)
+  await expect(page.getByRole('button', { name: /Recently deleted/ })).toContainText('(1)')
+  const overflow = (selector: string) =>
+    page.locator(selector).evaluate((el) => el.scrollWidth - el.clientWidth)
+  expect(await overflow('html')).toBe(0)
+  expect(await overflow('.app-bar')).toBe(0)
+  await page.screenshot({ path: `test-results/screenshots/layout-${minWidth}x${minHeight}.png` })
+})
+
+test("in raw entries beside the tree, an entry's head wraps in its card rather than overflowing it", async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  const session = new SessionPage(page, server)
+  await openTranscript(session, fixtureFileName('compaction', 'pi 1.6.0'))
+  await page.getByTestId('view-raw').click()
+  // Entries a compaction summarised carry a mark beside their model and time.
+  await expect(page.locator('.transcript .entry-head .context-note').first()).toBeVisible()
+  const heads = page.locator('.transcript .entry-head')
+  const cut = () =>
+    heads.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).length)
+  expect(await cut()).toBe(0)
+  const scroller = page.locator('.transcript [data-testid="virtuoso-scroller"]')
+  expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0)
+  await page.screenshot({ path: 'test-results/screenshots/layout-raw-entries-beside-tree.png' })
 })
 
 test('the shortcuts overlay lists the sidebar, reading mode and tree toggles', async ({

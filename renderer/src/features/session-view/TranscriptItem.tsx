@@ -163,34 +163,36 @@ export const TranscriptItem = memo(function TranscriptItem({
             {note.text}
           </span>
         )}
-        <span className="entry-time muted small" title={when(item.time)}>
-          {clock(item.time)}
+        <span className="entry-actions">
+          <span className="entry-time muted small" title={when(item.time)}>
+            {clock(item.time)}
+          </span>
+          {messageText(b) !== null && (
+            <CopyButton
+              label="Copy message"
+              testId="copy-message"
+              text={async () => {
+                if (preview || !isCut(item)) return messageText(b) ?? ''
+                // Sent cut: the copy is of the whole text.
+                await fetchWhole()
+                const whole = useSessionView.getState().path?.items.get(index)
+                // Never a part for the whole: "Copy failed" instead.
+                if (!whole || isCut(whole)) throw new Error('the whole text could not be read')
+                return messageText(whole.body) ?? ''
+              }}
+            />
+          )}
+          <button
+            type="button"
+            className="info-button"
+            aria-expanded={info}
+            aria-label="Entry details"
+            title="Details: model, tokens, cost"
+            onClick={() => setInfo(!info)}
+          >
+            i
+          </button>
         </span>
-        {messageText(b) !== null && (
-          <CopyButton
-            label="Copy message"
-            testId="copy-message"
-            text={async () => {
-              if (preview || !isCut(item)) return messageText(b) ?? ''
-              // Sent cut: the copy is of the whole text.
-              await fetchWhole()
-              const whole = useSessionView.getState().path?.items.get(index)
-              // Never a part for the whole: "Copy failed" instead.
-              if (!whole || isCut(whole)) throw new Error('the whole text could not be read')
-              return messageText(whole.body) ?? ''
-            }}
-          />
-        )}
-        <button
-          type="button"
-          className="info-button"
-          aria-expanded={info}
-          aria-label="Entry details"
-          title="Details: model, tokens, cost"
-          onClick={() => setInfo(!info)}
-        >
-          i
-        </button>
       </header>
       {info && <Details item={item} />}
       <TextOwner.Provider value={`${sessionId}/${item.id}`}>
