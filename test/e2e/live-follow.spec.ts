@@ -645,7 +645,7 @@ test("the tree follows pi's leaf while the selected row is in view; scrolled awa
   await session.open(FOLLOWED)
   // Every entry a row of its own: the tree is far taller than its pane.
   await page.getByRole('checkbox', { name: 'Runs' }).uncheck()
-  const scroller = page.locator('.tree-box [role="tree"] > div').first()
+  const scroller = session.tree.scroller()
   const transcript = page.locator('.transcript')
   const first = await piWriter(generated.path, 3, 100)
   await expect(transcript).toHaveAttribute('data-path-target', first.at(-1) as string)

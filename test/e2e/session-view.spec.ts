@@ -325,7 +325,7 @@ test('Leaf on the leaf already selected brings the tree and the transcript back 
   await session.open(name)
   await session.setFilter('all')
   const list = page.locator('.transcript-list')
-  const treeScroller = page.locator('.tree-box [role="tree"] > div').first()
+  const treeScroller = session.tree.scroller()
   const leafRow = session.treeNode('h119')
   await expect(leafRow).toBeInViewport()
   // The reader scrolls both to the top; Leaf, the leaf still selected, brings both back.

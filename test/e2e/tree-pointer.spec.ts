@@ -26,7 +26,7 @@ async function openTallTree(page: Page, serverFor: ServerFor, scratch: Scratch) 
   // Opened at an entry in the middle: the tree scrolls it into view itself.
   await session.open(name, 'h60')
   await expect(session.treeNode('h60')).toBeInViewport()
-  return { session, scroller: page.locator('.tree-box [role="tree"] > div').first() }
+  return { session, scroller: session.tree.scroller() }
 }
 
 test('a press right after the tree was scrolled leaves the rows where they were scrolled', async ({

@@ -12,6 +12,11 @@ export class TreePanel {
     return this.page.locator('[role="tree"]')
   }
 
+  /** The tree's scrolling list (react-arborist's virtual list inside the tree widget). */
+  scroller(): Locator {
+    return this.page.locator('.tree-box [role="tree"] > div').first()
+  }
+
   nodes(): Locator {
     return this.page.getByTestId('tree-node')
   }
