@@ -4,7 +4,14 @@
  * there too, marked; live updates on append; search deep inside a session; the API refuses
  * calls without the token or with a foreign Host.
  */
-import { appendFileSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import {
+  appendFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { expect, startServer, test } from './harness'
 import { LibraryPage } from './pages/library-page'
@@ -122,6 +129,38 @@ test('a message appended on disk shows in its row', async ({ library, store }) =
   const first = library.sessions().first()
   await expect(first).toHaveAttribute('data-file-name', file)
   await expect(row).toContainText('now')
+})
+
+test("the project the user chose comes back chosen when another program rewrites its only session's file", async ({
+  library,
+  store,
+}) => {
+  const cwd = '/home/ayla/src/solo-project'
+  const dir = join(store.sessionsDir, '--home-ayla-src-solo-project--')
+  mkdirSync(dir, { recursive: true })
+  const path = join(dir, '2026-03-04T10-00-00-000Z_019d0000-0000-7000-8000-0000000000a1.jsonl')
+  const header = { type: 'session', version: 3, id: '019d0000-0000-7000-8000-0000000000a1' }
+  const lines = [
+    { ...header, timestamp: '2026-03-04T10:00:00.000Z', cwd },
+    {
+      type: 'message',
+      id: 'a1000001',
+      parentId: null,
+      timestamp: '2026-03-04T10:00:01.000Z',
+      message: { role: 'user', content: 'The only session of its project.', timestamp: 1 },
+    },
+  ]
+  const bytes = lines.map((l) => JSON.stringify(l)).join('\n') + '\n'
+  writeFileSync(path, bytes)
+  await expect(library.project(cwd)).toHaveCount(1)
+  await library.openProject(cwd)
+  // Another program rewrites the file the plain way: emptied, then written again.
+  writeFileSync(path, '')
+  await expect(library.project(cwd)).toHaveCount(0)
+  await expect(library.page.getByTestId('project-all')).toHaveAttribute('aria-current', 'true')
+  writeFileSync(path, bytes)
+  await expect(library.project(cwd)).toHaveAttribute('aria-current', 'true')
+  await expect(library.sessions()).toHaveCount(1)
 })
 
 test('searching a phrase found only deep inside one session finds and opens it', async ({

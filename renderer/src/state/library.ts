@@ -111,6 +111,12 @@ let rowsRequest = 0
 /** Rows per page of the list. */
 export const ROW_PAGE = 200
 
+/**
+ * How long after the user's project left the library its return selects it again (ms): a
+ * rewrite by another program takes a moment; a project back after longer is the user's to pick.
+ */
+const VANISHED_PROJECT_MS = 60_000
+
 export const useLibrary = create<LibraryState>((set, get) => {
   async function fetchRows(): Promise<void> {
     const ticket = ++rowsRequest
@@ -147,6 +153,11 @@ export const useLibrary = create<LibraryState>((set, get) => {
     }
   }
 
+  // The project the user chose, while the library does not list it (its only session's file
+  // emptied for a moment by another program's rewrite, or moved out and back): chosen again
+  // when it comes back soon, unless the user chose another scope meanwhile.
+  let vanished: { projectId: string; at: number } | null = null
+
   async function fetchProjects(): Promise<void> {
     const list = await call('library:list-projects', {})
     set({
@@ -156,8 +167,14 @@ export const useLibrary = create<LibraryState>((set, get) => {
       models: list.models,
     })
     const { projectId } = get()
-    if (projectId !== null && !list.projects.some((p) => p.id === projectId))
+    const listed = (id: string) => list.projects.some((p) => p.id === id)
+    if (projectId !== null && !listed(projectId)) {
+      vanished = { projectId, at: Date.now() }
       set({ projectId: null })
+    } else if (projectId === null && vanished && listed(vanished.projectId)) {
+      if (Date.now() - vanished.at <= VANISHED_PROJECT_MS) set({ projectId: vanished.projectId })
+      vanished = null
+    }
   }
 
   return {
@@ -220,6 +237,7 @@ export const useLibrary = create<LibraryState>((set, get) => {
     },
 
     setScope(projectId) {
+      vanished = null
       set({ projectId, rowsStatus: 'loading', rowLimit: ROW_PAGE })
       void fetchRows()
     },
