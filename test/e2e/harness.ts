@@ -2,7 +2,7 @@
  * Playwright fixtures: each test gets its own temp copy of the fixture store, its own
  * XDG_DATA_HOME, and a server-mode process over them (ARCHITECTURE.md testing tier 2).
  */
-import { test as base } from '@playwright/test'
+import { test as base, type APIRequestContext, type APIResponse } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -24,6 +24,23 @@ export interface ServerHandle {
   appUrl: string
   output(): string
   stop(): Promise<void>
+}
+
+/**
+ * Calls one API channel of `server` as the renderer does (POST with the token), through
+ * `request` (a page's, or a context of the test's own).
+ * @returns the response; its JSON is the envelope (`{ ok, value }` or `{ ok: false, error }`)
+ */
+export function callApi(
+  request: APIRequestContext,
+  server: ServerHandle,
+  channel: string,
+  data: object,
+): Promise<APIResponse> {
+  return request.post(`${server.origin}api/${channel}`, {
+    headers: { Authorization: `Bearer ${server.token}` },
+    data,
+  })
 }
 
 /**

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { audit } from './axe'
-import { expect, test, type ServerHandle } from './harness'
+import { callApi, expect, test, type ServerHandle } from './harness'
 import { SessionPage } from './pages/session-page'
 import { TrashPage } from './pages/trash-page'
 import { fixtureFileName } from '../helpers/fixtures'
@@ -43,6 +43,22 @@ async function openTranscript(session: SessionPage, fileName: string): Promise<v
 async function waitTranscript(page: Page): Promise<void> {
   await expect(sessionView(page)).toHaveAttribute('data-status', 'ready')
   await expect(page.locator('.transcript')).toHaveAttribute('data-transcript-state', 'ready')
+}
+
+/**
+ * Moves one session (not the open `branches` one) to the trash and loads the app again:
+ * "Recently deleted" then carries its count, the app bar's longest label.
+ */
+async function oneInTrash(session: SessionPage, server: ServerHandle): Promise<void> {
+  const page = session.page
+  const victim = await session.idOf(fixtureFileName('plain-chat', 'pi 1.6.0'))
+  const moved = await callApi(page.request, server, 'trash:move-sessions', {
+    sessionIds: [victim],
+  })
+  expect(moved.ok()).toBe(true)
+  await page.reload()
+  await waitTranscript(page)
+  await expect(page.getByRole('button', { name: /Recently deleted/ })).toContainText('(1)')
 }
 
 /** Opens the `branches` session by deep link in a 1440x900 window (its tree beside it). */
@@ -273,15 +289,7 @@ test('the smallest window the desktop app allows has no horizontal scrollbar, th
   await page.setViewportSize({ width: minWidth as number, height: minHeight as number })
   const session = new SessionPage(page, server)
   await openTranscript(session, BRANCHES)
-  // One session in the trash: "Recently deleted" carries its count, the bar's longest label.
-  const moved = await page.request.post(`${server.origin}api/trash:move-sessions`, {
-    headers: { Authorization: `Bearer ${server.token}` },
-    data: { sessionIds: [await session.idOf(fixtureFileName('plain-chat', 'pi 1.6.0'))] },
-  })
-  expect(moved.ok()).toBe(true)
-  await page.reload()
-  await waitTranscript(page)
-  await expect(page.getByRole('button', { name: /Recently deleted/ })).toContainText('(1)')
+  await oneInTrash(session, server)
   const overflow = (selector: string) =>
     page.locator(selector).evaluate((el) => el.scrollWidth - el.clientWidth)
   expect(await overflow('html')).toBe(0)
@@ -366,20 +374,9 @@ test('every viewport shows projects, list and session usably (screenshots, axe)'
   server,
 }) => {
   const session = new SessionPage(page, server)
-  // One session in the trash: "Recently deleted" carries its count, the bar's longest label.
-  const api = (channel: string, data: object) =>
-    page.request.post(`${server.origin}api/${channel}`, {
-      headers: { Authorization: `Bearer ${server.token}` },
-      data,
-    })
   await openTranscript(session, BRANCHES)
-  const listed = (await (await api('library:query-sessions', { projectId: null, limit: 5 })).json())
-    .value.rows as { id: string; fileName: string }[]
-  const victim = listed.find((r) => r.fileName !== BRANCHES) as { id: string }
-  expect((await api('trash:move-sessions', { sessionIds: [victim.id] })).ok()).toBe(true)
-  await page.reload()
+  await oneInTrash(session, server)
   await session.waitReady()
-  await expect(page.getByRole('button', { name: /Recently deleted/ })).toContainText('(1)')
   for (const [w, h] of VIEWPORTS) {
     await page.setViewportSize({ width: w, height: h })
     await waitTranscript(page)

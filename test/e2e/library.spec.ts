@@ -16,6 +16,7 @@ import { basename, dirname, join } from 'node:path'
 import { expect, startServer, test } from './harness'
 import { LibraryPage } from './pages/library-page'
 import { readExpected } from '../helpers/fixtures'
+import { headerLine, messageLine } from '../helpers/append'
 
 interface PiSessionInfo {
   path: string
@@ -138,19 +139,11 @@ test("the project the user chose comes back chosen when another program rewrites
   const cwd = '/home/ayla/src/solo-project'
   const dir = join(store.sessionsDir, '--home-ayla-src-solo-project--')
   mkdirSync(dir, { recursive: true })
-  const path = join(dir, '2026-03-04T10-00-00-000Z_019d0000-0000-7000-8000-0000000000a1.jsonl')
-  const header = { type: 'session', version: 3, id: '019d0000-0000-7000-8000-0000000000a1' }
-  const lines = [
-    { ...header, timestamp: '2026-03-04T10:00:00.000Z', cwd },
-    {
-      type: 'message',
-      id: 'a1000001',
-      parentId: null,
-      timestamp: '2026-03-04T10:00:01.000Z',
-      message: { role: 'user', content: 'The only session of its project.', timestamp: 1 },
-    },
-  ]
-  const bytes = lines.map((l) => JSON.stringify(l)).join('\n') + '\n'
+  const id = '019d0000-0000-7000-8000-0000000000a1'
+  const at = '2026-03-04T10:00:00.000Z'
+  const path = join(dir, `2026-03-04T10-00-00-000Z_${id}.jsonl`)
+  const only = messageLine('a1000001', null, 'user', 'The only session of its project.', at)
+  const bytes = `${headerLine(id, at, cwd)}\n${only}\n`
   writeFileSync(path, bytes)
   await expect(library.project(cwd)).toHaveCount(1)
   await library.openProject(cwd)

@@ -6,7 +6,7 @@
  * (a system Chromium is preferred whenever one is present: scripts/chromium.mjs).
  */
 import { copyFileSync } from 'node:fs'
-import { expect, test } from './harness'
+import { callApi, expect, test } from './harness'
 import { SessionPage } from './pages/session-page'
 import { readManifest } from '../helpers/fixtures'
 
@@ -36,10 +36,7 @@ test('README screenshots: the library (light) and a branched session (dark)', as
     (f) => f.scenario === 'branches' && f.writer === 'pi 1.6.0',
   )
   // Dark in the saved settings: the app re-applies them when it saves the open session.
-  await page.request.post(`${server.origin}api/settings:update`, {
-    headers: { Authorization: `Bearer ${server.token}` },
-    data: { theme: 'dark' },
-  })
+  await callApi(page.request, server, 'settings:update', { theme: 'dark' })
   const session = new SessionPage(page, server)
   await session.open(branches?.file.split('/').at(-1) as string)
   await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'))

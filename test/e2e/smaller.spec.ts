@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, readdirSync, renameSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, startServer, test, type ServerHandle } from './harness'
+import { callApi, expect, startServer, test, type ServerHandle } from './harness'
 import { EditDialog } from './pages/edit-dialog'
 import { LibraryPage } from './pages/library-page'
 import { SessionPage, fragment } from './pages/session-page'
@@ -37,9 +37,9 @@ interface Row {
 
 /** Every session row of the library, as the API lists them. */
 async function rows(page: Page, server: ServerHandle): Promise<Row[]> {
-  const response = await page.request.post(`${server.origin}api/library:query-sessions`, {
-    headers: { Authorization: `Bearer ${server.token}` },
-    data: { projectId: null, limit: 1000 },
+  const response = await callApi(page.request, server, 'library:query-sessions', {
+    projectId: null,
+    limit: 1000,
   })
   return ((await response.json()) as { value: { rows: Row[] } }).value.rows
 }
@@ -347,10 +347,7 @@ test('the demo library opens as a copy in the data folder; a rename writes there
   await library.open(server.appUrl)
   await page.getByTestId('open-demo').click()
   await library.openProject('/home/demo/notes')
-  const info = await page.request.post(`${server.origin}api/app:get-info`, {
-    headers: { Authorization: `Bearer ${server.token}` },
-    data: {},
-  })
+  const info = await callApi(page.request, server, 'app:get-info', {})
   const roots = ((await info.json()) as { value: { roots: { path: string }[] } }).value.roots
   const copy = join(dataHome, 'pi-sessions', 'demo')
   expect(roots.map((r) => r.path)).toContain(copy)

@@ -4,7 +4,7 @@
  * violations, dialogs, page errors, requests leaving the app's origin.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import type { ServerHandle } from '../harness'
+import { callApi, type ServerHandle } from '../harness'
 import { TreePanel } from './tree-panel'
 
 /** One transcript entry as the DOM shows it. */
@@ -61,12 +61,9 @@ export class SessionPage {
         async () => {
           // A kept-alive connection the server closed as idle just as it was reused fails
           // once (ECONNRESET): asked again on a new one. A server gone fails every time.
-          const response = await request
-            .post(`${server.origin}api/library:query-sessions`, {
-              headers: { Authorization: `Bearer ${server.token}` },
-              data: { projectId: null },
-            })
-            .catch(() => null)
+          const response = await callApi(request, server, 'library:query-sessions', {
+            projectId: null,
+          }).catch(() => null)
           if (response === null) return ''
           const body = (await response.json()) as {
             value: { rows: { id: string; fileName: string }[] }
