@@ -65,6 +65,7 @@ function startEvents(): () => void {
         }
       })
   }
+  const reopen = startReopen()
   return subscribe((event, payload) => {
     if (event === 'app:command') {
       const { command } = payload
@@ -85,13 +86,12 @@ function startEvents(): () => void {
       const view = useSessionView.getState()
       const open = view.sessionId
       if (!open || !payload.sessionIds.includes(open)) return
-      // A session that could not be opened (its file was gone, or unreadable) is opened again
-      // once its file changes: it came back, or was mended.
-      if (view.status === 'error') void view.openSession(open)
+      if (view.status === 'error' || reopen.waitsFor(open)) reopen.fileChanged(open)
       else void checkOpenSession()
       return
     }
     if (event !== 'library:changed') return
+    reopen.libraryChanged()
     // The open session follows its file at once, without waiting for the list.
     void checkOpenSession()
     const { progress } = payload
@@ -103,4 +103,50 @@ function startEvents(): () => void {
     if (timer) again = true
     else timer = setTimeout(refetch, progress.scanning ? REFETCH_MS : 0)
   })
+}
+
+/**
+ * Opens again a session that could not be opened (its file was gone, or unreadable) once its
+ * file changes: it came back, or was mended. Main reports the change before its library has
+ * read the file, so the first attempt may still find nothing; each later library change tries
+ * again until the session opens or another one is chosen. One attempt runs at a time; a change
+ * during it asks for one more.
+ */
+function startReopen(): {
+  fileChanged(sessionId: string): void
+  libraryChanged(): void
+  waitsFor(sessionId: string): boolean
+} {
+  let wanted: string | null = null
+  let running = false
+  let again = false
+  const attempt = () => {
+    if (running) {
+      again = true
+      return
+    }
+    const view = useSessionView.getState()
+    if (wanted === null || view.sessionId !== wanted || view.status !== 'error') {
+      wanted = null
+      return
+    }
+    running = true
+    void view.openSession(wanted).finally(() => {
+      running = false
+      if (again) {
+        again = false
+        attempt()
+      }
+    })
+  }
+  return {
+    fileChanged(sessionId) {
+      wanted = sessionId
+      attempt()
+    },
+    libraryChanged() {
+      if (wanted !== null) attempt()
+    },
+    waitsFor: (sessionId) => wanted === sessionId,
+  }
 }
