@@ -232,14 +232,8 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
           </span>
         )}
         <span data-testid="stat-branches">{counted(s.branches, 'branch', 'branches')}</span>
-        <span data-testid="stat-labels">
-          {s.labels} {s.labels === 1 ? 'label' : 'labels'}
-        </span>
-        {s.compactions > 0 && (
-          <span>
-            {s.compactions} {s.compactions === 1 ? 'compaction' : 'compactions'}
-          </span>
-        )}
+        <span data-testid="stat-labels">{counted(s.labels, 'label')}</span>
+        {s.compactions > 0 && <span>{counted(s.compactions, 'compaction')}</span>}
         <span
           title={`${tokens(s.usage.input)} in · ${tokens(s.usage.output)} out · ${tokens(s.usage.cacheRead)} cache read · ${tokens(s.usage.cacheWrite)} cache write`}
         >
