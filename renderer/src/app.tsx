@@ -7,7 +7,6 @@ import {
   SidebarToggle,
 } from './features/layout/LayoutControls'
 import { QuickOpen } from './features/commands/QuickOpen'
-import { ScopeNotice } from './features/commands/ScopeNotice'
 import { ShortcutsOverlay } from './features/commands/ShortcutsOverlay'
 import { SettingsDialog } from './features/settings/SettingsDialog'
 import { DeleteDialog } from './features/trash/DeleteDialog'
@@ -121,7 +120,6 @@ export function App() {
         </div>
       )}
       {status === 'loading' && <div className="loading">Reading sessions…</div>}
-      <ScopeNotice />
       {empty ? <EmptyState /> : <AppLayout />}
       <DeleteDialog />
       <EditDialog />

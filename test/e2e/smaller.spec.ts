@@ -261,7 +261,7 @@ test('quick open into another project moves the list there and says so, with the
   await dialog.locator(`#qo-${target.id}`).dispatchEvent('mousedown')
   await expect(dialog).toBeHidden()
   const notice = page.getByTestId('scope-notice')
-  await expect(notice).toBeVisible()
+  await expect(notice).toContainText('the project of the session you opened')
   await expect(library.project(target.cwd as string)).toHaveAttribute('aria-current', 'true')
   await expect(page.getByTestId('session-header')).toBeVisible()
   await library.waitRows()
@@ -289,6 +289,7 @@ test('quick open answers only the text in the box: no match and a refused search
   const all = await rows(page, server)
   const target = all.find((r) => r.name) as Row
   await library.waitReady()
+  await page.getByTestId('search-input').focus()
   await page.keyboard.press('Control+k')
   const dialog = page.getByTestId('quick-open')
   const input = dialog.getByLabel('Session to open')
@@ -310,6 +311,13 @@ test('quick open answers only the text in the box: no match and a refused search
   await input.press('Enter')
   await expect(dialog).toBeHidden()
   await expect(page.locator('.session-view.sv')).toHaveAttribute('data-session-id', target.id)
+  // The keyboard is the opened session's, not the search box's it came from: T hides the tree.
+  await expect(
+    page.locator(`[data-testid="session-item"][data-session-id="${target.id}"]`),
+  ).toBeFocused()
+  await expect(page.locator('.branch-tree')).toBeVisible()
+  await page.keyboard.press('t')
+  await expect(page.locator('.branch-tree')).toBeHidden()
 })
 
 test('quick open from all projects keeps all projects in the list', async ({

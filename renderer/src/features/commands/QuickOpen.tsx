@@ -72,6 +72,7 @@ export function QuickOpen() {
     if (!row) return
     openFromQuickOpen(row)
     setOpen(false)
+    focusOpenedRow(row.id)
   }
 
   return (
@@ -136,4 +137,32 @@ export function QuickOpen() {
       </ul>
     </dialog>
   )
+}
+
+/** How long the opened session's row is looked for to take the keyboard (ms). */
+const ROW_FOCUS_MS = 2_000
+
+/**
+ * The keyboard after quick open: the browser gives it back to where it was when the dialog
+ * opened, often the library's search box, where the session's one-key shortcuts would be typed
+ * as text. It goes to the opened session's row once the list shows it (the arrow keys go on
+ * from there), and meanwhile leaves a text field. A focus the user moves elsewhere stays theirs.
+ */
+function focusOpenedRow(sessionId: string): void {
+  const until = performance.now() + ROW_FOCUS_MS
+  let restored: Element | null = null
+  const look = () => {
+    const active = document.activeElement
+    if (restored === null) {
+      // The first frame after the dialog closed: the focus is where the browser put it back.
+      restored = active ?? document.body
+      if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) active.blur()
+    } else if (active !== null && active !== document.body && active !== restored) return
+    const row = document.querySelector<HTMLElement>(
+      `[data-testid="session-item"][data-session-id="${CSS.escape(sessionId)}"]`,
+    )
+    if (row) row.focus()
+    else if (performance.now() < until) requestAnimationFrame(look)
+  }
+  requestAnimationFrame(look)
 }

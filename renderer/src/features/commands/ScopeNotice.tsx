@@ -1,37 +1,34 @@
 /**
  * Quick open reaches every project, but the library list shows one project at a time. When a
  * session from another project is opened, the list moves to that project (so the open session
- * is a row of the list, selected, and the arrow keys go on from it) and this notice says so,
- * with the way back. The notice goes when the scope changes again.
+ * is a row of the list, selected, and the arrow keys go on from it) and a toast says so, with
+ * the way back. Like every toast with an action it clears by itself (UNDO_MS), so it never
+ * stays over the transcript or the tree; any other scope change ends it at once.
  */
-import { create } from 'zustand'
 import { useLibrary } from '../../state/library'
+import { hideToast, showToast } from '../toasts/show'
 
-/** A scope change quick open made: from which project to which (ids; null = all projects). */
-interface ScopeChange {
-  from: string | null
-  to: string
-}
+const TOAST_ID = 'scope-change'
 
-const useScopeChange = create<{ change: ScopeChange | null }>(() => ({ change: null }))
+/** The project (id; null = all projects) the toast offers to go back to, while it shows. */
+let showingFor: { from: string | null; to: string } | null = null
 
-// Any other scope change (a click on a project, Back) ends the notice.
+// Any other scope change (a click on a project, Back) ends the toast.
 useLibrary.subscribe((s) => {
-  const change = useScopeChange.getState().change
-  if (change && s.projectId !== change.to) useScopeChange.setState({ change: null })
+  if (showingFor && s.projectId !== showingFor.to) hideToast(TOAST_ID)
 })
 
 /**
  * Opens a session of quick open: the list keeps its scope when the session is in it (all
  * projects, or the session's own project); otherwise it moves to the session's project and
- * the notice says so.
+ * a toast says so.
  */
 export function openFromQuickOpen(row: { id: string; projectId: string }): void {
   const library = useLibrary.getState()
   const from = library.projectId
   if (from !== null && from !== row.projectId) {
     library.setScope(row.projectId)
-    useScopeChange.setState({ change: { from, to: row.projectId } })
+    showScopeChange(from, row.projectId)
   }
   library.selectSession(row.id)
 }
@@ -42,28 +39,21 @@ function projectName(id: string | null): string {
   return useLibrary.getState().projects.find((p) => p.id === id)?.displayName ?? 'the project'
 }
 
-/** The notice of a scope change made by quick open, with "Back to <project>". */
-export function ScopeNotice() {
-  const change = useScopeChange((s) => s.change)
-  useLibrary((s) => s.projects)
-  if (!change) return null
-  const dismiss = () => useScopeChange.setState({ change: null })
-  return (
-    <div className="notice" role="status" data-testid="scope-notice">
+function showScopeChange(from: string, to: string): void {
+  showingFor = { from, to }
+  showToast({
+    id: TOAST_ID,
+    kind: 'info',
+    testId: 'scope-notice',
+    body: (
       <span>
-        Now showing <strong>{projectName(change.to)}</strong>, the project of the session you
-        opened.
+        Now showing <strong>{projectName(to)}</strong>, the project of the session you opened.
       </span>
-      <button
-        type="button"
-        className="link"
-        onClick={() => useLibrary.getState().setScope(change.from)}
-      >
-        Back to {projectName(change.from)}
-      </button>
-      <button type="button" className="link" onClick={dismiss}>
-        Dismiss
-      </button>
-    </div>
-  )
+    ),
+    undo: () => useLibrary.getState().setScope(from),
+    undoLabel: `Back to ${projectName(from)}`,
+    onGone: () => {
+      if (showingFor?.to === to) showingFor = null
+    },
+  })
 }

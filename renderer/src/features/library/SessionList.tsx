@@ -133,12 +133,12 @@ function SessionListItem({
           <RowDate row={session} />
           <span>{counted(session.messageCount, 'msg')}</span>
           {session.branchCount > 1 && (
-            <span data-testid="branch-count">{session.branchCount} branches</span>
+            <span data-testid="branch-count">
+              {counted(session.branchCount, 'branch', 'branches')}
+            </span>
           )}
           {session.labelCount > 0 && (
-            <span className="badge">
-              {session.labelCount} {session.labelCount === 1 ? 'label' : 'labels'}
-            </span>
+            <span className="badge">{counted(session.labelCount, 'label')}</span>
           )}
           {session.cost > 0 && <span>{cost(session.cost)}</span>}
           {session.archived && (
@@ -271,6 +271,16 @@ export function SessionList() {
         : 'All projects',
   )
   const askToDelete = useTrash((s) => s.askToDelete)
+  // A session selected from outside the list (quick open, a link, the last session at launch)
+  // is brought into view once, when the list has its row: the row is where the keyboard goes.
+  const shownFor = useRef<string | null>(null)
+  useEffect(() => {
+    if (selectedId === null || shownFor.current === selectedId) return
+    const index = rows.findIndex((r) => r.id === selectedId)
+    if (index < 0) return
+    shownFor.current = selectedId
+    list.current?.scrollIntoView({ index })
+  }, [selectedId, rows])
   // A bulk action takes its rows away, and a focused one with them (the keyboard falls to the
   // page as the dialog closes): the keyboard comes back to the list's row once it has one.
   const lastResult = useTrash((s) => s.lastResult)

@@ -27,6 +27,8 @@ export interface ToastSpec {
    * undo's own news takes its place: shown under the same id, or with {@link replaceToast}.
    */
   undo?: () => void
+  /** The words of the {@link undo} button (default "Undo"), e.g. "Back to <project>". */
+  undoLabel?: string
   /** Runs when the user dismisses the toast (not when it times out). */
   onDismiss?: () => void
   /** Runs when the toast leaves: timed out, dismissed, dropped or its Undo pressed. */
@@ -77,7 +79,7 @@ function Toast({ spec }: { spec: ToastSpec }) {
             spec.undo?.()
           }}
         >
-          {undoing ? 'Undoing…' : 'Undo'}
+          {undoing ? 'Undoing…' : (spec.undoLabel ?? 'Undo')}
         </button>
       )}
       <button type="button" className="link" onClick={dismiss}>
