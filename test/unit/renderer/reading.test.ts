@@ -67,7 +67,8 @@ test('a session without messages is titled by its project folder or its file', (
     status: 'ok',
   }
   assert.equal(rowTitle(row), 'Empty session in damaged')
-  assert.equal(rowTitle({ ...row, cwd: null }), 'Empty session a.jsonl')
+  assert.equal(rowTitle({ ...row, cwd: null, status: 'ok' }), 'Empty session a.jsonl')
+  assert.equal(rowTitle({ ...row, cwd: null, status: 'damaged' }), 'Damaged file a.jsonl')
   assert.equal(rowTitle({ ...row, status: 'unreadable' }), 'Unreadable file a.jsonl')
   assert.equal(rowTitle({ ...row, firstMessage: 'hello\nthere' }), 'hello there')
   assert.equal(rowTitle({ ...row, firstMessage: '' }), '(empty message)')

@@ -21,7 +21,8 @@ const NO_MESSAGES = '(no messages)'
 
 /**
  * A row's title: its session name, else its first message, else whatever readable text tells
- * the file apart (its project folder, or its file name when nothing could be read).
+ * the file apart (its project folder, or its file name when nothing could be read). A damaged
+ * file with no header (bytes that are no session: no cwd was read) is not called empty.
  */
 export function rowTitle(row: {
   name: string | null
@@ -33,6 +34,7 @@ export function rowTitle(row: {
   const text = oneLine(row.name ?? row.firstMessage)
   if (text !== NO_MESSAGES) return text || '(empty message)'
   if (row.status === 'unreadable') return `Unreadable file ${row.fileName}`
+  if (row.status === 'damaged' && row.cwd === null) return `Damaged file ${row.fileName}`
   const where = row.cwd ? lastSegment(row.cwd) : ''
   return where ? `Empty session in ${where}` : `Empty session ${row.fileName}`
 }
