@@ -22,6 +22,7 @@ import { Tree, type NodeApi, type TreeApi } from 'react-arborist'
 import type { SessionOverview, TreeRow } from '../../../../preload/contract/session-view'
 import { formatCount, quotedInput } from '../../components/format'
 import { useElementSize } from '../../components/useElementSize'
+import { useSettled } from '../../components/use-settled'
 import { useEditBlock } from '../../state/session-file'
 import { useSessionView } from '../../state/session'
 import { useSettings } from '../../state/settings'
@@ -67,6 +68,12 @@ const BROWSE_KEYS = new Set([
 /** Height of a tree row (px). */
 const ROW_HEIGHT = 24
 
+/**
+ * Pause in the typing after which a large tree (more rows than SMALL_TREE_ROWS) is searched
+ * (ms): each search lays out every row again, too slow to do at every key.
+ */
+const SEARCH_SETTLE_MS = 250
+
 /** The branch tree pane. */
 export function BranchTree({
   overview,
@@ -88,7 +95,13 @@ export function BranchTree({
   const [mode, setMode] = useState<FilterMode>(
     () => kept?.mode ?? useSettings.getState().settings?.defaultTreeFilter ?? 'default',
   )
+  /** What the search field holds; `searched`, what the tree is searched for. */
   const [query, setQuery] = useState(kept?.query ?? '')
+  const searched = useSettled(
+    query,
+    givenRows.length > SMALL_TREE_ROWS ? SEARCH_SETTLE_MS : 0,
+    (text) => !text.trim(),
+  )
   const [collapse, setCollapse] = useState(kept?.collapse ?? true)
   const treeRef = useRef<TreeApi<TreeItem> | undefined>(undefined)
   const boxRef = useRef<HTMLDivElement>(null)
@@ -134,7 +147,7 @@ export function BranchTree({
     givenRows,
     selectedPos,
     mode,
-    query,
+    searched,
     collapse && !marks,
     outline,
     labelTarget?.pos ?? null,
@@ -191,7 +204,7 @@ export function BranchTree({
   // Each filter (and the end of a search) folds lines into runs of its own, with ids
   // react-arborist has not seen: it would open them by default, so it starts afresh with them
   // closed, also once the rows a filter waited for are in. The selection is given again.
-  const runsKey = `${mode} ${collapse && !marks && !query.trim()} ${tree.waiting}`
+  const runsKey = `${mode} ${collapse && !marks && !searched.trim()} ${tree.waiting}`
   const initialOpenState = useRunOpenState(treeRef, layout, runsKey, {
     pos: selectedPos,
     run: tree.selectedRun,
@@ -224,12 +237,12 @@ export function BranchTree({
   )
   // Entries the search finds among those the filter shows (all are laid out while searching).
   const matches = useMemo(() => {
-    if (!query.trim() || shownOutline) return null
+    if (!searched.trim() || shownOutline) return null
     let n = 0
     for (let i = 0; i < rows.length; i++)
-      if (layout.inData[i] === 1 && matchesSearch(rows[i] as TreeRow, query)) n++
+      if (layout.inData[i] === 1 && matchesSearch(rows[i] as TreeRow, searched)) n++
     return n
-  }, [rows, layout, query, shownOutline])
+  }, [rows, layout, searched, shownOutline])
   const searchMatch = useCallback(
     (node: NodeApi<TreeItem>, term: string) =>
       node.data.row >= 0 && matchesSearch(dataRows[node.data.row] as TreeRow, term),
@@ -332,8 +345,9 @@ export function BranchTree({
       )}
       {matches === 0 && (
         <p className="muted tree-empty" role="status" data-testid="tree-no-match">
-          No entry {mode === 'all' ? '' : 'shown by this filter '}matches {quotedInput(query, 60)}.
-          {usesLibraryForms(query) &&
+          No entry {mode === 'all' ? '' : 'shown by this filter '}matches{' '}
+          {quotedInput(searched, 60)}.
+          {usesLibraryForms(searched) &&
             ' The tree’s search takes words, as pi’s /tree does: quotes and re: work in the library’s search.'}
         </p>
       )}
@@ -369,7 +383,7 @@ export function BranchTree({
               disableEdit={disableEdit}
               onRename={onRename}
               disableMultiSelection
-              searchTerm={query}
+              searchTerm={searched}
               searchMatch={searchMatch}
               onToggle={onToggle}
               onSelect={onSelect}
