@@ -36,6 +36,13 @@ export interface Slot {
    * new order relative to them (`session:get-tree-order`, once). Null: none, or told.
    */
   before: RowsBefore | null
+  /**
+   * Stops this slot's load while it runs; null once it ended. A slot dropped from the cache
+   * (the least recently asked for beyond capacity, or forgotten) stops its load: nobody would
+   * keep what it read, and on two cores it would slow the load of the session the user went
+   * on to. Its requests fail with the reason.
+   */
+  stop: AbortController | null
 }
 
 /** Memo key of a slot's opened session (`session:open`), an {@link OpenedMemo}. */
@@ -68,7 +75,8 @@ export class SourceCache {
 
   /**
    * The loaded session for `key` at `path`, extended or reloaded when the file changed.
-   * @throws the fs error of stat or load (the failed load is not kept)
+   * @throws the fs error of stat or load (the failed load is not kept), or why the load was
+   *   stopped (its slot was dropped while it ran, {@link Slot.stop})
    */
   async get(
     key: string,
@@ -78,6 +86,10 @@ export class SourceCache {
     for (let round = 0; ; round++) {
       const slot = this.slots.get(key)
       if (slot?.busy) {
+        // A request is a use: the session asked for last is the last one dropped. A load
+        // stopped because its slot was dropped fails its requests (they are a view's the user
+        // left: to load it again would drop another, and so on).
+        this.touch(key, slot)
         await slot.busy
         continue
       }
@@ -128,11 +140,14 @@ export class SourceCache {
       continues: null,
       staleBelow: 0,
       before: null,
+      stop: new AbortController(),
     }
     this.slots.set(key, slot)
     this.touch(key, slot)
-    slot.busy = loadViewSource(path, { upTo: first?.upTo, sha256: first !== null }).then(
+    const signal = slot.stop?.signal
+    slot.busy = loadViewSource(path, { signal, upTo: first?.upTo, sha256: first !== null }).then(
       async (source) => {
+        slot.stop = null
         if (first && source.loaded.sha256 !== first.sha256) {
           first.stale()
           slot.busy = null
@@ -152,6 +167,15 @@ export class SourceCache {
         if (this.slots.get(key) === slot) this.slots.delete(key)
         throw error
       },
+    )
+  }
+
+  /** Drops slot `key` from the cache, stopping its load if one runs. */
+  private drop(key: string): void {
+    const slot = this.slots.get(key)
+    this.slots.delete(key)
+    slot?.stop?.abort(
+      new Error('Another session was opened while this one was read; open it again.'),
     )
   }
 
@@ -190,13 +214,13 @@ export class SourceCache {
     this.slots.set(key, slot)
     while (this.slots.size > this.capacity) {
       const oldest = this.slots.keys().next().value as string
-      this.slots.delete(oldest)
+      this.drop(oldest)
     }
   }
 
   /** Forgets the loaded session of `key`: the next request reads its file whole. */
   forget(key: string): void {
-    this.slots.delete(key)
+    this.drop(key)
   }
 
   /** Forgets everything (tests, or when roots change). */
