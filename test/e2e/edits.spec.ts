@@ -221,6 +221,39 @@ test('a session that could not be opened because its file was gone opens again o
   session.expectClean()
 })
 
+test("a file that cannot be followed says why, in main's words, and is followed again once it can be", async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, name } = fixture('plain-chat')
+  const session = new SessionPage(page, server)
+  await session.open(name)
+  // What main answers when the file can no longer be read (EACCES: its words, code io); the
+  // tests run as root, whom a chmod does not stop.
+  const follow = (url: URL) => url.pathname === '/api/session:follow'
+  await page.route(follow, (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ ok: false, error: { code: 'io', message: 'Permission denied' } }),
+    }),
+  )
+  appendAfterLast(join(store.root, rel), userEntry('feed00c1', 'pi writes on'))
+  const notice = page.getByTestId('file-notice')
+  await expect(notice).toHaveAttribute('data-state', 'changed')
+  await expect(notice).toContainText(
+    'The file changed on disk and could not be followed: Permission denied. Reload',
+  )
+  await expect(notice.getByRole('button', { name: 'Reload' })).toBeVisible()
+  // Readable again: pi's next line is followed, with the one before it, and the notice goes.
+  await page.unroute(follow)
+  appendAfterLast(join(store.root, rel), userEntry('feed00c2', 'and on'))
+  await expect(notice).toHaveCount(0)
+  await expect(session.tree.node('feed00c2')).toHaveAttribute('data-leaf', 'true')
+  await expect(session.tree.node('feed00c1')).toBeVisible()
+  session.expectClean()
+})
+
 test('a session whose file is moved to another folder while open says where it went and opens it there, at the same entry', async ({
   page,
   server,

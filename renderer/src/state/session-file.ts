@@ -10,16 +10,24 @@ import type { SessionOverview, TreeRow } from '../../../preload/contract/session
 import type { FollowResult, PiLeaf } from '../../../preload/contract/session-live'
 import { ApiError } from '../../../preload/contract/errors'
 import { appendRows } from './grown-rows'
-import { call } from '../api/client'
+import { call, errorData } from '../api/client'
 import { useSessionView, type SessionViewState } from './session'
 
 /** The open file's state relative to the view (`changed`: follow failed, Reload offered). */
 export type FileState = 'current' | 'changed' | 'gone'
 
-/** The file state, and a sentence when the view had to open the file again. */
-export const useSessionFile = create<{ state: FileState; notice: string | null }>(() => ({
+/**
+ * The file state, a sentence when the view had to open the file again, and while `changed`,
+ * why following it failed (main's words: "Permission denied", a read error).
+ */
+export const useSessionFile = create<{
+  state: FileState
+  notice: string | null
+  reason: string | null
+}>(() => ({
   state: 'current',
   notice: null,
+  reason: null,
 }))
 
 /**
@@ -87,7 +95,11 @@ async function followView(
   } catch (error) {
     if (useSessionView.getState().overview !== overview) return
     const gone = error instanceof ApiError && error.code === 'not_found'
-    useSessionFile.setState({ state: gone ? 'gone' : 'changed' })
+    useSessionFile.setState(
+      gone
+        ? { state: 'gone', reason: null }
+        : { state: 'changed', reason: errorData(error).message },
+    )
     return
   }
   const now = useSessionView.getState()

@@ -132,6 +132,7 @@ function movedWords(movedTo: LibraryRow, fileName: string): string {
 function FileNotice({ overview }: { overview: SessionOverview }) {
   const state = useSessionFile((s) => s.state)
   const notice = useSessionFile((s) => s.notice)
+  const reason = useSessionFile((s) => s.reason)
   const reload = useSessionView((s) => s.reload)
   const sessionId = useSessionView((s) => s.sessionId)
   const openSession = useSessionView((s) => s.openSession)
@@ -166,7 +167,8 @@ function FileNotice({ overview }: { overview: SessionOverview }) {
         'This session’s file is gone (deleted or moved); what you see is the last version read.'
       ) : (
         <>
-          The file changed on disk and could not be followed.{' '}
+          The file changed on disk and could not be followed
+          {reason ? `: ${reason.replace(/\.$/, '')}` : ''}.{' '}
           <button type="button" className="link" onClick={() => void reload(true)}>
             Reload
           </button>
