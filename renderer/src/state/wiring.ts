@@ -110,7 +110,7 @@ function startEvents(): () => void {
  * file changes: it came back, or was mended. Main reports the change before its library has
  * read the file, so the first attempt may still find nothing; each later library change tries
  * again until the session opens or another one is chosen. One attempt runs at a time; a change
- * during it asks for one more.
+ * during it asks for one more, or once the session is open, for live follow to look.
  */
 function startReopen(): {
   fileChanged(sessionId: string): void
@@ -133,10 +133,13 @@ function startReopen(): {
     running = true
     void view.openSession(wanted).finally(() => {
       running = false
-      if (again) {
-        again = false
-        attempt()
-      }
+      // Opened: what its file does next is live follow's.
+      const opened = useSessionView.getState().status === 'ready'
+      if (opened) wanted = null
+      if (!again) return
+      again = false
+      if (opened) void checkOpenSession()
+      else attempt()
     })
   }
   return {
