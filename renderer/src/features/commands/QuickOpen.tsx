@@ -7,6 +7,10 @@ import { age, counted, quotedInput } from '../../components/format'
 import { rowTitle } from '../library/format'
 import { collidingTitles, ForkOf, TitleDiffers } from '../library/identity'
 import { useModal } from '../../components/dialogs'
+import { focusRowWhenShown, listRow } from '../library/row-focus'
+
+/** How long the opened session's row is looked for to take the keyboard (ms). */
+const ROW_FOCUS_MS = 2_000
 
 /**
  * Quick open (Ctrl/Cmd+K): type a few words, pick a session from any project with the
@@ -72,7 +76,9 @@ export function QuickOpen() {
     if (!row) return
     openFromQuickOpen(row)
     setOpen(false)
-    focusOpenedRow(row.id)
+    // The keyboard goes to the opened session's row, out of the text field the browser gives
+    // it back to (the library's search box, where a shortcut would be typed as text).
+    focusRowWhenShown(() => listRow(row.id), { ms: ROW_FOCUS_MS, overGivenBack: true })
   }
 
   return (
@@ -137,32 +143,4 @@ export function QuickOpen() {
       </ul>
     </dialog>
   )
-}
-
-/** How long the opened session's row is looked for to take the keyboard (ms). */
-const ROW_FOCUS_MS = 2_000
-
-/**
- * The keyboard after quick open: the browser gives it back to where it was when the dialog
- * opened, often the library's search box, where the session's one-key shortcuts would be typed
- * as text. It goes to the opened session's row once the list shows it (the arrow keys go on
- * from there), and meanwhile leaves a text field. A focus the user moves elsewhere stays theirs.
- */
-function focusOpenedRow(sessionId: string): void {
-  const until = performance.now() + ROW_FOCUS_MS
-  let restored: Element | null = null
-  const look = () => {
-    const active = document.activeElement
-    if (restored === null) {
-      // The first frame after the dialog closed: the focus is where the browser put it back.
-      restored = active ?? document.body
-      if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) active.blur()
-    } else if (active !== null && active !== document.body && active !== restored) return
-    const row = document.querySelector<HTMLElement>(
-      `[data-testid="session-item"][data-session-id="${CSS.escape(sessionId)}"]`,
-    )
-    if (row) row.focus()
-    else if (performance.now() < until) requestAnimationFrame(look)
-  }
-  requestAnimationFrame(look)
 }

@@ -50,8 +50,10 @@ function showScopeChange(from: string, to: string): void {
         Now showing <strong>{projectName(to)}</strong>, the project of the session you opened.
       </span>
     ),
-    undo: () => useLibrary.getState().setScope(from),
-    undoLabel: `Back to ${projectName(from)}`,
+    action: {
+      label: `Back to ${projectName(from)}`,
+      run: () => useLibrary.getState().setScope(from),
+    },
     onGone: () => {
       if (showingFor?.to === to) showingFor = null
     },

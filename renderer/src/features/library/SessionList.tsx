@@ -16,6 +16,7 @@ import { BulkBar } from './BulkBar'
 import { collidingTitles, ForkOf, TitleDiffers } from './identity'
 import { useShownAfter } from '../../components/use-shown-after'
 import { NoMatch } from './NoMatch'
+import { focusRowWhenShown, listRow } from './row-focus'
 import { searchCoverage } from './filters'
 import { SessionToolbar } from './SessionToolbar'
 import './library.css'
@@ -237,10 +238,8 @@ const ROWS_COMPONENTS = {
 /** How long a query runs before the list says it is searching (ms). */
 const SEARCHING_SIGN_MS = 200
 
-/** How long after a bulk action the list takes back a keyboard that lost its row, and how
- * often it looks (ms). */
+/** How long after a bulk action the list takes back a keyboard that lost its row (ms). */
 const REFOCUS_MS = 3000
-const REFOCUS_POLL_MS = 100
 
 /** Rows PageDown and PageUp move the selection by (about a screen of rows). */
 const PAGE_ROWS = 10
@@ -287,17 +286,7 @@ export function SessionList() {
   useEffect(() => {
     // Only an action that took rows out of this list (a restore keeps the keyboard in its panel).
     if (lastResult?.verb !== 'Moved to the trash' && lastResult?.verb !== 'Archived') return
-    const until = performance.now() + REFOCUS_MS
-    const timer = setInterval(() => {
-      const active = document.activeElement
-      const row = document.querySelector<HTMLElement>('[data-testid="session-item"][tabindex="0"]')
-      if (!active || active === document.body) row?.focus()
-      // The user went elsewhere (Recently deleted, a dialog): the keyboard is theirs.
-      else if (!active.closest('.session-list')) clearInterval(timer)
-      // Else looked for until the time is up: the row focused may be the one on its way out.
-      if (performance.now() > until) clearInterval(timer)
-    }, REFOCUS_POLL_MS)
-    return () => clearInterval(timer)
+    return focusRowWhenShown(() => listRow(), { ms: REFOCUS_MS })
   }, [lastResult])
   useEffect(
     () =>
@@ -323,11 +312,7 @@ export function SessionList() {
     selectSession(next.id)
     list.current?.scrollIntoView({ index: rows.indexOf(next) })
     // Focus follows the selection (roving tab stop) once the row is rendered.
-    requestAnimationFrame(() =>
-      document
-        .querySelector<HTMLElement>(`[data-testid="session-item"][data-session-id="${next.id}"]`)
-        ?.focus(),
-    )
+    requestAnimationFrame(() => listRow(next.id)?.focus())
   }
 
   return (

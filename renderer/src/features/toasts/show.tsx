@@ -1,6 +1,6 @@
 /**
- * The app's one toast stack (sonner): info toasts clear after INFO_MS, toasts with Undo after
- * UNDO_MS, errors stay until dismissed. A toast tied to a session is dropped when another
+ * The app's one toast stack (sonner): info toasts clear after INFO_MS, toasts with Undo or
+ * another action after UNDO_MS, errors stay until dismissed. A toast tied to a session is dropped when another
  * session opens, so nothing speaks of a session the user has left. Its `onGone` runs however
  * it leaves (so an Undo is offered, Ctrl/Cmd+Z included, only while its toast shows).
  */
@@ -10,7 +10,7 @@ import { useSessionView } from '../../state/session'
 
 /** How long an info toast stays (ms). */
 export const INFO_MS = 5_000
-/** How long a toast with an Undo button stays (ms): time to reach the button. */
+/** How long a toast with an Undo or action button stays (ms): time to reach the button. */
 export const UNDO_MS = 10_000
 
 /** What a toast says and offers. */
@@ -27,11 +27,14 @@ export interface ToastSpec {
    * undo's own news takes its place: shown under the same id, or with {@link replaceToast}.
    */
   undo?: () => void
-  /** The words of the {@link undo} button (default "Undo"), e.g. "Back to <project>". */
-  undoLabel?: string
+  /**
+   * Offered as a button of its own words that does something at once (e.g. "Back to
+   * <project>"): pressed, it runs and the toast goes.
+   */
+  action?: { label: string; run: () => void }
   /** Runs when the user dismisses the toast (not when it times out). */
   onDismiss?: () => void
-  /** Runs when the toast leaves: timed out, dismissed, dropped or its Undo pressed. */
+  /** Runs when the toast leaves: timed out, dismissed, dropped, its Undo or action pressed. */
   onGone?: () => void
 }
 
@@ -79,7 +82,20 @@ function Toast({ spec }: { spec: ToastSpec }) {
             spec.undo?.()
           }}
         >
-          {undoing ? 'Undoing…' : (spec.undoLabel ?? 'Undo')}
+          {undoing ? 'Undoing…' : 'Undo'}
+        </button>
+      )}
+      {spec.action && (
+        <button
+          type="button"
+          className="link"
+          data-testid="toast-action"
+          onClick={() => {
+            hideToast(spec.id)
+            spec.action?.run()
+          }}
+        >
+          {spec.action.label}
         </button>
       )}
       <button type="button" className="link" onClick={dismiss}>
@@ -92,7 +108,7 @@ function Toast({ spec }: { spec: ToastSpec }) {
 /** Shows (or replaces) a toast. */
 export function showToast(spec: ToastSpec): void {
   showing.set(spec.id, spec)
-  const duration = spec.kind === 'error' ? Infinity : spec.undo ? UNDO_MS : INFO_MS
+  const duration = spec.kind === 'error' ? Infinity : spec.undo || spec.action ? UNDO_MS : INFO_MS
   const sonnerId = sonnerIds.get(spec.id) ?? `${spec.id}#${++shown}`
   sonnerIds.set(spec.id, sonnerId)
   // Keyed per spec: a toast that replaces another in place starts with its own state.
