@@ -24,6 +24,14 @@ function fixture(scenario: string, writer = 'pi 1.6.0') {
   return fixtureRef(scenario, writer)
 }
 
+/** Opens fixture `scenario` (written by `writer`) of the test's store in the session view. */
+async function openFixture(page: Page, server: ServerHandle, scenario: string, writer?: string) {
+  const ref = fixture(scenario, writer)
+  const session = new SessionPage(page, server)
+  await session.open(ref.name)
+  return { ...ref, session }
+}
+
 /**
  * Moves the fixture file `rel` (named `name`) of the test's store into a new project folder,
  * as another program would; returns its new path.
@@ -45,9 +53,7 @@ test('label a tree node inline, see it in the tree and after a reload, then undo
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel, session } = await openFixture(page, server, 'plain-chat')
   const path = join(store.root, rel)
   const target = PiSessionManager.open(path)
     .getEntries()
@@ -80,9 +86,7 @@ test('a label saved with Enter leaves the keyboard on its node in the tree', asy
   page,
   server,
 }) => {
-  const { name } = fixture('plain-chat')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { session } = await openFixture(page, server, 'plain-chat')
   const nodes = session.treeNodes()
   const first = (await nodes.first().getAttribute('data-entry-id')) as string
   const second = (await nodes.nth(1).getAttribute('data-entry-id')) as string
@@ -109,9 +113,7 @@ test('a label saved with Enter leaves the keyboard on its node in the tree', asy
  * message (above it) and the file.
  */
 async function withForkFolded(page: Page, server: ServerHandle, store: { root: string }) {
-  const { rel, name } = fixture('branches')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel, session } = await openFixture(page, server, 'branches')
   const path = join(store.root, rel)
   const entries = PiSessionManager.open(path).getEntries()
   const fork = entries.find((e) => entries.filter((child) => child.parentId === e.id).length > 1)
@@ -168,9 +170,7 @@ test('a session whose file is deleted while open offers no edit, and says why', 
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel, session } = await openFixture(page, server, 'plain-chat')
   const rename = page.getByTestId('action-rename')
   await expect(rename).toBeEnabled()
   // pi writes a line: the session is live.
@@ -226,9 +226,7 @@ test("a file that cannot be followed says why, in main's words, and is followed 
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel, session } = await openFixture(page, server, 'plain-chat')
   // What main answers when the file can no longer be read (EACCES: its words, code io); the
   // tests run as root, whom a chmod does not stop.
   const follow = (url: URL) => url.pathname === '/api/session:follow'
@@ -288,9 +286,7 @@ test('a session whose file is renamed while open gives its new name, without cla
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel, name, session } = await openFixture(page, server, 'plain-chat')
   // Another start time in the name: the same session (its header's id), another file.
   const renamed = name.replace(/^\d{4}/, '2001')
   renameSync(join(store.root, rel), join(dirname(join(store.root, rel)), renamed))
@@ -310,9 +306,7 @@ test('a session followed at pi’s leaf and opened where its file moved follows 
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel, name, session } = await openFixture(page, server, 'plain-chat')
   const moved = moveToAnotherFolder(store, rel, name)
   await page.getByTestId('open-moved').click()
   await session.waitReady()
@@ -331,9 +325,7 @@ test('a session whose file is moved away and back while open is followed again w
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel, name, session } = await openFixture(page, server, 'plain-chat')
   const moved = moveToAnotherFolder(store, rel, name)
   const notice = page.getByTestId('file-notice')
   await expect(page.getByTestId('open-moved')).toBeVisible()
@@ -398,9 +390,7 @@ test('a name longer than the limit is kept in the field with the reason, and not
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel } = await openFixture(page, server, 'plain-chat')
   const bytes = readFileSync(join(store.root, rel))
   // 200 letters and 150 emoji: 350 characters, 500 UTF-16 units (a field's maxLength counts
   // units, and used to cut the paste silently).
@@ -426,9 +416,7 @@ test('a label longer than the limit typed inline comes back in its field with th
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel, session } = await openFixture(page, server, 'plain-chat')
   const path = join(store.root, rel)
   const bytes = readFileSync(path)
   const target = PiSessionManager.open(path)
@@ -457,9 +445,7 @@ test('extract a branch into a new session, which opens and names its parent', as
   server,
   store,
 }) => {
-  const { rel, name } = fixture('branches')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel, name, session } = await openFixture(page, server, 'branches')
   const source = PiSessionManager.open(join(store.root, rel))
   // A leaf off pi's resume path: the extracted session holds exactly that path.
   const leaf = source.getTree()[0]?.children[0]?.children[0]?.entry.id as string
@@ -491,9 +477,7 @@ test('extract a branch into a new session, which opens and names its parent', as
 })
 
 test('a damaged session cannot be edited and says why', async ({ page, server }) => {
-  const { name } = fixture('damaged-bom', 'handwritten')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  await openFixture(page, server, 'damaged-bom', 'handwritten')
   await expect(page.getByTestId('read-only')).toBeVisible()
   const edits = new EditDialog(page)
   await expect(edits.action('rename')).toBeDisabled()
@@ -505,9 +489,7 @@ test('when another program truncates the open file, the view opens it again and 
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel, session } = await openFixture(page, server, 'plain-chat')
   const before = Number((await page.getByTestId('stat-entries').textContent())?.replace(/\D/g, ''))
   const path = join(store.root, rel)
   // Drop the last line: what pi's own file does not do, another tool might.
@@ -527,9 +509,7 @@ test('the keyboard stays in the tree when another program truncates the open fil
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel, session } = await openFixture(page, server, 'plain-chat')
   const path = join(store.root, rel)
   const entries = PiSessionManager.open(path).getEntries()
   const [first, second, third] = entries.filter((e) => e.type === 'message')
@@ -555,9 +535,7 @@ test('a label being typed when another program truncates the file comes back in 
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel, session } = await openFixture(page, server, 'plain-chat')
   const path = join(store.root, rel)
   const messages = PiSessionManager.open(path)
     .getEntries()
@@ -595,9 +573,7 @@ test('when a rewrite drops the entry the user selected, the view says so of the 
   server,
   store,
 }) => {
-  const { rel, name } = fixture('plain-chat')
-  const session = new SessionPage(page, server)
-  await session.open(name)
+  const { rel, session } = await openFixture(page, server, 'plain-chat')
   const path = join(store.root, rel)
   const lines = readFileSync(path, 'utf8').trimEnd().split('\n')
   const ids = lines.slice(1).map((line) => (JSON.parse(line) as { id: string }).id)
