@@ -86,6 +86,15 @@ export function describeFsError(
   return code ? { path, message, code } : { path, message }
 }
 
+/**
+ * Whether errno `code` says a path is not there any more (deleted, moved, unmounted), as
+ * opposed to there but unreadable (permission denied, an I/O error): the library drops the
+ * sessions of the one and keeps those of the other, each saying why it cannot be read.
+ */
+export function meansGone(code: string | undefined): boolean {
+  return code === 'ENOENT' || code === 'ENOTDIR'
+}
+
 /** Whether `error` is a file-system error (has an errno code) rather than a rule or a bug. */
 export function isFsError(error: unknown): error is NodeJS.ErrnoException {
   return (

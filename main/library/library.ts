@@ -31,6 +31,7 @@ import {
   type WorkerScript,
 } from './read-pool'
 import { NOT_A_SESSION } from './record'
+import { meansGone } from './fs-errors'
 import type { SessionLocation } from './index-write'
 import type { SessionRoot } from './roots'
 import { discoverSessionFiles, type ScanProblem, type SessionCandidate } from './scan'
@@ -233,10 +234,11 @@ export class SessionLibrary {
   }
 
   private async scan(): Promise<void> {
-    const found = await discoverSessionFiles(this.currentRoots.map((root) => root.path))
+    const stored = this.index.identities()
+    const roots = this.currentRoots.map((root) => root.path)
+    const found = await discoverSessionFiles(roots, stored.keys())
     this.scanProblems = found.problems
     const present = new Set(found.candidates.map((c) => c.path))
-    const stored = this.index.identities()
     this.index.remove([...stored.keys()].filter((path) => !present.has(path)))
     const pass = await statPass(found.candidates, stored)
     this.reads.unchanged += pass.unchanged
@@ -303,7 +305,7 @@ export class SessionLibrary {
   /** Reads `path` again when it is still there (a file gone is the watcher's to drop). */
   private async readAgain(path: string): Promise<void> {
     const root = this.rootOf(path)
-    if (!root || this.closed || !(await stat(path).catch(() => null))) return
+    if (!root || this.closed || (await isGone(path))) return
     await this.readOne({ path, folder: dirname(path), root: root.path }).catch((e: unknown) =>
       this.indexFailed(e),
     )
@@ -320,13 +322,15 @@ export class SessionLibrary {
     for (const path of batch.paths) {
       const root = this.rootOf(path)
       if (!root || this.closed) continue
-      const facts = await stat(path).catch(() => null)
-      if (!facts) this.index.remove([path])
+      const facts = await stat(path).catch((error: NodeJS.ErrnoException) => error)
+      // A file there but unreadable (its folder's permission taken away) is read all the same:
+      // its row then says why, where dropping it would call it deleted.
+      if (facts instanceof Error && meansGone(facts.code)) this.index.remove([path])
       else {
         await this.readOne({ path, folder: dirname(path), root: root.path }).catch((e: unknown) =>
           this.indexFailed(e),
         )
-        this.readWhenQuiet(path, facts.mtimeMs)
+        if (!(facts instanceof Error)) this.readWhenQuiet(path, facts.mtimeMs)
       }
     }
     this.notifier.notify()
@@ -513,4 +517,13 @@ function unknownSession(): ApiError {
     'not_found',
     'This session is no longer in the library: its file was deleted or moved.',
   )
+}
+
+/** Whether `path` is not there any more (an unreadable one is still there). */
+async function isGone(path: string): Promise<boolean> {
+  const error = await stat(path).then(
+    () => null,
+    (e: NodeJS.ErrnoException) => e,
+  )
+  return error !== null && meansGone(error.code)
 }

@@ -6,8 +6,8 @@
  * problems, never exceptions.
  */
 import { lstat, readdir, realpath, stat } from 'node:fs/promises'
-import { join } from 'node:path'
-import { describeFsError, type FsProblem } from './fs-errors'
+import { dirname, join } from 'node:path'
+import { describeFsError, meansGone, type FsProblem } from './fs-errors'
 
 /** The wording of file-system errors lives in fs-errors.ts; re-exported for the record reader. */
 export { describeFsError }
@@ -32,8 +32,14 @@ export interface ScanResult {
 /**
  * Lists the session candidates of every root. A missing or unreadable root or folder is
  * reported in `problems`; the other roots are still scanned.
+ * @param known session files the library knows from earlier scans: those in a folder that
+ *   is there but cannot be listed now (permission denied, an I/O error) stay candidates, so
+ *   each is read and says why it cannot be, rather than being taken for deleted
  */
-export async function discoverSessionFiles(roots: readonly string[]): Promise<ScanResult> {
+export async function discoverSessionFiles(
+  roots: readonly string[],
+  known: Iterable<string> = [],
+): Promise<ScanResult> {
   const result: ScanResult = { candidates: [], problems: [] }
   // Real paths of the folders listed: a folder reached again through a symlink (a link to a
   // project folder beside it, or to the root itself) is not listed twice. pi's listAll would
@@ -67,7 +73,27 @@ export async function discoverSessionFiles(roots: readonly string[]): Promise<Sc
       }
     }
   }
+  result.candidates.push(...behindUnlisted(known, roots, result))
   return result
+}
+
+/** The `known` files inside a folder or root that could not be listed for a reason other
+ * than its absence, and not found otherwise. */
+function behindUnlisted(
+  known: Iterable<string>,
+  roots: readonly string[],
+  { candidates, problems }: ScanResult,
+): SessionCandidate[] {
+  const unlisted = problems.filter((p) => !meansGone(p.code)).map((p) => p.path + '/')
+  if (unlisted.length === 0) return []
+  const found = new Set(candidates.map((c) => c.path))
+  const kept: SessionCandidate[] = []
+  for (const path of known) {
+    if (found.has(path) || !unlisted.some((folder) => path.startsWith(folder))) continue
+    const root = roots.filter((r) => path.startsWith(r + '/')).sort((a, b) => b.length - a.length)
+    if (root[0]) kept.push({ path, folder: dirname(path), root: root[0] })
+  }
+  return kept
 }
 
 async function readNames(folder: string, problems: ScanProblem[]): Promise<string[] | null> {

@@ -7,7 +7,15 @@
 import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import type { SessionQuery } from '../../../preload/contract/library'
 import { SessionLibrary } from '../../../main/library/library'
@@ -154,5 +162,42 @@ test('a folder reached again through a symlink lists its sessions once, under th
     projects.reduce((n, p) => n + p.sessionCount, 0),
     7,
   )
+  await library.close()
+})
+
+test('sessions in a folder that is there but cannot be listed stay, each saying why it cannot be read', async (ctx) => {
+  const base = tempDir(ctx, 'pi-sessions-unlisted-')
+  const root = join(base, 'sessions')
+  const folder = join(root, 'project')
+  cpSync(join(FIXTURE_STORE, GOOD), folder, { recursive: true })
+  const library = new SessionLibrary([{ path: root, source: 'cli' }], { watch: false })
+  await library.start()
+  await library.whenIdle()
+  const before = library.query(ALL).rows
+  assert.equal(before.length, 7)
+
+  // The folder's name now leads nowhere listable: a link to itself (ELOOP). As root, a chmod
+  // would not stop the scan; an unlistable folder of another kind is the same case to it.
+  renameSync(folder, join(base, 'aside'))
+  symlinkSync(folder, folder)
+  await library.refresh()
+  const during = library.query(ALL).rows
+  assert.deepEqual(
+    during.map((r) => r.id).sort(),
+    before.map((r) => r.id).sort(),
+    'the same sessions, not taken for deleted',
+  )
+  for (const row of during) {
+    assert.equal(row.status, 'unreadable')
+    assert.match(row.problem ?? '', /Symbolic link loop/)
+  }
+  assert.ok(library.listProjects().problems.some((p) => p.path === folder && p.code === 'ELOOP'))
+
+  rmSync(folder)
+  renameSync(join(base, 'aside'), folder)
+  await library.refresh()
+  const after = library.query(ALL).rows
+  assert.equal(after.length, 7)
+  for (const row of after) assert.equal(row.status, before.find((r) => r.id === row.id)?.status)
   await library.close()
 })
