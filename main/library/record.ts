@@ -22,6 +22,7 @@ import { addEntries, newDigest, type SessionDigest } from './digest'
 import type { SearchText } from './search-texts'
 import { opaqueId } from './ids'
 import { describeFsError, type SessionCandidate } from './scan'
+import { meansGone } from './fs-errors'
 import { landedEnd, wholeReadEnd } from './landed'
 
 /** Whether a session read cleanly, with damage (still readable), or not at all. */
@@ -233,6 +234,22 @@ export async function readRecord(
     const read = { size: landed ?? facts.size, mtimeMs: facts.mtimeMs }
     return { record: fromLoad(candidate, read, loaded, onText), kind: 'full', texts }
   } catch (error) {
-    return { record: unreadableRecord(candidate, error), kind: 'failed', texts: [] }
+    return {
+      record: stillThere(previous, error) ?? unreadableRecord(candidate, error),
+      kind: 'failed',
+      texts: [],
+    }
   }
+}
+
+/**
+ * The record of a file read before that is there but cannot be read now (its permission or
+ * its folder's taken away, an I/O error): what it said last (title, project, counts) with the
+ * reason it cannot be read, so its row stays where the user knows it. Null when there is no
+ * such record, or the file is gone.
+ */
+function stillThere(previous: SessionRecord | undefined, error: unknown): SessionRecord | null {
+  if (!previous?.digest || meansGone((error as NodeJS.ErrnoException)?.code)) return null
+  const { message } = describeFsError(previous.path, error)
+  return { ...previous, status: 'unreadable', diagnostics: [], problem: message }
 }

@@ -240,7 +240,7 @@ test("a file that cannot be followed says why, in main's words, and is followed 
   const notice = page.getByTestId('file-notice')
   await expect(notice).toHaveAttribute('data-state', 'changed')
   await expect(notice).toContainText(
-    'The file changed on disk and could not be followed: Permission denied. Reload',
+    'The file could not be followed: Permission denied; what you see is the last version read. Reload',
   )
   await expect(notice.getByRole('button', { name: 'Reload' })).toBeVisible()
   // Readable again: pi's next line is followed, with the one before it, and the notice goes.
@@ -249,6 +249,36 @@ test("a file that cannot be followed says why, in main's words, and is followed 
   await expect(notice).toHaveCount(0)
   await expect(session.tree.node('feed00c2')).toHaveAttribute('data-leaf', 'true')
   await expect(session.tree.node('feed00c1')).toBeVisible()
+  session.expectClean()
+})
+
+test('a file that could not be read, readable again and unchanged, is followed again without a Reload', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, session } = await openFixture(page, server, 'plain-chat')
+  const other = join(store.root, fixture('compaction').rel)
+  // Main's answer while the file cannot be read (its folder's permission taken away; the
+  // tests run as root, whom a chmod does not stop). A change elsewhere in the library has the
+  // view look at its file.
+  const follow = (url: URL) => url.pathname === '/api/session:follow'
+  await page.route(follow, (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ ok: false, error: { code: 'io', message: 'Permission denied' } }),
+    }),
+  )
+  appendAfterLast(other, userEntry('feed00d1', 'elsewhere'))
+  const notice = page.getByTestId('file-notice')
+  await expect(notice).toContainText('The file could not be followed: Permission denied;')
+  // The permission given back: the library's next change finds the file as the view shows it.
+  await page.unroute(follow)
+  appendAfterLast(other, userEntry('feed00d2', 'elsewhere again'))
+  await expect(notice).toHaveCount(0)
+  // And it is followed as before.
+  appendAfterLast(join(store.root, rel), userEntry('feed00d3', 'pi writes on'))
+  await expect(session.tree.node('feed00d3')).toHaveAttribute('data-leaf', 'true')
   session.expectClean()
 })
 

@@ -104,9 +104,11 @@ async function followView(
   }
   const now = useSessionView.getState()
   if (now.overview !== overview || now.rows !== rows) return
-  // Followed again: a file that was gone is back at its path (moved back, restored), and
-  // what follow found in it is shown below like any change.
-  if (useSessionFile.getState().state === 'gone') useSessionFile.setState({ state: 'current' })
+  // Followed again: a file that was gone is back at its path (moved back, restored), or one
+  // that could not be read can be again (its permission given back), unchanged or not; what
+  // follow found in it is shown below like any change.
+  if (useSessionFile.getState().state !== 'current')
+    useSessionFile.setState({ state: 'current', reason: null })
   if (result.kind === 'same') return
   if (result.kind === 'reopen') {
     // pi's own writing (a new branch) is shown in place; another program's change is opened

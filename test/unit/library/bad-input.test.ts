@@ -190,6 +190,10 @@ test('sessions in a folder that is there but cannot be listed stay, each saying 
   for (const row of during) {
     assert.equal(row.status, 'unreadable')
     assert.match(row.problem ?? '', /Symbolic link loop/)
+    // What it said when last read stays: its title, and its project in the project list.
+    const was = before.find((r) => r.id === row.id)
+    assert.equal(row.cwd, was?.cwd)
+    assert.equal(row.firstMessage, was?.firstMessage)
   }
   assert.ok(library.listProjects().problems.some((p) => p.path === folder && p.code === 'ELOOP'))
 

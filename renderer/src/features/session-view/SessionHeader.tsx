@@ -167,8 +167,9 @@ function FileNotice({ overview }: { overview: SessionOverview }) {
         'This session’s file is gone (deleted or moved); what you see is the last version read.'
       ) : (
         <>
-          The file changed on disk and could not be followed
-          {reason ? `: ${reason.replace(/\.$/, '')}` : ''}.{' '}
+          {reason
+            ? `The file could not be followed: ${reason.replace(/\.$/, '')}; what you see is the last version read.`
+            : 'The file changed on disk and could not be followed.'}{' '}
           <button type="button" className="link" onClick={() => void reload(true)}>
             Reload
           </button>
