@@ -16,7 +16,11 @@ import {
   searchPattern,
 } from '../../../renderer/src/components/marks'
 import { rehypeMarks } from '../../../renderer/src/components/markdown-marks'
-import { FindTally } from '../../../renderer/src/features/find/matches'
+import {
+  FindTally,
+  type FindMatch,
+  type FindMatches,
+} from '../../../renderer/src/features/find/matches'
 import type { PathItem } from '../../../preload/contract/session-view'
 
 test('search patterns mark every word, case-insensitively', () => {
@@ -38,6 +42,10 @@ test('patterns that backtrack or match empty text mark nothing', () => {
   assert.ok(searchPattern(['\\(a\\+\\)\\+']))
 })
 
+/** Every match of `matches`, in order, one by one. */
+const listed = (matches: FindMatches): (FindMatch | undefined)[] =>
+  Array.from({ length: matches.count }, (_, k) => matches.at(k))
+
 /** A user message as a path item, with `text` as its one text block. */
 const userItem = (id: string, text: string): PathItem => ({
   id,
@@ -58,7 +66,7 @@ test('a find matches its text literally and counts matches per item in path orde
   ])
   const tally = new FindTally(pattern as RegExp)
   tally.add(items)
-  assert.deepEqual(tally.matches(), [
+  assert.deepEqual(listed(tally.matches()), [
     { index: 1, nth: 0 },
     { index: 3, nth: 0 },
     { index: 3, nth: 1 },
@@ -83,14 +91,14 @@ test('a find tally counts items as they come, and keeps their counts once they a
     ]),
   )
   assert.equal(tally.scanned, 4)
-  assert.deepEqual(tally.matches(), [
+  assert.deepEqual(listed(tally.matches()), [
     { index: 0, nth: 0 },
     { index: 0, nth: 1 },
     { index: 2, nth: 0 },
   ])
   // Item 0 fetched again with other text (live follow refreshes the path's last items).
   tally.add(new Map([[0, userItem('a', 'no more')]]))
-  assert.deepEqual(tally.matches(), [{ index: 2, nth: 0 }])
+  assert.deepEqual(listed(tally.matches()), [{ index: 2, nth: 0 }])
   // The same items again: nothing is counted twice, and the list stays the same array.
   const list = tally.matches()
   const version = tally.version
@@ -133,4 +141,23 @@ test('a markdown document marks its first 2,000 matches across its text nodes', 
     )
   assert.equal(count(tree.children[0] as Element), 1500)
   assert.equal(count(tree.children[1] as Element), MARKS_PER_TEXT - 1500)
+})
+
+test('the k-th match of a find is its item and its order there, past the end none', () => {
+  const tally = new FindTally(findPattern('ab') as RegExp)
+  tally.add(
+    new Map([
+      [7, userItem('g', 'ab ab ab')],
+      [2, userItem('c', 'ab')],
+      [4, userItem('e', 'none')],
+      [9, userItem('i', 'AB ab')],
+    ]),
+  )
+  const matches = tally.matches()
+  assert.equal(matches.count, 6)
+  assert.deepEqual(matches.at(0), { index: 2, nth: 0 })
+  assert.deepEqual(matches.at(3), { index: 7, nth: 2 })
+  assert.deepEqual(matches.at(5), { index: 9, nth: 1 })
+  assert.equal(matches.at(6), undefined)
+  assert.equal(matches.at(-1), undefined)
 })

@@ -4,7 +4,7 @@
  * occurrence of the find's pattern in it, in path order.
  */
 import type { ContentBlock, PathItem } from '../../../../preload/contract/session-view'
-import { matchRanges } from '../../components/marks'
+import { countMatches } from '../../components/marks'
 import { isCut } from '../../state/path-state'
 
 /** One occurrence: the path index of its item and its order among that item's marks. */
@@ -12,6 +12,15 @@ export interface FindMatch {
   index: number
   nth: number
 }
+
+/** The matches of a find in path order: how many, and the `k`-th (0-based; past the end: none). */
+export interface FindMatches {
+  readonly count: number
+  at(k: number): FindMatch | undefined
+}
+
+/** No match. */
+export const NO_MATCHES: FindMatches = { count: 0, at: () => undefined }
 
 function blocksText(blocks: readonly ContentBlock[]): string[] {
   return blocks.map((b) =>
@@ -78,7 +87,7 @@ export class FindTally {
       if (this.counted.has(item)) continue
       this.counted.add(item)
       if (this.onCut && isCut(item)) this.onCut(index)
-      this.counts.set(index, matchRanges(itemText(item), this.pattern).length)
+      this.counts.set(index, countMatches(itemText(item), this.pattern))
       this.version++
     }
     return this.version
@@ -89,17 +98,39 @@ export class FindTally {
     return this.counts.size
   }
 
-  /** Every match counted so far, in path order (the same array until more are counted). */
-  matches(): FindMatch[] {
+  /**
+   * Every match counted so far, in path order (the same object until more are counted). Kept
+   * as the items that match with their first match's number, not one object per match: a
+   * common word on a long path has a million matches, and the list is made again each time a
+   * page of items is counted.
+   */
+  matches(): FindMatches {
     if (this.listed?.version === this.version) return this.listed.matches
-    const matches: FindMatch[] = []
-    for (const index of [...this.counts.keys()].sort((a, b) => a - b)) {
-      const count = this.counts.get(index) as number
-      for (let nth = 0; nth < count; nth++) matches.push({ index, nth })
+    const indexes: number[] = []
+    for (const [index, count] of this.counts) if (count > 0) indexes.push(index)
+    indexes.sort((a, b) => a - b)
+    // firsts[i]: the number of the first match of item indexes[i].
+    const firsts = new Float64Array(indexes.length)
+    let count = 0
+    indexes.forEach((index, i) => {
+      firsts[i] = count
+      count += this.counts.get(index) as number
+    })
+    const at = (k: number): FindMatch | undefined => {
+      if (!(k >= 0 && k < count)) return undefined
+      let low = 0
+      let high = indexes.length - 1
+      while (low < high) {
+        const mid = (low + high + 1) >> 1
+        if ((firsts[mid] as number) <= k) low = mid
+        else high = mid - 1
+      }
+      return { index: indexes[low] as number, nth: k - (firsts[low] as number) }
     }
+    const matches: FindMatches = { count, at }
     this.listed = { version: this.version, matches }
     return matches
   }
 
-  private listed: { version: number; matches: FindMatch[] } | null = null
+  private listed: { version: number; matches: FindMatches } | null = null
 }

@@ -17,9 +17,7 @@ import { findPattern, searchMarks, type Marks } from '../../components/marks'
 import { useFind } from '../../state/find'
 import type { PathState } from '../../state/path-state'
 import { useSessionView } from '../../state/session'
-import { FindTally, type FindMatch } from './matches'
-
-const NO_MATCHES: FindMatch[] = []
+import { FindTally, NO_MATCHES, type FindMatches } from './matches'
 
 /** Frames to wait for the current match's item to render after scrolling to it. */
 const RENDER_FRAMES = 60
@@ -153,7 +151,7 @@ function inView(el: Element): boolean {
 /** What {@link useFindInPath} gives the transcript. */
 export interface FindInPath {
   marks: Marks | null
-  matches: FindMatch[]
+  matches: FindMatches
   /** Every item of the path is loaded (the count is final). */
   complete: boolean
   /**
@@ -190,7 +188,7 @@ export function useViewMarks(): Marks | null {
 function useFindTally(
   find: RegExp | null,
   view: string | null,
-): { matches: FindMatch[]; scanned: number } {
+): { matches: FindMatches; scanned: number } {
   const tally = useMemo(
     () =>
       find && view !== null
@@ -247,7 +245,7 @@ export function useFindInPath(
     if (find && total > 0) ensureRange(0, total - 1, true)
   }, [find, total, ensureRange])
 
-  const target = matches[Math.min(current, matches.length - 1)]
+  const target = matches.at(Math.min(current, matches.count - 1))
   const targetIndex = target?.index
   const targetNth = target?.nth
   // The match that has no mark of its own, as "<index>:<nth>" (see markCurrent).

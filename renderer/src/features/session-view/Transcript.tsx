@@ -348,7 +348,7 @@ export function Transcript() {
       tabIndex={-1}
     >
       <TranscriptToolbar />
-      <FindBar count={matches.length} complete={complete} ownMark={ownMark} />
+      <FindBar count={matches.count} complete={complete} ownMark={ownMark} />
       {status === 'error' && (
         <p className="error-text">Could not load the path: {error?.message}</p>
       )}
