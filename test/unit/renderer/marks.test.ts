@@ -160,4 +160,15 @@ test('the k-th match of a find is its item and its order there, past the end non
   assert.deepEqual(matches.at(5), { index: 9, nth: 1 })
   assert.equal(matches.at(6), undefined)
   assert.equal(matches.at(-1), undefined)
+  // A later page adds to the list.
+  tally.add(new Map([[12, userItem('l', 'ab')]]))
+  assert.equal(tally.matches().count, 7)
+  assert.deepEqual(tally.matches().at(6), { index: 12, nth: 0 })
+  // An earlier index counted late (a page fetched again for the reader) goes in its place.
+  tally.add(new Map([[0, userItem('a', 'ab')]]))
+  assert.deepEqual(listed(tally.matches()).slice(0, 2), [
+    { index: 0, nth: 0 },
+    { index: 2, nth: 0 },
+  ])
+  assert.equal(tally.matches().count, 8)
 })

@@ -6,6 +6,7 @@
 import type { ContentBlock, PathItem } from '../../../../preload/contract/session-view'
 import { countMatches } from '../../components/marks'
 import { isCut } from '../../state/path-state'
+import { PrefixSums } from './prefix-sums'
 
 /** One occurrence: the path index of its item and its order among that item's marks. */
 export interface FindMatch {
@@ -65,7 +66,10 @@ export function itemText(item: PathItem): string {
  * items: a tool call there may have its result now) is counted again.
  */
 export class FindTally {
-  private counts = new Map<number, number>()
+  /** Each counted index's match count, with the running sums that find the k-th match. */
+  private sums = new PrefixSums()
+  /** The indexes counted. */
+  private seen = new Set<number>()
   /** Items already counted (weakly held: a dropped item is not kept alive by the tally). */
   private counted = new WeakSet<PathItem>()
 
@@ -87,7 +91,8 @@ export class FindTally {
       if (this.counted.has(item)) continue
       this.counted.add(item)
       if (this.onCut && isCut(item)) this.onCut(index)
-      this.counts.set(index, countMatches(itemText(item), this.pattern))
+      this.seen.add(index)
+      this.sums.set(index, countMatches(itemText(item), this.pattern))
       this.version++
     }
     return this.version
@@ -95,39 +100,22 @@ export class FindTally {
 
   /** How many indexes of the path have been counted. */
   get scanned(): number {
-    return this.counts.size
+    return this.seen.size
   }
 
   /**
-   * Every match counted so far, in path order (the same object until more are counted). Kept
-   * as the items that match with their first match's number, not one object per match: a
-   * common word on a long path has a million matches, and the list is made again each time a
-   * page of items is counted.
+   * Every match counted so far, in path order: the same object until more are counted (its
+   * `count` is of that moment; `at` answers from the tally as it is).
    */
   matches(): FindMatches {
     if (this.listed?.version === this.version) return this.listed.matches
-    const indexes: number[] = []
-    for (const [index, count] of this.counts) if (count > 0) indexes.push(index)
-    indexes.sort((a, b) => a - b)
-    // firsts[i]: the number of the first match of item indexes[i].
-    const firsts = new Float64Array(indexes.length)
-    let count = 0
-    indexes.forEach((index, i) => {
-      firsts[i] = count
-      count += this.counts.get(index) as number
-    })
-    const at = (k: number): FindMatch | undefined => {
-      if (!(k >= 0 && k < count)) return undefined
-      let low = 0
-      let high = indexes.length - 1
-      while (low < high) {
-        const mid = (low + high + 1) >> 1
-        if ((firsts[mid] as number) <= k) low = mid
-        else high = mid - 1
-      }
-      return { index: indexes[low] as number, nth: k - (firsts[low] as number) }
+    const matches: FindMatches = {
+      count: this.sums.total,
+      at: (k) => {
+        const found = this.sums.find(k)
+        return found ? { index: found.position, nth: k - found.before } : undefined
+      },
     }
-    const matches: FindMatches = { count, at }
     this.listed = { version: this.version, matches }
     return matches
   }
