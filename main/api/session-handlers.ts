@@ -69,6 +69,7 @@ export function createSessionHandlers(
     'session:peek-tail': call('session:peek-tail'),
     'session:follow': call('session:follow'),
     'session:get-path': call('session:get-path'),
+    'session:find-counts': call('session:find-counts'),
     'session:get-image': call('session:get-image'),
     'session:get-lineage': async ({ sessionId }) => {
       const row = context.library.getSummary(sessionId)

@@ -51,6 +51,7 @@ export const SESSION_VIEW_CHANNELS = [
   'session:peek-tail',
   'session:follow',
   'session:get-path',
+  'session:find-counts',
   'session:get-image',
   'session:get-lineage',
 ] as const

@@ -53,6 +53,24 @@ const PathArgs = z
     message: 'entryId or position is required',
   })
 
+/** The path a find counts in (as `session:get-path` names it) and the find's text. */
+const FindCountsArgs = z
+  .object({
+    sessionId: OpaqueId,
+    entryId: EntryId.optional(),
+    position: EntryPosition.optional(),
+    raw: z.boolean().optional(),
+    /** As typed in the find bar (find-text.ts findPattern: literal, case-insensitive). */
+    text: z.string().min(1).max(10_000),
+  })
+  .strict()
+  .refine((a) => a.entryId !== undefined || a.position !== undefined, {
+    message: 'entryId or position is required',
+  })
+
+/** How many matches of a find each item of a path holds, in path order (texts whole). */
+const FindCounts = z.object({ counts: z.array(z.number().int().min(0)).max(50_000_000) }).strict()
+
 /** Argument and result schema of each `session:*` channel: the view, then the edits. */
 export const SESSION_SCHEMAS = {
   'session:open': {
@@ -111,6 +129,7 @@ export const SESSION_SCHEMAS = {
     result: FollowResult,
   },
   'session:get-path': { args: PathArgs, result: PathPage },
+  'session:find-counts': { args: FindCountsArgs, result: FindCounts },
   'session:get-image': {
     args: z
       .object({

@@ -1188,10 +1188,31 @@ test('a 50,000-entry linear session opens; the tree and the transcript page', as
     'data-entry-id',
     generated.firstId,
   )
-  // Find covers the whole path though the view keeps only a few thousand of its items: a word
-  // the generator never writes is found nowhere, and the count says so once all were read.
-  // It reads the path a few chunks at a time (the 500 chunks sent at once would queue ahead
-  // of those the user scrolls to).
+  // Find covers the whole path though the view keeps only a few thousand of its items: main
+  // counts it (session:find-counts) and no page of the path is read for it. A word the
+  // generator never writes is found nowhere.
+  let pages = 0
+  const countPages = (r: { url(): string }) => {
+    if (r.url().endsWith('/api/session:get-path')) pages++
+  }
+  page.on('request', countPages)
+  await page.keyboard.press('Control+f')
+  await page.getByTestId('find-input').fill('zzzznotfound')
+  await expect(page.getByTestId('find-count')).toHaveText('no match', { timeout: 90_000 })
+  expect(pages).toBe(0)
+  page.off('request', countPages)
+  await page.keyboard.press('Escape')
+  // Where main cannot count, the view reads the path itself, a few chunks at a time (the 500
+  // chunks sent at once would queue ahead of those the user scrolls to), and says "no match"
+  // once all were read.
+  await page.route(
+    (url) => url.pathname === '/api/session:find-counts',
+    (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, error: { code: 'io', message: 'Permission denied' } }),
+      }),
+  )
   let outstanding = 0
   let most = 0
   const pathRequest = (r: { url(): string }) => r.url().endsWith('/api/session:get-path')
@@ -1214,7 +1235,7 @@ test('a 50,000-entry linear session opens; the tree and the transcript page', as
     }).observe(document.querySelector('.transcript') as Element, { childList: true, subtree: true })
   })
   await page.keyboard.press('Control+f')
-  await page.getByTestId('find-input').fill('zzzznotfound')
+  await page.getByTestId('find-input').fill('zzzznotfound2')
   await expect(page.getByTestId('find-count')).toHaveText('no match', { timeout: 90_000 })
   expect(most).toBeGreaterThan(0)
   expect(most).toBeLessThanOrEqual(6)

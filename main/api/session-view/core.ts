@@ -19,6 +19,7 @@ import { catchUp, type RowsBefore } from './grow'
 import { imageAt } from './images'
 import { buildOverview, overviewOf, type OpenedMemo, type OpenedSession } from './overview'
 import { pathPage } from './page'
+import { findCounts } from './find-counts'
 import { ServedSkeletons } from './skeleton-open'
 import type { TreeSkeletons } from './skeletons'
 import type { ViewSource } from './source'
@@ -247,6 +248,10 @@ export function localViewCore(options: CoreOptions = {}, cache = new SourceCache
       } finally {
         if (pathing.get(file.id) === page) pathing.delete(file.id)
       }
+    },
+    'session:find-counts': async (file, { sessionId: _id, ...request }) => {
+      const { source, memo } = await load(file)
+      return findCounts(source, memo, request)
     },
     'session:get-image': async (file, { position, index }) => {
       const { source } = await load(file)

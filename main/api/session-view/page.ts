@@ -85,6 +85,16 @@ function planOf(
   return planPath(source, target, raw)
 }
 
+/** The plan of the path to `target`, memoized per loaded file (the pages share it). */
+export function plannedPath(
+  source: ViewSource,
+  memo: Map<string, unknown>,
+  target: SessionEntry,
+  raw: boolean,
+): Promise<PathPlan> {
+  return memoize(memo, planKey(source, target, raw), () => planOf(source, memo, target, raw), 6)
+}
+
 /** Builds one page of the path (plans are memoized per loaded file). */
 export async function pathPage(
   source: ViewSource,
@@ -95,12 +105,7 @@ export async function pathPage(
   const target = req.branch === true ? branchLeaf(source, named) : named
   const raw = req.raw === true
   const pos = source.posOf.get(target) ?? -1
-  const plan = await memoize(
-    memo,
-    planKey(source, target, raw),
-    () => planOf(source, memo, target, raw),
-    6,
-  )
+  const plan = await plannedPath(source, memo, target, raw)
   const total = plan.items.length
   const limit = req.limit ?? DEFAULT_LIMIT
   const focusIndex = req.branch === true ? indexOf(plan, source.posOf.get(named) ?? -1) : null

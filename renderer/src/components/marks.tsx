@@ -6,6 +6,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react'
 import type { TextRange } from './text-pieces'
+import { countMatches, matchRanges } from '../../../preload/contract/find-text'
 
 /** What the transcript marks: the words' pattern (global, case-insensitive) and a mark class. */
 export interface Marks {
@@ -20,8 +21,6 @@ export const MarksContext = createContext<Marks | null>(null)
 export function useMarks(): Marks | null {
   return useContext(MarksContext)
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * A quantified group that itself holds a quantifier (`(a+)+`) or a back-reference: the shapes
@@ -54,52 +53,9 @@ export function searchMarks(sources: readonly string[]): Marks | null {
   return pattern ? { pattern, className: 'search-match' } : null
 }
 
-/** The pattern of a find in the session: the text as typed, case-insensitive; null when blank. */
-export function findPattern(text: string): RegExp | null {
-  return text.trim() === '' ? null : new RegExp(escape(text), 'gi')
-}
-
-/**
- * Visits the matches of `pattern` in `text` from offset `from` on, in order, as [start, end)
- * offsets (empty matches skipped), until `visit` returns false.
- */
-function forEachMatch(
-  text: string,
-  pattern: RegExp,
-  from: number,
-  visit: (start: number, end: number) => boolean,
-): void {
-  const re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : 'gi')
-  re.lastIndex = from
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    if (m[0] === '') {
-      re.lastIndex += 1
-      continue
-    }
-    if (!visit(m.index, m.index + m[0].length)) return
-  }
-}
-
-/**
- * Every match of `pattern` in `text` as [start, end) offsets (empty matches skipped), or the
- * first `limit` of them.
- */
-export function matchRanges(
-  text: string,
-  pattern: RegExp,
-  limit = Number.POSITIVE_INFINITY,
-): [number, number][] {
-  const ranges: [number, number][] = []
-  if (limit > 0) forEachMatch(text, pattern, 0, (start, end) => ranges.push([start, end]) < limit)
-  return ranges
-}
-
-/** How many matches of `pattern` `text` holds from offset `from` on (counted, not kept). */
-export function countMatches(text: string, pattern: RegExp, from = 0): number {
-  let count = 0
-  forEachMatch(text, pattern, from, () => ++count > 0)
-  return count
-}
+// The find's pattern and matching are shared with main, which counts a find's matches over a
+// whole path (find-text.ts): one rule for what a match is, on both sides.
+export { countMatches, findPattern, matchRanges } from '../../../preload/contract/find-text'
 
 /**
  * The matches of a text past its {@link MARKS_PER_TEXT} marks, given the ranges marked: a find

@@ -147,6 +147,13 @@ export interface SessionViewState {
    */
   wholeItem(index: number): Promise<void>
   /**
+   * How many matches of a find's `text` each item of the current path holds, in path order,
+   * counted by main in the texts whole (session:find-counts); null when another path is shown
+   * by the time the answer comes.
+   * @throws ApiError when main cannot count (the session could not be read)
+   */
+  findCounts(text: string): Promise<number[] | null>
+  /**
    * Re-reads the open session (the file was rewritten, or an edit landed) at the same entry;
    * a no-op once the library selected another session. A reader scrolled up on pi's path
    * keeps their place: the path opens at the entry they were reading ({@link readAt}).
@@ -651,6 +658,16 @@ export const useSessionView = create<SessionViewState>((set, get) => {
       })()
       wholeFlights.set(flight, fetched)
       return fetched
+    },
+
+    async findCounts(text) {
+      const { sessionId, path, selected } = get()
+      if (!sessionId || !path || !selected) return null
+      const { counts } = await call('session:find-counts', {
+        ...shownPath(sessionId, selected, path.raw),
+        text,
+      })
+      return get().sessionId === sessionId && get().path?.view === path.view ? counts : null
     },
 
     ensureRange(start, end, sweep = false) {

@@ -172,3 +172,22 @@ test('the k-th match of a find is its item and its order there, past the end non
   ])
   assert.equal(tally.matches().count, 8)
 })
+
+test("main's counts fill the indexes no item was counted at; an item counted here keeps its own", () => {
+  const tally = new FindTally(findPattern('tide') as RegExp)
+  // Item 1 arrived (live follow) before main's answer, which counted it as it was then.
+  tally.add(new Map([[1, userItem('b', 'tide tide tide')]]))
+  tally.seed([2, 1, 0, 1])
+  assert.equal(tally.scanned, 4)
+  assert.deepEqual(listed(tally.matches()), [
+    { index: 0, nth: 0 },
+    { index: 0, nth: 1 },
+    { index: 1, nth: 0 },
+    { index: 1, nth: 1 },
+    { index: 1, nth: 2 },
+    { index: 3, nth: 0 },
+  ])
+  // An item that arrives later is counted over main's count.
+  tally.add(new Map([[3, userItem('d', 'calm')]]))
+  assert.equal(tally.matches().count, 5)
+})

@@ -3,8 +3,8 @@
  * renders it (messages, thinking, tool calls and results, bash, summaries), and every
  * occurrence of the find's pattern in it, in path order.
  */
-import type { ContentBlock, PathItem } from '../../../../preload/contract/session-view'
-import { countMatches } from '../../components/marks'
+import type { PathItem } from '../../../../preload/contract/session-view'
+import { countMatches, itemText } from '../../../../preload/contract/find-text'
 import { isCut } from '../../state/path-state'
 import { PrefixSums } from './prefix-sums'
 
@@ -23,47 +23,13 @@ export interface FindMatches {
 /** No match. */
 export const NO_MATCHES: FindMatches = { count: 0, at: () => undefined }
 
-function blocksText(blocks: readonly ContentBlock[]): string[] {
-  return blocks.map((b) =>
-    b.type === 'text' || b.type === 'thinking'
-      ? b.text
-      : b.type === 'toolCall'
-        ? `${b.name} ${b.args}`
-        : '',
-  )
-}
-
-/** The searchable text of one path item (what its card shows, parts joined by newlines). */
-export function itemText(item: PathItem): string {
-  const b = item.body
-  switch (b.kind) {
-    case 'user':
-    case 'system':
-    case 'custom':
-      return blocksText(b.content).join('\n')
-    case 'assistant':
-      return [...blocksText(b.content), b.errorMessage ?? ''].join('\n')
-    case 'toolResult':
-      return [b.call?.args ?? '', ...blocksText(b.content)].join('\n')
-    case 'bash':
-      return `${b.command}\n${b.output}`
-    case 'compaction':
-    case 'branchSummary':
-      return b.summary
-    case 'unknown':
-      return b.json
-    default:
-      return ''
-  }
-}
-
 /**
- * A find's match counts over a whole path, kept as its items arrive. The view keeps only a
- * few thousand items of a path (those far from the reader are dropped), so a find over a
- * longer one counts each item as it comes, and the count outlives the item: the find's total
- * is final once every index was counted, and a match whose item was dropped is fetched again
- * when the reader goes to it. An item fetched again (live follow refreshes the path's last
- * items: a tool call there may have its result now) is counted again.
+ * A find's match counts over a whole path. Main counts every item of the path at once
+ * ({@link FindTally.seed}); the items the view receives are counted as they arrive, and the
+ * count outlives the item (the view keeps only a few thousand items of a path): the find's
+ * total is final once every index was counted, and a match whose item was dropped is fetched
+ * again when the reader goes to it. An item fetched again (live follow refreshes the path's
+ * last items: a tool call there may have its result now) is counted again.
  */
 export class FindTally {
   /** Each counted index's match count, with the running sums that find the k-th match. */
@@ -96,6 +62,20 @@ export class FindTally {
       this.version++
     }
     return this.version
+  }
+
+  /**
+   * Takes main's count of each index of the path (session:find-counts) for the indexes no item
+   * has been counted at: an item counted here is newer (live follow) or about to be counted
+   * whole (a text sent cut).
+   */
+  seed(counts: readonly number[]): void {
+    counts.forEach((count, index) => {
+      if (this.seen.has(index)) return
+      this.seen.add(index)
+      this.sums.set(index, count)
+    })
+    this.version++
   }
 
   /** How many indexes of the path have been counted. */

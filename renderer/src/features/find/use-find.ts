@@ -188,7 +188,9 @@ export function useViewMarks(): Marks | null {
 function useFindTally(
   find: RegExp | null,
   view: string | null,
+  ensureRange: (start: number, end: number, sweep?: boolean) => void,
 ): { matches: FindMatches; scanned: number } {
+  const text = useFind((s) => s.text)
   const tally = useMemo(
     () =>
       find && view !== null
@@ -199,6 +201,32 @@ function useFindTally(
         : null,
     [find, view],
   )
+  // Main counts the whole path at once; only where it cannot is every item fetched to be
+  // counted here (the store keeps up to its limit).
+  const [, seeded] = useState(0)
+  useEffect(() => {
+    if (!tally) return
+    let stale = false
+    useSessionView
+      .getState()
+      .findCounts(text)
+      .then(
+        (counts) => {
+          if (stale || !counts) return
+          tally.seed(counts)
+          seeded((n) => n + 1)
+        },
+        () => {
+          const total = useSessionView.getState().path?.total ?? 0
+          if (!stale && total > 0) ensureRange(0, total - 1, true)
+        },
+      )
+    return () => {
+      stale = true
+    }
+    // The tally is made for this text (its pattern): one count per tally.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tally])
   // Counted on every change of the store, as it happens: items a later page pushes out of the
   // store before the next render are counted all the same.
   const subscribe = useCallback(
@@ -237,13 +265,8 @@ export function useFindInPath(
   const marks = useViewMarks()
   const view = path?.view ?? null
   const total = path?.total ?? 0
-  const { matches, scanned } = useFindTally(find, view)
+  const { matches, scanned } = useFindTally(find, view, ensureRange)
   const complete = view !== null && scanned >= total
-
-  // A find covers the whole path: every item is fetched (the store keeps up to its limit).
-  useEffect(() => {
-    if (find && total > 0) ensureRange(0, total - 1, true)
-  }, [find, total, ensureRange])
 
   const target = matches.at(Math.min(current, matches.count - 1))
   const targetIndex = target?.index

@@ -33,7 +33,7 @@ function ToolCall({ block }: { block: Extract<ContentBlock, { type: 'toolCall' }
       data-tool-call-id={block.id}
     >
       <summary>
-        {/* Marked: a find counts the name with the arguments (matches.ts itemText). */}
+        {/* Marked: a find counts the name with the arguments (find-text.ts itemText). */}
         <span className="tool-name">{block.name ? <Marked text={block.name} /> : 'tool'}</span>
         <span className="muted tool-args-preview">
           {block.args.replace(/\s+/g, ' ').slice(0, 120)}
