@@ -25,48 +25,47 @@ export const EditResult = z.object({
   current: z.string().nullable(),
 })
 
-const PathArgs = z
-  .object({
-    sessionId: OpaqueId,
-    entryId: EntryId.optional(),
-    /** Disambiguates duplicate ids, or names an entry without a usable id. */
-    position: EntryPosition.optional(),
-    raw: z.boolean().optional(),
-    /** First item to return; default: the last `limit` items (the selected entry's end). */
-    offset: z.number().int().min(0).max(50_000_000).optional(),
-    limit: z.number().int().min(1).max(500).optional(),
-    /**
-     * The whole branch containing the named entry: the path runs on to that branch's leaf
-     * (pi's leaf when the entry is on pi's path, else the newest entry below it), and the page
-     * is the window around the named entry (`focusIndex` in the result). What a search hit opens.
-     */
-    branch: z.boolean().optional(),
-    /**
-     * Texts sent whole: a page otherwise cuts a text of more than TEXT_CUT characters and says
-     * what it left out (`cut`), so that one tool result of megabytes does not travel until the
-     * reader asks for it.
-     */
-    whole: z.boolean().optional(),
-  })
+/** The path to an entry of a session, in the model's view or raw (pages and finds name it so). */
+const PathTarget = z.object({
+  sessionId: OpaqueId,
+  entryId: EntryId.optional(),
+  /** Disambiguates duplicate ids, or names an entry without a usable id. */
+  position: EntryPosition.optional(),
+  raw: z.boolean().optional(),
+})
+
+/** A path target names its entry by id, by position, or both. */
+const namesEntry = (a: { entryId?: string; position?: number }) =>
+  a.entryId !== undefined || a.position !== undefined
+const NAMES_ENTRY = { message: 'entryId or position is required' }
+
+const PathArgs = PathTarget.extend({
+  /** First item to return; default: the last `limit` items (the selected entry's end). */
+  offset: z.number().int().min(0).max(50_000_000).optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+  /**
+   * The whole branch containing the named entry: the path runs on to that branch's leaf
+   * (pi's leaf when the entry is on pi's path, else the newest entry below it), and the page
+   * is the window around the named entry (`focusIndex` in the result). What a search hit opens.
+   */
+  branch: z.boolean().optional(),
+  /**
+   * Texts sent whole: a page otherwise cuts a text of more than TEXT_CUT characters and says
+   * what it left out (`cut`), so that one tool result of megabytes does not travel until the
+   * reader asks for it.
+   */
+  whole: z.boolean().optional(),
+})
   .strict()
-  .refine((a) => a.entryId !== undefined || a.position !== undefined, {
-    message: 'entryId or position is required',
-  })
+  .refine(namesEntry, NAMES_ENTRY)
 
 /** The path a find counts in (as `session:get-path` names it) and the find's text. */
-const FindCountsArgs = z
-  .object({
-    sessionId: OpaqueId,
-    entryId: EntryId.optional(),
-    position: EntryPosition.optional(),
-    raw: z.boolean().optional(),
-    /** As typed in the find bar (find-text.ts findPattern: literal, case-insensitive). */
-    text: z.string().min(1).max(10_000),
-  })
+const FindCountsArgs = PathTarget.extend({
+  /** As typed in the find bar (find-text.ts findPattern: literal, case-insensitive). */
+  text: z.string().min(1).max(10_000),
+})
   .strict()
-  .refine((a) => a.entryId !== undefined || a.position !== undefined, {
-    message: 'entryId or position is required',
-  })
+  .refine(namesEntry, NAMES_ENTRY)
 
 /** How many matches of a find each item of a path holds, in path order (texts whole). */
 const FindCounts = z.object({ counts: z.array(z.number().int().min(0)).max(50_000_000) }).strict()

@@ -107,3 +107,17 @@ test('every event has exactly one payload schema and a domain:past-tense name', 
   assert.deepEqual(Object.keys(EVENT_SCHEMAS).sort(), [...EVENTS].sort())
   for (const event of EVENTS) assert.match(event, CHANNEL_NAME_PATTERN)
 })
+
+test("a find's count request names its path's entry and has text; nothing else is taken", () => {
+  const args = CHANNEL_SCHEMAS['session:find-counts'].args
+  const sessionId = '0123456789abcdef'
+  assert.ok(args.safeParse({ sessionId, entryId: 'a1b2c3d4', text: 'tide' }).success)
+  assert.ok(args.safeParse({ sessionId, position: 3, raw: true, text: '.*(' }).success)
+  for (const bad of [
+    { sessionId, text: 'tide' },
+    { sessionId, entryId: 'a1b2c3d4', text: '' },
+    { sessionId, entryId: 'a1b2c3d4', text: 'x'.repeat(10_001) },
+    { sessionId, entryId: 'a1b2c3d4', text: 'tide', whole: true },
+  ])
+    assert.equal(args.safeParse(bad).success, false, JSON.stringify(bad).slice(0, 80))
+})
