@@ -18,7 +18,7 @@ export type TextRange = readonly [number, number]
 /**
  * `text` cut into pieces of at most `size` characters whose concatenation is `text`. Each ends
  * after the last line break in its second half, where there is one, so lines stay whole; else
- * at the start of a grapheme (a flag, an emoji sequence, a letter and its accents stay in one
+ * after the last space or tab there, so words stay whole; else at the start of a grapheme (a flag, an emoji sequence, a letter and its accents stay in one
  * piece). A text of `size` characters or fewer is one piece.
  *
  * No cut falls inside one of `whole` (sorted, disjoint [start, end) offsets: the matches
@@ -37,7 +37,11 @@ export function textPieces(
     // Only the piece's second half is searched: lastIndexOf on the whole text would scan back
     // to its start on every piece of a text without line breaks.
     const half = from + Math.ceil(size / 2)
-    const at = text.slice(half, from + size).lastIndexOf('\n')
+    const second = text.slice(half, from + size)
+    // After a line break, else after a space: each piece starts a line of its own, so a cut
+    // elsewhere would break a word in two on screen.
+    const newline = second.lastIndexOf('\n')
+    const at = newline >= 0 ? newline : Math.max(second.lastIndexOf(' '), second.lastIndexOf('\t'))
     let end = at < 0 ? -1 : half + at + 1
     if (end < 0) end = graphemeStart(text, from + size, from)
     while ((whole[next]?.[1] ?? Infinity) <= end) next++

@@ -42,6 +42,17 @@ test('a line break in the first half of a piece is passed over: the piece is cut
   assert.equal(pieces.join(''), text)
 })
 
+test('a text of words with no line break is cut after a space: no word is broken in two', () => {
+  const words = ['tide', 'harbour', 'ebb', 'flood-gate', 'é']
+  const text = Array.from({ length: 2_000 }, (_, i) => words[i % words.length]).join(' ')
+  const pieces = textPieces(text, 1_000)
+  assert.equal(pieces.join(''), text)
+  for (const piece of pieces.slice(0, -1)) {
+    assert.ok(piece.length <= 1_000 && piece.length > 500)
+    assert.ok(piece.endsWith(' '), JSON.stringify(piece.slice(-12)))
+  }
+})
+
 test('a text with no line break is cut at the size, never inside a surrogate pair', () => {
   const text = 'y'.repeat(999) + '😀'.repeat(1_000)
   const pieces = textPieces(text, 1_000)
