@@ -295,3 +295,46 @@ test('typed fast at the end of a transcript pi writes to, find scrolls up to its
   ).toBeGreaterThan(500)
   session.expectClean()
 })
+
+test('a find on another branch starts from its first match, marked, whatever match the last branch was at', async ({
+  page,
+  serverFor,
+  scratch,
+}) => {
+  const at = '2026-03-02T10:00:00.000Z'
+  const id = '019cb000-0000-7000-8000-0000000f01d6'
+  const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
+  // Branch A: five wombats on its path. Branch B, written last (pi's leaf): two.
+  const lines = [
+    headerLine(id, at, '/work/find-folds'),
+    messageLine('b1', null, 'user', 'one wombat', at),
+    messageLine('b2', 'b1', 'assistant', 'two wombat', at),
+    messageLine('a3', 'b2', 'user', 'wombat three', at),
+    messageLine('a4', 'a3', 'assistant', 'wombat four, wombat five', at),
+    messageLine('c3', 'b2', 'user', 'nothing here', at),
+  ]
+  const { session } = await servedSession({ page, serverFor, scratch }, PROJECT, name, lines)
+  await session.open(name)
+  await page.locator('.transcript [data-entry-id="b1"]').click()
+  await page.keyboard.press('Control+f')
+  await page.getByTestId('find-input').fill('wombat')
+  const count = page.getByTestId('find-count')
+  await expect(count).toHaveText('match 1 of 2')
+  await session.tree.node('a4').click()
+  await expect(count).toHaveText('match 1 of 5')
+  await page.getByTestId('find-input').press('Shift+Enter')
+  await expect(count).toHaveText('match 5 of 5')
+  await expect(page.locator('.transcript [data-entry-id="a4"] mark.find-current')).toHaveText(
+    'wombat',
+  )
+  // Back on branch B: its first match is the current one, and it is the one marked.
+  await session.tree.node('c3').click()
+  await expect(count).toHaveText('match 1 of 2')
+  await expect(page.locator('.transcript [data-entry-id="b1"] mark.find-current')).toHaveText(
+    'wombat',
+  )
+  await page.getByTestId('find-input').press('Enter')
+  await expect(count).toHaveText('match 2 of 2')
+  await expect(page.locator('.transcript [data-entry-id="b2"] mark.find-current')).toBeVisible()
+  session.expectClean()
+})

@@ -16,6 +16,8 @@ export interface FindState {
   show(): void
   close(): void
   setText(text: string): void
+  /** Makes the first match the current one (another path is shown: its matches are others). */
+  restart(): void
   /** Moves to the next (1) or previous (-1) of `count` matches, wrapping around. */
   step(delta: 1 | -1, count: number): void
 }
@@ -28,8 +30,11 @@ export const useFind = create<FindState>((set, get) => ({
   show: () => set({ open: true, focusTick: get().focusTick + 1 }),
   close: () => set({ open: false, text: '', current: 0 }),
   setText: (text) => set({ text, current: 0 }),
+  restart: () => set({ current: 0 }),
   step: (delta, count) => {
     if (count === 0) return
-    set({ current: (get().current + delta + count) % count })
+    // A current match past a count that shrank (a path shown anew) steps from the last one.
+    const from = Math.min(get().current, count - 1)
+    set({ current: (from + delta + count) % count })
   },
 }))

@@ -21,7 +21,7 @@ export interface FindBarProps {
 function countText(text: string, count: number, current: number, complete: boolean): string {
   if (text.trim() === '') return ''
   if (count === 0) return complete ? 'no match' : 'searching…'
-  return `match ${current + 1} of ${count}${complete ? '' : '+'}`
+  return `match ${Math.min(current, count - 1) + 1} of ${count}${complete ? '' : '+'}`
 }
 
 /** One small button of the bar: its name and tooltip say the key that does the same. */

@@ -7,6 +7,7 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type RefObject,
@@ -268,6 +269,15 @@ export function useFindInPath(
   const { matches, scanned } = useFindTally(find, view, ensureRange)
   const complete = view !== null && scanned >= total
 
+  // Another path shown (another branch or view): its matches are others, the first is current.
+  const restart = useFind((s) => s.restart)
+  const shownView = useRef(view)
+  useEffect(() => {
+    if (shownView.current === view) return
+    shownView.current = view
+    if (find) restart()
+  }, [view, find, restart])
+
   const target = matches.at(Math.min(current, matches.count - 1))
   const targetIndex = target?.index
   const targetNth = target?.nth
@@ -347,7 +357,8 @@ export function useFindInPath(
       cancelAnimationFrame(frame)
       observer.disconnect()
     }
-  }, [targetIndex, targetNth, virtuoso, marks, leaveEnd])
+    // A path shown anew is landed on at its current match, even one at the same index.
+  }, [targetIndex, targetNth, virtuoso, marks, leaveEnd, view])
   const ownMark = unmarked !== `${targetIndex}:${targetNth}`
   return { marks, matches, complete, ownMark }
 }
