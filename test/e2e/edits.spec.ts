@@ -221,6 +221,37 @@ test('a session that could not be opened because its file was gone opens again o
   session.expectClean()
 })
 
+test('a session that could not be read opens by itself once the library changes and it can be, its own file untouched', async ({
+  page,
+  server,
+  store,
+}) => {
+  const { rel, session } = await openFixture(page, server, 'plain-chat')
+  const ids = await session.transcriptIds()
+  const other = join(store.root, fixture('compaction').rel)
+  // What main answers while the session's folder cannot be read (EACCES: code io; the tests
+  // run as root, whom a chmod does not stop).
+  const open = (url: URL) => url.pathname === '/api/session:open'
+  await page.route(open, (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ ok: false, error: { code: 'io', message: 'Permission denied' } }),
+    }),
+  )
+  await session.header().getByRole('button', { name: 'Reload' }).click()
+  const failed = page.getByRole('alert').filter({ hasText: 'Could not open the session' })
+  await expect(failed).toContainText('Permission denied')
+  // The permission given back: a change elsewhere in the library (the folder's, in life) has
+  // the view try again, and it opens as it was.
+  await page.unroute(open)
+  appendAfterLast(other, userEntry('feed00e1', 'elsewhere'))
+  await session.waitReady()
+  await expect(failed).toHaveCount(0)
+  expect(await session.transcriptIds()).toEqual(ids)
+  expect(readFileSync(join(store.root, rel), 'utf8')).not.toContain('feed00e1')
+  session.expectClean()
+})
+
 test("a file that cannot be followed says why, in main's words, and is followed again once it can be", async ({
   page,
   server,

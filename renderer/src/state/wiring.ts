@@ -91,7 +91,12 @@ function startEvents(): () => void {
       return
     }
     if (event !== 'library:changed') return
-    reopen.libraryChanged()
+    // A session that could not be read (its folder's permission taken away, an I/O error) may
+    // be readable now: the library changed, and its file need not have (the folder did).
+    const view = useSessionView.getState()
+    if (view.status === 'error' && view.error?.code === 'io' && view.sessionId)
+      reopen.fileChanged(view.sessionId)
+    else reopen.libraryChanged()
     // The open session follows its file at once, without waiting for the list.
     void checkOpenSession()
     const { progress } = payload
