@@ -182,6 +182,7 @@ export function listProjects(
     .prepare(
       `SELECT project_id, max(cwd) AS cwd, json_group_array(DISTINCT folder) AS folders,
         min(folder) AS folder, count(*) AS sessions, sum(status != 'ok') AS damaged,
+        sum(status = 'unreadable') AS unreadable,
         max(modified) AS last_modified, sum(message_count) AS messages, sum(input) AS input,
         sum(output) AS output, sum(cache_read) AS cache_read, sum(cache_write) AS cache_write,
         sum(cost) AS cost
@@ -194,6 +195,7 @@ export function listProjects(
     folder: string
     sessions: number
     damaged: number
+    unreadable: number
     last_modified: number
     messages: number
     input: number
@@ -209,6 +211,7 @@ export function listProjects(
     folders: (JSON.parse(p.folders) as string[]).sort(),
     sessionCount: p.sessions,
     damagedCount: p.damaged,
+    unreadableCount: p.unreadable,
     lastModified: p.last_modified,
     messageCount: p.messages,
     tokens: {

@@ -49,7 +49,10 @@ export const ProjectSummary = z.object({
   displayName: z.string(),
   folders: z.array(z.string()),
   sessionCount: z.number().int(),
+  /** Sessions with damage or read errors (the unreadable ones among them). */
   damagedCount: z.number().int(),
+  /** Sessions that cannot be read at all now (permission denied, not a pi session file...). */
+  unreadableCount: z.number().int(),
   /** Newest session activity in the project, ms since epoch (pi spec 15.1 `modified`). */
   lastModified: z.number(),
   messageCount: z.number().int(),

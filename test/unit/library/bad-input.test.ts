@@ -196,12 +196,16 @@ test('sessions in a folder that is there but cannot be listed stay, each saying 
     assert.equal(row.firstMessage, was?.firstMessage)
   }
   assert.ok(library.listProjects().problems.some((p) => p.path === folder && p.code === 'ELOOP'))
+  // Its project counts them as unreadable, not as damaged.
+  const project = () => library.listProjects().projects.find((p) => p.cwd === before[0]?.cwd)
+  assert.equal(project()?.unreadableCount, 7)
 
   rmSync(folder)
   renameSync(join(base, 'aside'), folder)
   await library.refresh()
   const after = library.query(ALL).rows
   assert.equal(after.length, 7)
+  assert.equal(project()?.unreadableCount, 0)
   for (const row of after) assert.equal(row.status, before.find((r) => r.id === row.id)?.status)
   await library.close()
 })

@@ -34,9 +34,17 @@ function ProjectRow({ project, selected }: { project: ProjectSummary; selected: 
           {project.cost > 0 && (
             <span title="Total cost of the project's own messages">{cost(project.cost)}</span>
           )}
-          {project.damagedCount > 0 && (
-            <span className="badge warn" title="Sessions with damage or read errors">
-              {project.damagedCount} damaged
+          {project.damagedCount > project.unreadableCount && (
+            <span className="badge warn" title="Sessions with damage: read, with what could not be">
+              {project.damagedCount - project.unreadableCount} damaged
+            </span>
+          )}
+          {project.unreadableCount > 0 && (
+            <span
+              className="badge warn"
+              title="Sessions that cannot be read now: the list says why"
+            >
+              {project.unreadableCount} unreadable
             </span>
           )}
           <span title={`Last activity ${when(project.lastModified)}`}>
