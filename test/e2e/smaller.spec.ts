@@ -320,6 +320,37 @@ test('quick open answers only the text in the box: no match and a refused search
   await expect(page.locator('.branch-tree')).toBeHidden()
 })
 
+test('quick open past a search that leaves the session out clears it, focuses its row, and offers the search back', async ({
+  page,
+  server,
+  library,
+}) => {
+  const all = await rows(page, server)
+  const target = all.find((r) => r.name && r.cwd) as Row
+  await library.openProject(target.cwd as string)
+  await library.search('zzzz-in-no-session')
+  await expect(page.locator('[data-testid="session-item"]')).toHaveCount(0)
+  await page.getByTestId('search-input').focus()
+  await page.keyboard.press('Control+k')
+  const dialog = page.getByTestId('quick-open')
+  await dialog.getByLabel('Session to open').fill(target.name as string)
+  await expect(dialog.locator(`#qo-${target.id}`)).toBeVisible()
+  await dialog.getByLabel('Session to open').press('Enter')
+  await expect(dialog).toBeHidden()
+  // The list shows the session, its row has the keyboard, and the search box is empty.
+  const row = page.locator(`[data-testid="session-item"][data-session-id="${target.id}"]`)
+  await expect(row).toBeFocused()
+  await expect(page.getByTestId('search-input')).toHaveValue('')
+  const notice = page.getByTestId('scope-notice')
+  await expect(notice).toContainText('search and filters are cleared')
+  await expect(library.project(target.cwd as string)).toHaveAttribute('aria-current', 'true')
+  // The way back: the search as it was, in the box and in the list.
+  await notice.getByRole('button', { name: 'Back to the search' }).click()
+  await expect(page.getByTestId('search-input')).toHaveValue('zzzz-in-no-session')
+  await expect(page.locator('[data-testid="session-item"]')).toHaveCount(0)
+  await expect(notice).toBeHidden()
+})
+
 test('quick open from all projects keeps all projects in the list', async ({
   page,
   server,

@@ -35,11 +35,21 @@ export function SessionToolbar() {
   )
 
   // Debounce typing: one query per pause, not per keystroke.
+  const sent = useRef(query.text)
   useEffect(() => {
     if (text === useLibrary.getState().query.text) return
-    const timer = setTimeout(() => setQuery({ text }), 150)
+    const timer = setTimeout(() => {
+      sent.current = text
+      setQuery({ text })
+    }, 150)
     return () => clearTimeout(timer)
   }, [text, setQuery])
+  // A search set from elsewhere (quick open clearing it, its way back): the field shows it.
+  useEffect(() => {
+    if (query.text === sent.current) return
+    sent.current = query.text
+    setText(query.text)
+  }, [query.text])
 
   return (
     <div className="toolbar" role="search">
