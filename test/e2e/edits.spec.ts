@@ -33,6 +33,22 @@ async function openFixture(page: Page, server: ServerHandle, scenario: string, w
 }
 
 /**
+ * Has main's answers on `channel` be its answer to a file it may not read (EACCES: code io,
+ * "Permission denied"): the tests run as root, whom a chmod does not stop.
+ * @returns `lift`, which lets main answer again
+ */
+async function permissionDenied(page: Page, channel: string): Promise<{ lift(): Promise<void> }> {
+  const matches = (url: URL) => url.pathname === `/api/${channel}`
+  await page.route(matches, (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ ok: false, error: { code: 'io', message: 'Permission denied' } }),
+    }),
+  )
+  return { lift: () => page.unroute(matches) }
+}
+
+/**
  * Moves the fixture file `rel` (named `name`) of the test's store into a new project folder,
  * as another program would; returns its new path.
  */
@@ -229,21 +245,14 @@ test('a session that could not be read opens by itself once the library changes 
   const { rel, session } = await openFixture(page, server, 'plain-chat')
   const ids = await session.transcriptIds()
   const other = join(store.root, fixture('compaction').rel)
-  // What main answers while the session's folder cannot be read (EACCES: code io; the tests
-  // run as root, whom a chmod does not stop).
-  const open = (url: URL) => url.pathname === '/api/session:open'
-  await page.route(open, (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({ ok: false, error: { code: 'io', message: 'Permission denied' } }),
-    }),
-  )
+  // Main's answer while the session's folder cannot be read.
+  const open = await permissionDenied(page, 'session:open')
   await session.header().getByRole('button', { name: 'Reload' }).click()
   const failed = page.getByRole('alert').filter({ hasText: 'Could not open the session' })
   await expect(failed).toContainText('Permission denied')
   // The permission given back: a change elsewhere in the library (the folder's, in life) has
   // the view try again, and it opens as it was.
-  await page.unroute(open)
+  await open.lift()
   appendAfterLast(other, userEntry('feed00e1', 'elsewhere'))
   await session.waitReady()
   await expect(failed).toHaveCount(0)
@@ -258,15 +267,8 @@ test("a file that cannot be followed says why, in main's words, and is followed 
   store,
 }) => {
   const { rel, session } = await openFixture(page, server, 'plain-chat')
-  // What main answers when the file can no longer be read (EACCES: its words, code io); the
-  // tests run as root, whom a chmod does not stop.
-  const follow = (url: URL) => url.pathname === '/api/session:follow'
-  await page.route(follow, (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({ ok: false, error: { code: 'io', message: 'Permission denied' } }),
-    }),
-  )
+  // Main's answer when the file can no longer be read.
+  const follow = await permissionDenied(page, 'session:follow')
   appendAfterLast(join(store.root, rel), userEntry('feed00c1', 'pi writes on'))
   const notice = page.getByTestId('file-notice')
   await expect(notice).toHaveAttribute('data-state', 'changed')
@@ -275,7 +277,7 @@ test("a file that cannot be followed says why, in main's words, and is followed 
   )
   await expect(notice.getByRole('button', { name: 'Reload' })).toBeVisible()
   // Readable again: pi's next line is followed, with the one before it, and the notice goes.
-  await page.unroute(follow)
+  await follow.lift()
   appendAfterLast(join(store.root, rel), userEntry('feed00c2', 'and on'))
   await expect(notice).toHaveCount(0)
   await expect(session.tree.node('feed00c2')).toHaveAttribute('data-leaf', 'true')
@@ -290,21 +292,14 @@ test('a file that could not be read, readable again and unchanged, is followed a
 }) => {
   const { rel, session } = await openFixture(page, server, 'plain-chat')
   const other = join(store.root, fixture('compaction').rel)
-  // Main's answer while the file cannot be read (its folder's permission taken away; the
-  // tests run as root, whom a chmod does not stop). A change elsewhere in the library has the
-  // view look at its file.
-  const follow = (url: URL) => url.pathname === '/api/session:follow'
-  await page.route(follow, (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({ ok: false, error: { code: 'io', message: 'Permission denied' } }),
-    }),
-  )
+  // Main's answer while the file cannot be read (its folder's permission taken away). A
+  // change elsewhere in the library has the view look at its file.
+  const follow = await permissionDenied(page, 'session:follow')
   appendAfterLast(other, userEntry('feed00d1', 'elsewhere'))
   const notice = page.getByTestId('file-notice')
   await expect(notice).toContainText('The file could not be followed: Permission denied;')
   // The permission given back: the library's next change finds the file as the view shows it.
-  await page.unroute(follow)
+  await follow.lift()
   appendAfterLast(other, userEntry('feed00d2', 'elsewhere again'))
   await expect(notice).toHaveCount(0)
   // And it is followed as before.

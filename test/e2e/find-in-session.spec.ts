@@ -302,7 +302,7 @@ test('a find on another branch starts from its first match, marked, whatever mat
   scratch,
 }) => {
   const at = '2026-03-02T10:00:00.000Z'
-  const id = '019cb000-0000-7000-8000-0000000f01d6'
+  const id = '019cb000-0000-7000-8000-0000000f01d7'
   const name = `2026-03-02T10-00-00-000Z_${id}.jsonl`
   // Branch A: five wombats on its path. Branch B, written last (pi's leaf): two.
   const lines = [
